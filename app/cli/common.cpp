@@ -1,0 +1,24 @@
+#include "app/cli/common.h"
+
+#include <iostream>
+
+namespace fx::cli {
+
+void printDiagnostics(const Diagnostics& diags) {
+  for (const auto& d : diags.items) std::cerr << format(d) << "\n";
+}
+
+std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, bool allowAnyPath) {
+  Diagnostics diags;
+  auto preset = loadPreset(path, diags, {.allowAnyPath = allowAnyPath});
+  printDiagnostics(diags);
+  if (!preset || diags.hasErrors()) return nullptr;
+  return preset;
+}
+
+void applyOverrides(Preset& preset, std::optional<int64_t> seed, std::optional<double> fps) {
+  if (seed) preset.scene.seed = int32_t(uint32_t(*seed));
+  if (fps && preset.scene.simulation.mode == SimulationMode::Frame) preset.scene.simulation.rate = float(*fps);
+}
+
+}  // namespace fx::cli

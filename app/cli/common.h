@@ -1,0 +1,38 @@
+// Shared pieces of the subcommands: loading a preset with its diagnostics printed, and the
+// registration hooks each subcommand file provides.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "engine/effects/world.h"
+
+namespace fx::cli {
+
+// Exit codes: 0 ok, 1 errors in the input, 2 usage / environment.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitErrors = 1;
+inline constexpr int kExitUsage = 2;
+
+void printDiagnostics(const Diagnostics& diags);
+
+// Loads a preset; prints every diagnostic. Null when it has errors.
+std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, bool allowAnyPath);
+
+// Applies --seed / --fps overrides shared by render and simulate.
+void applyOverrides(Preset& preset, std::optional<int64_t> seed, std::optional<double> fps);
+
+// Each subcommand registers itself on the app and writes its exit code when it runs.
+void registerRender(CLI::App& app, int& exitCode);
+void registerSimulate(CLI::App& app, int& exitCode);
+void registerCheck(CLI::App& app, int& exitCode);
+void registerSchema(CLI::App& app, int& exitCode);
+void registerTexgen(CLI::App& app, int& exitCode);  // texture generators (lightning data textures)
+void registerAsm(CLI::App& app, int& exitCode);     // emitter program assembler / disassembler
+void registerBench(CLI::App& app, int& exitCode);   // benchmark suite
+
+}  // namespace fx::cli

@@ -1,0 +1,2 @@
+// Poison header: engine libraries must not include graphics, window or UI headers.
+#error "engine/ must not include backends/imgui_impl_opengl3.h: GL belongs to engine/render, GLFW and ImGui to app/"

@@ -1,0 +1,141 @@
+#include "engine/core/json.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include <unistd.h>
+
+namespace fx {
+
+namespace {
+
+// Depth check without recursion on the parsed value: nlohmann's parser is recursive, so the
+// text is scanned first and a too-deep document never reaches it.
+bool tooDeep(const std::string& text) {
+  int depth = 0;
+  bool inString = false, escape = false;
+  for (char c : text) {
+    if (inString) {
+      if (escape)
+        escape = false;
+      else if (c == '\\')
+        escape = true;
+      else if (c == '"')
+        inString = false;
+      continue;
+    }
+    if (c == '"') inString = true;
+    if (c == '{' || c == '[') {
+      if (++depth > kMaxJsonDepth) return true;
+    } else if (c == '}' || c == ']') {
+      --depth;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<Json> parseJsonText(const std::string& text, const std::string& displayName, Diagnostics& diags) {
+  if (tooDeep(text)) {
+    diags.error(displayName, "", "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+    return std::nullopt;
+  }
+  try {
+    return Json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    // e.byte is 1-based; turn it into line:column for people.
+    size_t line = 1, col = 1;
+    for (size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        col = 1;
+      } else {
+        ++col;
+      }
+    }
+    std::string what = e.what();
+    auto pos = what.find("parse error");
+    if (pos != std::string::npos) what = what.substr(pos);
+    diags.error(displayName, "",
+                "malformed JSON at line " + std::to_string(line) + ", column " + std::to_string(col) + ": " + what);
+    return std::nullopt;
+  }
+}
+
+std::optional<Json> loadJsonFile(const std::filesystem::path& path, const std::string& displayName,
+                                 Diagnostics& diags) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    diags.error(displayName, "", "cannot read file: " + (std::filesystem::exists(path, ec) ? std::string("not a regular file") : std::string("no such file")));
+    return std::nullopt;
+  }
+  auto size = std::filesystem::file_size(path, ec);
+  if (ec) {
+    diags.error(displayName, "", "cannot read file: " + ec.message());
+    return std::nullopt;
+  }
+  if (size > kMaxJsonFileBytes) {
+    diags.error(displayName, "", "file is " + std::to_string(size) + " bytes; the limit is " +
+                                     std::to_string(kMaxJsonFileBytes) + " bytes");
+    return std::nullopt;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    diags.error(displayName, "", "cannot open file for reading");
+    return std::nullopt;
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return parseJsonText(ss.str(), displayName, diags);
+}
+
+std::string writeFileAtomic(const std::filesystem::path& path, const std::string& text) {
+  std::filesystem::path tmp = path;
+  tmp += ".tmp-" + std::to_string(::getpid());
+  FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (!f) return "cannot create " + tmp.string();
+  bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  ok = std::fflush(f) == 0 && ok;
+  ok = ::fsync(::fileno(f)) == 0 && ok;
+  ok = std::fclose(f) == 0 && ok;
+  if (!ok) {
+    std::remove(tmp.c_str());
+    return "cannot write " + tmp.string();
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::remove(tmp.c_str());
+    return "cannot replace " + path.string() + ": " + ec.message();
+  }
+  return {};
+}
+
+Json floatJson(float v) {
+  if (!std::isfinite(v)) return Json(nullptr);
+  char buf[32];
+  auto res = std::to_chars(buf, buf + sizeof buf, v);
+  double d = 0.0;
+  std::from_chars(buf, res.ptr, d);
+  return Json(d);
+}
+
+std::string describeJson(const Json& j) {
+  switch (j.type()) {
+    case Json::value_t::object: return "an object";
+    case Json::value_t::array: return "an array";
+    case Json::value_t::null: return "null";
+    case Json::value_t::string: {
+      std::string s = j.get<std::string>();
+      if (s.size() > 40) s = s.substr(0, 40) + "...";
+      return Json(s).dump(-1, ' ', false, Json::error_handler_t::replace);
+    }
+    default: return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+  }
+}
+
+}  // namespace fx

@@ -1,0 +1,132 @@
+// The contract every effect family implements. A family registers its kind name, how to create
+// its reflected definition, and how to instantiate it. An instance steps deterministically,
+// collects sprites / shader quads into the DrawList and overlays into DebugDraw, reports stats
+// and dumps particle state. Families never see GL; the renderer never sees families.
+#pragma once
+
+#include <any>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/debug_draw.h"
+#include "engine/core/diagnostics.h"
+#include "engine/core/draw_list.h"
+#include "engine/core/fields.h"
+#include "engine/core/view.h"
+#include "engine/scene/scene.h"
+
+namespace fx {
+
+// Overlay and visibility toggles: the Halo console commands the seeds name, plus fxview's own.
+struct DebugFlags {
+  bool renderModelMarkers = false;  // render_model_markers: marker axes, names, order
+  bool debugPointPhysics = false;   // debug_point_physics: weather points and cube outline
+  bool debugSprites = false;        // debug_sprites: triangle outlines, coverage counts
+  bool weather = true;              // weather: hiding then showing resets the simulation
+  bool renderPsystems = true;       // render_psystems
+  bool moduleShapes = false;        // Stride modules' debug shapes (also per module flag)
+  bool paths = false;               // glow path curves, emission segments
+  bool unlimitedBudget = false;     // stress mode for benchmarks: lifts game particle limits
+};
+
+// Where an effect entry is placed and the keys it carried.
+struct EffectPlacement {
+  std::string id;
+  std::string object;  // scene object name ("" = world origin)
+  std::string marker;  // marker / attachment point name on it ("" = object root)
+};
+
+struct LoadContext {
+  std::filesystem::path baseDir;  // folder of the file that held the definition
+  std::filesystem::path rootDir;  // folder of the preset: paths may not leave it (nor assets/)
+  std::string file;               // display name of that file
+  std::string pointer;            // JSON Pointer of the definition inside it
+  bool allowAnyPath = false;      // --allow-any-path: textures may live outside the preset folder and assets/
+  Diagnostics* diags = nullptr;
+
+  // Resolves a path authored in the definition (relative to baseDir; "assets/..." also from the
+  // project root). Outside the allowed roots it adds an error at `pointer` and returns "".
+  std::string resolvePath(const std::string& authored, const std::string& fieldPointer) const;
+};
+
+// The definition's declared fields + family rules beyond single-field ranges.
+class EffectDefinition {
+ public:
+  virtual ~EffectDefinition() = default;
+  // Every field of the seed's structure, in order, with the seed's comments as help.
+  virtual void reflect(FieldVisitor& v) = 0;
+  // Family keys that live on the effect entry beside "definition" (e.g. weather palette wind).
+  virtual void reflectEntry(FieldVisitor&) {}
+  // After JSON read: resolve paths, compute cache-only fields, report cross-field errors.
+  virtual void finalize(const LoadContext&) {}
+  // Documented failure modes and pitfalls; pointers are relative to the definition object.
+  virtual void lint(const SceneObject* attachedTo, const Scene& scene, const EffectPlacement& where,
+                    Diagnostics& out, const std::string& file, const std::string& pointer) const {
+    (void)attachedTo, (void)scene, (void)where, (void)out, (void)file, (void)pointer;
+  }
+  virtual std::unique_ptr<EffectDefinition> clone() const = 0;
+};
+
+// Live counts for the stats line, HUD and `simulate` dumps.
+struct EffectStats {
+  size_t live = 0;
+  size_t budget = 0;  // 0 = no budget
+  std::vector<std::pair<std::string, double>> values;  // family-specific figures
+  std::vector<std::string> messages;  // runtime errors the game would halt on, etc.
+};
+
+// One particle in the `simulate` dump (DESIGN.md).
+struct ParticleRecord {
+  vec3 position{0.0f};
+  vec3 velocity{0.0f};
+  vec4 color{1.0f};
+  float size = 0.0f;
+  float rotation = 0.0f;
+  float age = 0.0f;
+};
+
+struct StepContext {
+  float dt = 0.0f;      // seconds of this step
+  uint64_t step = 0;    // index of this step since reset
+  double time = 0.0;    // simulation time at the end of this step
+  const SceneState* scene = nullptr;
+  const View* view = nullptr;
+  const DebugFlags* flags = nullptr;
+  SimulationMode mode = SimulationMode::Tick;
+};
+
+// State shared by all instances of one family in one world (e.g. Halo's 512 glow particles
+// across at most 8 glows). Created by the family; opaque to the world.
+using FamilyShared = std::shared_ptr<void>;
+
+struct InstanceContext {
+  uint32_t seed = 0;  // this instance's RNG seed (preset seed + effect id)
+  EffectPlacement placement;
+  const Scene* scene = nullptr;
+  FamilyShared shared;  // from EffectFamily::createShared, same for every instance of the family
+};
+
+class EffectInstance {
+ public:
+  virtual ~EffectInstance() = default;
+  virtual void step(const StepContext& ctx) = 0;
+  virtual void collect(DrawList& draw, DebugDraw& debug, const View& view, const DebugFlags& flags,
+                       const SceneState& scene) const = 0;
+  virtual EffectStats stats() const = 0;
+  virtual void dump(std::vector<ParticleRecord>& out) const = 0;
+};
+
+struct EffectFamily {
+  std::string_view kind;   // JSON "kind"
+  std::string_view title;  // for people
+  std::string_view seed;   // seed document this family implements
+  std::unique_ptr<EffectDefinition> (*createDefinition)();  // with every field at its default
+  std::unique_ptr<EffectInstance> (*instantiate)(const EffectDefinition& def, const InstanceContext& ctx);
+  FamilyShared (*createShared)() = nullptr;
+};
+
+}  // namespace fx

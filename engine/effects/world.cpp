@@ -1,0 +1,359 @@
+#include "engine/effects/world.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "engine/core/field_json.h"
+#include "engine/core/rng.h"
+
+namespace fx {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::vector<std::string> kEntryKeys = {"id", "kind", "object", "marker", "definition", "enabled", "solo"};
+
+fs::path projectAssets() { return fs::path(FXVIEW_SOURCE_DIR) / "assets"; }
+
+bool isInside(const fs::path& child, const fs::path& root) {
+  std::error_code ec;
+  fs::path c = fs::weakly_canonical(child, ec);
+  fs::path r = fs::weakly_canonical(root, ec);
+  auto rel = c.lexically_relative(r);
+  return !rel.empty() && *rel.begin() != "..";
+}
+
+// `"functions": {"a": 0.5}` is shorthand for {"a": {"value": 0.5}}.
+void normalizeSceneShorthand(Json& j) {
+  if (!j.is_object() || !j.contains("objects") || !j["objects"].is_array()) return;
+  for (auto& o : j["objects"]) {
+    if (!o.is_object() || !o.contains("functions") || !o["functions"].is_object()) continue;
+    for (auto it = o["functions"].begin(); it != o["functions"].end(); ++it)
+      if (it.value().is_number()) it.value() = Json{{"value", it.value()}};
+  }
+}
+
+}  // namespace
+
+std::string LoadContext::resolvePath(const std::string& authored, const std::string& fieldPointer) const {
+  if (authored.empty()) return {};
+  fs::path p(authored);
+  fs::path candidate;
+  if (p.is_absolute()) {
+    candidate = p;
+  } else {
+    candidate = baseDir / p;
+    std::error_code ec;
+    // "assets/..." may also name the project's shipped assets.
+    if (!fs::exists(candidate, ec) && authored.rfind("assets/", 0) == 0) candidate = projectAssets().parent_path() / p;
+  }
+  candidate = candidate.lexically_normal();
+  if (!allowAnyPath && !isInside(candidate, rootDir) && !isInside(candidate, projectAssets())) {
+    if (diags)
+      diags->error(file, fieldPointer,
+                   "path \"" + authored + "\" leaves the preset's folder and assets/ (pass --allow-any-path to allow it)");
+    return {};
+  }
+  return candidate.string();
+}
+
+EffectEntry* Preset::findEffect(std::string_view id) {
+  for (auto& e : effects)
+    if (e.placement.id == id) return &e;
+  return nullptr;
+}
+
+std::unique_ptr<Preset> loadPreset(const fs::path& path, Diagnostics& diags, const PresetLoadOptions& opts) {
+  auto json = loadJsonFile(path, path.string(), diags);
+  if (!json) return nullptr;
+  return loadPresetFromJson(std::move(*json), path, diags, opts);
+}
+
+std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diagnostics& diags,
+                                           const PresetLoadOptions& opts) {
+  auto preset = std::make_unique<Preset>();
+  preset->path = path;
+  preset->displayName = path.string();
+  preset->json = json;
+  const std::string& file = preset->displayName;
+  if (!json.is_object()) {
+    diags.error(file, "", "expected a preset object, got " + describeJson(json));
+    return nullptr;
+  }
+
+  DefaultsVisitor defaults;
+  preset->scene.reflect(defaults);
+  Json sceneJson = json;
+  normalizeSceneShorthand(sceneJson);
+  readFields(sceneJson, [&](FieldVisitor& v) { preset->scene.reflect(v); },
+             {.file = file, .pointer = "", .alsoKnown = {"effects"}}, diags);
+  preset->scene.resolveAuthoredFrames();
+
+  // Object names must be unique: effects and parents refer to them by name.
+  for (size_t i = 0; i < preset->scene.objects.size(); ++i)
+    for (size_t k = 0; k < i; ++k)
+      if (preset->scene.objects[i].name == preset->scene.objects[k].name)
+        diags.error(file, "/objects/" + std::to_string(i) + "/name",
+                    "duplicate object name \"" + preset->scene.objects[i].name + "\"");
+
+  fs::path baseDir = path.parent_path();
+  if (baseDir.empty()) baseDir = ".";
+  auto it = json.find("effects");
+  if (it == json.end()) return preset;
+  if (!it->is_array()) {
+    diags.error(file, "/effects", "expected an array, got " + describeJson(*it));
+    return preset;
+  }
+  constexpr size_t kMaxEffects = 256;
+  if (it->size() > kMaxEffects) {
+    diags.error(file, "/effects", "expected at most " + std::to_string(kMaxEffects) + " effects, got " + std::to_string(it->size()));
+    return preset;
+  }
+  for (size_t i = 0; i < it->size(); ++i) {
+    const Json& ej = (*it)[i];
+    std::string ep = "/effects/" + std::to_string(i);
+    if (!ej.is_object()) {
+      diags.error(file, ep, "expected an effect object, got " + describeJson(ej));
+      continue;
+    }
+    size_t errorsBefore = diags.errorCount();
+    EffectEntry e;
+    e.entryPointer = ep;
+    auto str = [&](const char* key, std::string& out, bool required) {
+      auto f = ej.find(key);
+      if (f == ej.end()) {
+        if (required) diags.error(file, ep + "/" + key, "required field is missing");
+        return;
+      }
+      if (!f->is_string())
+        diags.error(file, ep + "/" + key, "expected a string, got " + describeJson(*f));
+      else
+        out = f->get<std::string>();
+    };
+    auto flag = [&](const char* key, bool& out) {
+      auto f = ej.find(key);
+      if (f == ej.end()) return;
+      if (!f->is_boolean())
+        diags.error(file, ep + "/" + key, "expected true or false, got " + describeJson(*f));
+      else
+        out = f->get<bool>();
+    };
+    str("id", e.placement.id, true);
+    str("kind", e.kind, true);
+    str("object", e.placement.object, false);
+    str("marker", e.placement.marker, false);
+    flag("enabled", e.enabled);
+    flag("solo", e.solo);
+    if (!e.placement.id.empty() && preset->findEffect(e.placement.id))
+      diags.error(file, ep + "/id", "duplicate effect id \"" + e.placement.id + "\"");
+    if (!e.placement.object.empty() && !preset->scene.findObject(e.placement.object))
+      diags.error(file, ep + "/object", "no object named \"" + e.placement.object + "\" in the scene");
+    if (!e.kind.empty()) {
+      e.family = findFamily(e.kind);
+      if (!e.family) diags.error(file, ep + "/kind", "expected one of " + familyKinds() + ", got \"" + e.kind + "\"");
+    }
+    if (!e.family) continue;
+
+    // The definition: inline, or a path relative to the preset file.
+    LoadContext lc{.baseDir = baseDir, .rootDir = baseDir, .file = file, .pointer = ep + "/definition",
+                   .allowAnyPath = opts.allowAnyPath, .diags = &diags};
+    auto dj = ej.find("definition");
+    Json defJson = Json::object();
+    e.definitionFile = path;
+    e.definitionDisplay = file;
+    e.definitionPointer = ep + "/definition";
+    if (dj == ej.end()) {
+      diags.error(file, ep + "/definition", "required field is missing");
+      continue;
+    } else if (dj->is_string()) {
+      e.definitionRef = dj->get<std::string>();
+      std::string resolved = lc.resolvePath(e.definitionRef, ep + "/definition");
+      if (resolved.empty()) continue;
+      auto loaded = loadJsonFile(resolved, (baseDir / e.definitionRef).lexically_normal().string(), diags);
+      if (!loaded) continue;
+      defJson = std::move(*loaded);
+      e.definitionFile = resolved;
+      e.definitionDisplay = (baseDir / e.definitionRef).lexically_normal().string();
+      e.definitionPointer = "";
+      lc.baseDir = fs::path(resolved).parent_path();
+      lc.file = e.definitionDisplay;
+      lc.pointer = "";
+    } else if (dj->is_object()) {
+      defJson = *dj;
+    } else {
+      diags.error(file, ep + "/definition", "expected an object or a path string, got " + describeJson(*dj));
+      continue;
+    }
+    e.definitionJson = defJson;
+    e.definition = e.family->createDefinition();
+    EffectDefinition* def = e.definition.get();
+    readFields(defJson, [def](FieldVisitor& v) { def->reflect(v); },
+               {.file = e.definitionDisplay, .pointer = e.definitionPointer}, diags);
+    std::vector<std::string> entryKnown = kEntryKeys;
+    readFields(ej, [def](FieldVisitor& v) { def->reflectEntry(v); }, {.file = file, .pointer = ep, .alsoKnown = entryKnown},
+               diags);
+    def->finalize(lc);
+    if (diags.errorCount() > errorsBefore) continue;
+    preset->effects.push_back(std::move(e));
+  }
+  return preset;
+}
+
+void lintPreset(const Preset& preset, Diagnostics& diags) {
+  for (const auto& e : preset.effects) {
+    const SceneObject* obj = preset.scene.findObject(e.placement.object);
+    e.definition->lint(obj, preset.scene, e.placement, diags, e.definitionDisplay, e.definitionPointer);
+  }
+}
+
+Json presetToJson(Preset& preset) {
+  Json out = preset.json;
+  writeFields(out, [&](FieldVisitor& v) { preset.scene.reflect(v); });
+  if (!out.contains("effects") || !out["effects"].is_array()) return out;
+  for (auto& e : preset.effects) {
+    size_t index = size_t(std::strtoul(e.entryPointer.c_str() + 9, nullptr, 10));
+    if (index >= out["effects"].size()) continue;
+    Json& ej = out["effects"][index];
+    EffectDefinition* def = e.definition.get();
+    writeFields(ej, [def](FieldVisitor& v) { def->reflectEntry(v); });
+    writeFields(e.definitionJson, [def](FieldVisitor& v) { def->reflect(v); });
+    if (e.definitionRef.empty()) ej["definition"] = e.definitionJson;
+  }
+  return out;
+}
+
+std::string savePreset(Preset& preset, const fs::path& path) {
+  Json doc = presetToJson(preset);
+  for (auto& e : preset.effects) {
+    if (e.definitionRef.empty()) continue;
+    std::string err = writeFileAtomic(e.definitionFile, e.definitionJson.dump(2) + "\n");
+    if (!err.empty()) return err;
+  }
+  std::string err = writeFileAtomic(path, doc.dump(2) + "\n");
+  if (err.empty()) {
+    preset.json = doc;
+    preset.path = path;
+  }
+  return err;
+}
+
+View presetView(const Scene& scene, vec2 viewportPx) {
+  return makeView(scene.camera.position, scene.camera.target, scene.camera.fovDeg, viewportPx, scene.camera.nearPlane,
+                  scene.camera.farPlane);
+}
+
+World::World(Preset& preset) : preset_(preset) {
+  view_ = presetView(preset.scene, {640, 360});
+  reset(uint32_t(preset.scene.seed));
+}
+
+void World::reset() { reset(seed_); }
+
+std::unique_ptr<EffectInstance> World::instantiate(EffectEntry& e) {
+  FamilyShared shared;
+  if (e.family->createShared) {
+    auto it = std::find_if(shared_.begin(), shared_.end(), [&](auto& p) { return p.first == e.family; });
+    if (it == shared_.end()) {
+      shared_.push_back({e.family, e.family->createShared()});
+      it = shared_.end() - 1;
+    }
+    shared = it->second;
+  }
+  InstanceContext ctx{.seed = instanceSeed(seed_, e.placement.id), .placement = e.placement, .scene = &preset_.scene,
+                      .shared = shared};
+  return e.family->instantiate(*e.definition, ctx);
+}
+
+void World::reset(uint32_t seed) {
+  seed_ = seed;
+  clock_.settings = preset_.scene.simulation;
+  clock_.reset();
+  shared_.clear();
+  runtimes_.clear();
+  evaluateScene(preset_.scene, 0.0, sceneState_);
+  for (auto& e : preset_.effects) runtimes_.push_back({&e, instantiate(e)});
+}
+
+void World::restartEffect(size_t index) {
+  if (index >= runtimes_.size()) return;
+  // Shared family state (budgets) is consistent only if every instance replays: reset all.
+  uint64_t steps = clock_.steps;
+  reset(seed_);
+  double target = double(steps) / double(clock_.settings.rate);
+  advanceTo(target);
+}
+
+bool World::active(const EffectRuntime& r) const {
+  if (!r.entry->enabled) return false;
+  bool anySolo = std::any_of(runtimes_.begin(), runtimes_.end(), [](const EffectRuntime& x) { return x.entry->solo; });
+  return !anySolo || r.entry->solo;
+}
+
+void World::stepOnce() {
+  clock_.settings = preset_.scene.simulation;
+  float dt = clock_.settings.dt();
+  uint64_t index = clock_.steps;
+  clock_.steps++;
+  evaluateScene(preset_.scene, clock_.time(), sceneState_);
+  StepContext ctx{.dt = dt, .step = index, .time = clock_.time(), .scene = &sceneState_, .view = &view_,
+                  .flags = &flags, .mode = clock_.settings.mode};
+  for (auto& r : runtimes_)
+    if (r.entry->enabled) r.instance->step(ctx);
+}
+
+void World::advanceTo(double seconds) {
+  clock_.settings = preset_.scene.simulation;
+  uint64_t n = clock_.stepsUntil(seconds);
+  for (uint64_t i = 0; i < n; ++i) stepOnce();
+}
+
+void World::collect(DrawList& draw, DebugDraw& debug) const {
+  for (const auto& r : runtimes_)
+    if (active(r)) r.instance->collect(draw, debug, view_, flags, sceneState_);
+}
+
+EffectStats World::stats(size_t index) const {
+  if (index >= runtimes_.size()) return {};
+  return runtimes_[index].instance->stats();
+}
+
+void World::dump(Json& out) const {
+  out = Json::object();
+  out["time"] = time();
+  out["seed"] = seed_;
+  out["fps"] = clock_.settings.rate;
+  out["mode"] = clock_.settings.mode == SimulationMode::Tick ? "tick" : "frame";
+  Json effects = Json::array();
+  std::vector<ParticleRecord> particles;
+  for (const auto& r : runtimes_) {
+    Json e;
+    e["id"] = r.entry->placement.id;
+    e["kind"] = r.entry->kind;
+    particles.clear();
+    r.instance->dump(particles);
+    Json arr = Json::array();
+    for (const auto& p : particles) {
+      Json pj;
+      pj["position"] = {floatJson(p.position.x), floatJson(p.position.y), floatJson(p.position.z)};
+      pj["velocity"] = {floatJson(p.velocity.x), floatJson(p.velocity.y), floatJson(p.velocity.z)};
+      pj["color"] = {floatJson(p.color.r), floatJson(p.color.g), floatJson(p.color.b), floatJson(p.color.a)};
+      pj["size"] = floatJson(p.size);
+      pj["rotation"] = floatJson(p.rotation);
+      pj["age"] = floatJson(p.age);
+      arr.push_back(std::move(pj));
+    }
+    e["particles"] = std::move(arr);
+    EffectStats s = r.instance->stats();
+    Json sj;
+    sj["live"] = s.live;
+    sj["budget"] = s.budget;
+    for (const auto& [k, v] : s.values) sj[k] = v;
+    if (!s.messages.empty()) sj["messages"] = s.messages;
+    e["stats"] = std::move(sj);
+    effects.push_back(std::move(e));
+  }
+  out["effects"] = std::move(effects);
+}
+
+}  // namespace fx

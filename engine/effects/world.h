@@ -1,0 +1,118 @@
+// A loaded preset (scene + effect entries with their definitions) and the World that runs it:
+// instantiation with per-effect seeds, deterministic stepping in tick or frame mode, collection
+// into draw lists, stats and particle dumps. The CLI, the GUI and the tests all drive this.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/clock.h"
+#include "engine/core/json.h"
+#include "engine/effects/effect.h"
+#include "engine/effects/registry.h"
+
+namespace fx {
+
+struct EffectEntry {
+  EffectPlacement placement;
+  std::string kind;
+  bool enabled = true;
+  bool solo = false;
+  const EffectFamily* family = nullptr;
+  std::unique_ptr<EffectDefinition> definition;
+  std::string definitionRef;                // authored path when the definition is a file ("" = inline)
+  std::filesystem::path definitionFile;     // resolved file of the definition (the preset itself when inline)
+  std::string definitionDisplay;            // display name of that file
+  std::string definitionPointer;            // pointer of the definition object inside it
+  Json definitionJson;                      // the definition as loaded (unknown keys kept on save)
+  std::string entryPointer;                 // "/effects/N" in the preset
+};
+
+struct PresetLoadOptions {
+  bool allowAnyPath = false;
+};
+
+struct Preset {
+  std::filesystem::path path;
+  std::string displayName;
+  Json json;  // the document as loaded (unknown keys kept on save)
+  Scene scene;
+  std::vector<EffectEntry> effects;
+
+  EffectEntry* findEffect(std::string_view id);
+};
+
+// Loads and validates a preset, collecting every error. Returns null only when the document
+// cannot be used at all (unreadable, malformed); otherwise entries with errors are dropped from
+// `effects` and the errors are in `diags`.
+std::unique_ptr<Preset> loadPreset(const std::filesystem::path& path, Diagnostics& diags,
+                                   const PresetLoadOptions& opts = {});
+std::unique_ptr<Preset> loadPresetFromJson(Json json, const std::filesystem::path& path, Diagnostics& diags,
+                                           const PresetLoadOptions& opts = {});
+
+// Family lint over every entry (warnings and errors, pointers into the right files).
+void lintPreset(const Preset& preset, Diagnostics& diags);
+
+// Writes the scene and every inline definition back into the preset JSON (unknown keys kept),
+// and file definitions into their own documents. Returns the preset document.
+Json presetToJson(Preset& preset);
+// Saves the preset (and its definition files) atomically. Returns "" or an error message.
+std::string savePreset(Preset& preset, const std::filesystem::path& path);
+
+struct EffectRuntime {
+  EffectEntry* entry = nullptr;
+  std::unique_ptr<EffectInstance> instance;
+};
+
+class World {
+ public:
+  explicit World(Preset& preset);
+
+  // Re-instantiates every effect at time 0 with `seed` (the preset seed by default).
+  void reset();
+  void reset(uint32_t seed);
+  // Re-instantiates one effect (after an edit that needs a restart) and replays it to now.
+  void restartEffect(size_t index);
+
+  // Steps deterministically until the clock reaches `seconds` (tick or frame mode).
+  void advanceTo(double seconds);
+  // One fixed step.
+  void stepOnce();
+
+  void setView(const View& v) { view_ = v; }
+  const View& view() const { return view_; }
+  void collect(DrawList& draw, DebugDraw& debug) const;
+  void dump(Json& out) const;  // the `simulate` format
+
+  double time() const { return clock_.time(); }
+  uint32_t seed() const { return seed_; }
+  const FixedStepClock& clock() const { return clock_; }
+  SimulationSettings& simulation() { return preset_.scene.simulation; }
+  const SceneState& sceneState() const { return sceneState_; }
+  std::vector<EffectRuntime>& effects() { return runtimes_; }
+  const std::vector<EffectRuntime>& effects() const { return runtimes_; }
+  Preset& preset() { return preset_; }
+  DebugFlags flags;
+
+  // Wall-clock-free per-family CPU accounting is done by callers; this reports counts only.
+  EffectStats stats(size_t index) const;
+
+ private:
+  bool active(const EffectRuntime& r) const;
+  std::unique_ptr<EffectInstance> instantiate(EffectEntry& e);
+
+  Preset& preset_;
+  uint32_t seed_ = 1;
+  FixedStepClock clock_;
+  SceneState sceneState_;
+  View view_;
+  std::vector<EffectRuntime> runtimes_;
+  std::vector<std::pair<const EffectFamily*, FamilyShared>> shared_;
+};
+
+// The view a preset's camera gives at a viewport size.
+View presetView(const Scene& scene, vec2 viewportPx);
+
+}  // namespace fx

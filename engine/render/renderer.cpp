@@ -1,0 +1,2 @@
+// Placeholder until the renderer lands.
+#include "engine/render/renderer.h"

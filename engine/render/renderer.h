@@ -1,0 +1,103 @@
+// OpenGL 3.3 core renderer: the only module that calls GL (through glad). It draws a DrawList
+// (instanced sprite batches with Halo's eight blend functions and fade-to-neutral rule, three
+// orientations, fade modes, sprite UV rects, secondary maps; custom shader quads) and a DebugDraw
+// (lines, points) into the current framebuffer. It knows nothing of effect families.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/color.h"
+#include "engine/core/debug_draw.h"
+#include "engine/core/draw_list.h"
+#include "engine/core/view.h"
+
+namespace fx::render {
+
+// Loads GL entry points through a platform getter (glfwGetProcAddress, eglGetProcAddress).
+// Returns false when no GL 3.3 core context is current.
+using GetProcAddress = void* (*)(const char*);
+bool loadGL(GetProcAddress getProc);
+std::string glRendererString();  // "GL_RENDERER | GL_VERSION"
+
+struct RenderStats {
+  int drawCalls = 0;
+  size_t sprites = 0;
+  size_t shaderQuads = 0;
+  size_t bigSpritesDropped = 0;
+  double coverage = 0.0;  // summed sprite screen area / viewport area (overdraw estimate)
+};
+
+struct RendererOptions {
+  std::filesystem::path shaderDir;  // defaults to FXVIEW_SHADER_DIR
+  bool debugOutput = false;         // install a KHR_debug callback
+};
+
+class Renderer {
+ public:
+  Renderer();
+  ~Renderer();
+  Renderer(const Renderer&) = delete;
+  Renderer& operator=(const Renderer&) = delete;
+
+  // Needs a current context with GL loaded. On failure returns false and sets `error`.
+  bool init(const RendererOptions& options, std::string& error);
+
+  // Clears the bound framebuffer's viewport to `background`.
+  void beginFrame(int width, int height, ColorRgba background);
+  void draw(const DrawList& list, const View& view);
+  void drawDebug(const DebugDraw& debug, const View& view);
+
+  const RenderStats& stats() const;
+  // Missing or unreadable textures (drawn as a magenta checker), shader failures, once each.
+  std::vector<std::string> takeWarnings();
+  // Texture pixel size for actual-resolution sprites and UV maths (0,0 when unknown).
+  void textureSize(const std::string& path, int& width, int& height);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// A headless EGL context (surfaceless Mesa platform, falling back to the device platform's
+// software device); no display server needed.
+class HeadlessContext {
+ public:
+  static std::unique_ptr<HeadlessContext> create(std::string& error);
+  ~HeadlessContext();
+
+ private:
+  HeadlessContext() = default;
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// An RGBA8 + depth framebuffer object to render into and read back.
+class OffscreenTarget {
+ public:
+  OffscreenTarget(int width, int height);
+  ~OffscreenTarget();
+  void bind();
+  // RGBA rows top to bottom.
+  std::vector<uint8_t> readPixels() const;
+  int width() const { return width_; }
+  int height() const { return height_; }
+
+ private:
+  int width_, height_;
+  unsigned fbo_ = 0, color_ = 0, depth_ = 0;
+};
+
+// Reads the currently bound framebuffer (top-to-bottom rows).
+std::vector<uint8_t> readFramebuffer(int width, int height);
+
+// Image I/O (stb): PNG read as RGBA8, write from top-to-bottom RGBA rows.
+bool writePng(const std::filesystem::path& path, int width, int height, const std::vector<uint8_t>& rgba,
+              std::string& error);
+bool readPng(const std::filesystem::path& path, int& width, int& height, std::vector<uint8_t>& rgba,
+             std::string& error);
+
+}  // namespace fx::render

@@ -1,0 +1,147 @@
+// The scene model: objects with transforms and keyframes, named markers / attachment points
+// (duplicate names allowed), object function values A-D, channels, camera and background. A
+// Scene is authored data (reflected, so it loads with JSON Pointer errors); SceneState is the
+// scene evaluated at one moment, which effects read while they step.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/clock.h"
+#include "engine/core/color.h"
+#include "engine/core/fields.h"
+#include "engine/core/math.h"
+#include "engine/core/periodic.h"
+
+namespace fx {
+
+struct Keyframe {
+  float time = 0.0f;  // seconds
+  vec3 position{0.0f};
+  quat rotation{1, 0, 0, 0};
+  void reflect(FieldVisitor& v);
+};
+
+// Linear position, slerped rotation; `loop` wraps time over the last key's time.
+struct KeyframeTrack {
+  std::vector<Keyframe> keys;
+  bool loop = true;
+  bool empty() const { return keys.empty(); }
+  Transform sample(float time, const Transform& fallback) const;
+};
+
+// A named marker (Halo) or attachment point (Destiny) on an object. JSON takes "rotation"
+// [i, j, k, w] or "forward" (+X) and "up" (+Z).
+struct Marker {
+  std::string name;
+  Transform local;       // relative to the object
+  vec3 forward{0.0f};    // authored alternative to rotation (0 = not given)
+  vec3 up{0.0f};
+  bool enabled = true;   // Destiny attachment-point enable bit
+  int32_t node = 0;      // Destiny node index (stored and shown)
+  KeyframeTrack keyframes;  // animates `local`
+  void reflect(FieldVisitor& v);
+};
+
+// Halo object function A-D (reference halo notes §6): a constant, or a periodic function of
+// time with the engine's evaluation steps.
+enum class ObjectFunctionSource : int32_t { Constant, Periodic };
+struct ObjectFunction {
+  ObjectFunctionSource source = ObjectFunctionSource::Constant;
+  float value = 0.0f;  // the constant (also the slider value)
+  PeriodicFunction function = PeriodicFunction::Cosine;
+  float period = 1.0f;  // seconds
+  bool invert = false;
+  PeriodicFunction wobbleFunction = PeriodicFunction::One;
+  float wobblePeriod = 1.0f;
+  float wobbleMagnitude = 0.0f;  // fraction (0..1)
+  float squareWaveThreshold = 0.0f;
+  int32_t stepCount = 0;
+  int32_t sawtoothCount = 0;
+  TransitionFunction mapTo = TransitionFunction::Linear;
+  FloatBounds bounds{0.0f, 1.0f};
+  void reflect(FieldVisitor& v);
+  // `objectIndex` gives each object its fixed phase offset: time = (ticks + 57 index) / 30.
+  float evaluate(double seconds, int objectIndex) const;
+};
+
+struct Channel {
+  std::string name;
+  float value = 0.0f;
+  void reflect(FieldVisitor& v);
+};
+
+struct SceneObject {
+  std::string name;
+  Transform transform;
+  vec3 forward{0.0f};  // authored alternative to rotation
+  vec3 up{0.0f};
+  std::string parent;  // another object's name ("" = world)
+  KeyframeTrack keyframes;
+  std::vector<Marker> markers;
+  std::array<ObjectFunction, 4> functions;  // A..D
+  std::vector<Channel> channels;            // Destiny object channels; unset reads 0
+  float importance = 1.0f;                  // Destiny importance slider
+  uint32_t bitset = 0;                      // Destiny per-object condition bits
+  std::vector<std::string> components;      // Destiny component filter names
+  bool firstPerson = false;                 // Halo: glows do not render on first-person models
+  void reflect(FieldVisitor& v);
+  float channel(std::string_view name) const;
+};
+
+struct Camera {
+  vec3 position{3, -4, 2};
+  vec3 target{0, 0, 0.5f};
+  float fovDeg = 60.0f;
+  float nearPlane = 0.01f;
+  float farPlane = 1000.0f;
+  void reflect(FieldVisitor& v);
+};
+
+struct Scene {
+  int32_t version = 1;
+  std::string name;
+  int32_t seed = 1;
+  SimulationSettings simulation;
+  Camera camera;
+  ColorRgba background{0.05f, 0.05f, 0.08f, 1.0f};
+  std::vector<SceneObject> objects;
+
+  // Scene-level fields (effects are read by the preset loader).
+  void reflect(FieldVisitor& v);
+  // Converts forward/up into rotations after loading.
+  void resolveAuthoredFrames();
+  const SceneObject* findObject(std::string_view name) const;
+};
+
+// --- the scene at one moment ------------------------------------------------------------------
+
+struct MarkerState {
+  const Marker* def = nullptr;
+  Transform world;
+};
+
+struct ObjectState {
+  const SceneObject* def = nullptr;
+  int index = 0;
+  Transform world;
+  std::vector<MarkerState> markers;
+  std::array<float, 4> functions{};  // A..D out, each usually 0..1
+
+  // Markers named `name`, in declaration order (up to `max`).
+  std::vector<const MarkerState*> markersNamed(std::string_view name, size_t max = SIZE_MAX) const;
+};
+
+struct SceneState {
+  double time = 0.0;
+  std::vector<ObjectState> objects;
+  const ObjectState* find(std::string_view name) const;
+};
+
+// Evaluates keyframes, parenting, markers and functions at `seconds`.
+void evaluateScene(const Scene& scene, double seconds, SceneState& out);
+
+}  // namespace fx
