@@ -93,7 +93,7 @@ class SchemaBuilder final : public FieldVisitor {
   }
   void put(const FieldMeta& m, Json s, Json def) {
     std::string desc(m.help);
-    if (m.unused) desc = "No effect in game. " + desc;
+    if (m.unused) desc.insert(0, std::string_view("No effect in game. "));
     if (!m.unit.empty()) desc += (desc.empty() ? "" : " ") + std::string("Unit: ") + std::string(m.unit) + ".";
     if (!desc.empty()) s["description"] = desc;
     s["title"] = labelFor(m);

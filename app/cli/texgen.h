@@ -1,0 +1,11 @@
+// Texture generator subcommands of `fxview texgen`.
+#pragma once
+
+#include "app/cli/common.h"
+
+namespace fx::cli {
+
+void registerTexgenSprite(CLI::App& texgen, int& exitCode);     // fxview texgen sprite --kind ...
+void registerTexgenLightning(CLI::App& texgen, int& exitCode);  // fxview texgen lightning --kind ...
+
+}  // namespace fx::cli
