@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Installs the Debian packages fxview needs (only those missing), then configures and builds
-# Release into build/. Idempotent; works as root or through sudo. Pass --no-build to stop after
-# installing packages.
+# Installs the Debian packages fxview needs (only those missing), configures and builds Release
+# into build/, then opens the viewer on the default gallery preset (or, with no display, says how
+# to render headless). Idempotent; works as root or through sudo.
+#   --no-build   stop after installing packages
+#   --no-launch  build but do not open the viewer
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,3 +36,14 @@ fi
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build build
+
+[ "${1:-}" = "--no-launch" ] && exit 0
+if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+  exec build/fxview presets/gallery.json
+fi
+cat <<'MSG'
+fxview is built, but there is no display to open the viewer on. Render headless instead:
+  build/fxview render presets/gallery.json -o gallery.png --time 2
+or run the viewer in a virtual display:
+  xvfb-run -a build/fxview presets/gallery.json
+MSG

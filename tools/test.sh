@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs every test: installs what is missing, builds Release into build/ and runs ctest (unit,
+# headless GL through EGL, golden images, CLI end to end), then builds the unit tests with
+# AddressSanitizer + UndefinedBehaviorSanitizer into build-asan/ and runs them too.
+# Needs no display. Exit status is non-zero when anything fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc 2>/dev/null || echo 2)
+
+bash tools/setup.sh --no-launch
+
+echo "== ctest (Release) =="
+ctest --test-dir build --output-on-failure -j "$jobs"
+
+echo "== sanitizers (ASan + UBSan): unit tests, every loader and the VM =="
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFXVIEW_SANITIZE=ON -DFXVIEW_BUILD_APP=OFF >/dev/null
+cmake --build build-asan --target fxview_unit_tests
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir build-asan --output-on-failure -j "$jobs" -L unit
