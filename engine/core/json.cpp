@@ -63,6 +63,12 @@ std::optional<Json> parseJsonText(const std::string& text, const std::string& di
     diags.error(displayName, "",
                 "malformed JSON at line " + std::to_string(line) + ", column " + std::to_string(col) + ": " + what);
     return std::nullopt;
+  } catch (const nlohmann::json::exception& e) {
+    // e.g. out_of_range 406: a number literal too large for a double.
+    std::string what = e.what();
+    auto pos = what.find("] ");
+    diags.error(displayName, "", "malformed JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)));
+    return std::nullopt;
   }
 }
 
@@ -134,6 +140,9 @@ std::string describeJson(const Json& j) {
       if (s.size() > 40) s = s.substr(0, 40) + "...";
       return Json(s).dump(-1, ' ', false, Json::error_handler_t::replace);
     }
+    case Json::value_t::number_float:
+      if (!std::isfinite(j.get<double>())) return "a non-finite number";
+      [[fallthrough]];
     default: return j.dump(-1, ' ', false, Json::error_handler_t::replace);
   }
 }

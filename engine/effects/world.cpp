@@ -110,6 +110,7 @@ std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diag
     diags.error(file, "/effects", "expected at most " + std::to_string(kMaxEffects) + " effects, got " + std::to_string(it->size()));
     return preset;
   }
+  std::vector<std::string> seenIds;
   for (size_t i = 0; i < it->size(); ++i) {
     const Json& ej = (*it)[i];
     std::string ep = "/effects/" + std::to_string(i);
@@ -145,8 +146,11 @@ std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diag
     str("marker", e.placement.marker, false);
     flag("enabled", e.enabled);
     flag("solo", e.solo);
-    if (!e.placement.id.empty() && preset->findEffect(e.placement.id))
-      diags.error(file, ep + "/id", "duplicate effect id \"" + e.placement.id + "\"");
+    if (!e.placement.id.empty()) {
+      if (std::find(seenIds.begin(), seenIds.end(), e.placement.id) != seenIds.end())
+        diags.error(file, ep + "/id", "duplicate effect id \"" + e.placement.id + "\"");
+      seenIds.push_back(e.placement.id);
+    }
     if (!e.placement.object.empty() && !preset->scene.findObject(e.placement.object))
       diags.error(file, ep + "/object", "no object named \"" + e.placement.object + "\" in the scene");
     if (!e.kind.empty()) {

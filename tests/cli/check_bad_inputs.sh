@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# fxview check on every bad input: exit status 1 (errors), diagnostics on stderr, no signal.
+set -u
+bin=$1 dir=$2 fail=0 n=0
+for f in "$dir"/*.json; do
+  n=$((n + 1))
+  out=$(timeout 20 "$bin" check "$f" 2>&1)
+  rc=$?
+  if [ "$rc" -ne 1 ]; then
+    echo "FAIL $f: exit $rc (want 1)"; echo "$out" | head -5; fail=$((fail + 1)); continue
+  fi
+  if ! grep -q ": /" <<<"$out"; then echo "FAIL $f: no 'file: /pointer: message' line"; fail=$((fail + 1)); fi
+done
+echo "$((n - fail)) passed, $fail failed"
+[ "$fail" -eq 0 ]
