@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang-14 (ASan + UBSan + fuzzer instrumentation) into
+# build-fuzz/ and runs each for SECONDS (default 60), seeded from presets/ and tests/bad_inputs/.
+# Crashes land in build-fuzz/findings/<target>/; add each as a regression file in tests/bad_inputs/.
+#   tools/fuzz.sh [SECONDS] [TARGET...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+CC=clang-14 CXX=clang++-14 cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DFXVIEW_BUILD_APP=OFF -DFXVIEW_SANITIZE=ON -DFXVIEW_FUZZ=ON \
+  -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link" >/dev/null
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  mapfile -t targets < <(ls tests/fuzz/*.cpp | xargs -n1 basename | sed 's/\.cpp$//')
+fi
+cmake --build build-fuzz --target "${targets[@]}"
+for t in "${targets[@]}"; do
+  corpus=build-fuzz/corpus/$t findings=build-fuzz/findings/$t
+  mkdir -p "$corpus" "$findings"
+  # Seeds: every preset and definition, every bad input; per-target seed folders if present.
+  find presets tests/bad_inputs -name '*.json' -exec cp {} "$corpus"/ \; 2>/dev/null || true
+  [ -d "tests/fuzz/seeds/$t" ] && cp tests/fuzz/seeds/$t/* "$corpus"/ 2>/dev/null || true
+  echo "== $t for ${seconds}s"
+  ASAN_OPTIONS=detect_leaks=1 "./build-fuzz/$t" "$corpus" -max_total_time="$seconds" -timeout=10 \
+    -rss_limit_mb=2048 -artifact_prefix="$findings/" -print_final_stats=1 2>&1 |
+    grep -E 'stat::number_of_executed_units|stat::peak_rss|ERROR|SUMMARY|Done' || true
+  echo "   findings: $(ls "$findings" | wc -l)"
+done
