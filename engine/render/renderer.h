@@ -95,8 +95,8 @@ class OffscreenTarget {
 std::vector<uint8_t> readFramebuffer(int width, int height);
 
 // Image I/O (stb): PNG read as RGBA8, write from top-to-bottom RGBA rows.
-bool writePng(const std::filesystem::path& path, int width, int height, const std::vector<uint8_t>& rgba,
-              std::string& error);
+bool writePng(const std::filesystem::path& path, int width, int height,
+              const std::vector<uint8_t>& rgba, std::string& error);
 bool readPng(const std::filesystem::path& path, int& width, int& height, std::vector<uint8_t>& rgba,
              std::string& error);
 

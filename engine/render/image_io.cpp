@@ -1,0 +1,84 @@
+// Offscreen framebuffers, pixel readback and PNG I/O through stb (the libstb shared library holds
+// the implementations). Rows are always top to bottom outside this file; GL's origin is
+// bottom-left.
+#include <cstring>
+
+#include <glad/gl.h>
+#include <stb_image.h>
+#include <stb_image_write.h>
+
+#include "engine/render/renderer.h"
+
+namespace fx::render {
+
+OffscreenTarget::OffscreenTarget(int width, int height) : width_(width), height_(height) {
+  glGenFramebuffers(1, &fbo_);
+  glGenRenderbuffers(1, &color_);
+  glGenRenderbuffers(1, &depth_);
+  glBindRenderbuffer(GL_RENDERBUFFER, color_);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+  glBindRenderbuffer(GL_RENDERBUFFER, depth_);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, width, height);
+  glBindRenderbuffer(GL_RENDERBUFFER, 0);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, depth_);
+}
+
+OffscreenTarget::~OffscreenTarget() {
+  glDeleteFramebuffers(1, &fbo_);
+  glDeleteRenderbuffers(1, &color_);
+  glDeleteRenderbuffers(1, &depth_);
+}
+
+void OffscreenTarget::bind() {
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+  glViewport(0, 0, width_, height_);
+}
+
+std::vector<uint8_t> OffscreenTarget::readPixels() const {
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+  return readFramebuffer(width_, height_);
+}
+
+std::vector<uint8_t> readFramebuffer(int width, int height) {
+  std::vector<uint8_t> bottomUp(size_t(width) * size_t(height) * 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, bottomUp.data());
+  std::vector<uint8_t> rows(bottomUp.size());
+  size_t stride = size_t(width) * 4;
+  for (int y = 0; y < height; ++y)
+    std::memcpy(rows.data() + size_t(y) * stride, bottomUp.data() + size_t(height - 1 - y) * stride,
+                stride);
+  return rows;
+}
+
+bool writePng(const std::filesystem::path& path, int width, int height,
+              const std::vector<uint8_t>& rgba, std::string& error) {
+  if (width <= 0 || height <= 0 || rgba.size() < size_t(width) * size_t(height) * 4) {
+    error = "no pixels to write";
+    return false;
+  }
+  stbi_flip_vertically_on_write(0);
+  if (!stbi_write_png(path.string().c_str(), width, height, 4, rgba.data(), width * 4)) {
+    error = "cannot write PNG " + path.string();
+    return false;
+  }
+  return true;
+}
+
+bool readPng(const std::filesystem::path& path, int& width, int& height, std::vector<uint8_t>& rgba,
+             std::string& error) {
+  int channels = 0;
+  stbi_uc* data = stbi_load(path.string().c_str(), &width, &height, &channels, 4);
+  if (!data) {
+    const char* reason = stbi_failure_reason();
+    error = path.string() + ": " + (reason ? reason : "unreadable");
+    return false;
+  }
+  rgba.assign(data, data + size_t(width) * size_t(height) * 4);
+  stbi_image_free(data);
+  return true;
+}
+
+}  // namespace fx::render
