@@ -1,35 +1,163 @@
-// Placeholder registration for the stride_particles family until its implementation lands.
+// Registration of the stride_particles family and its instance: placement, warm-up, speed scale,
+// per-emitter stepping, drawing in draw-priority order, stats and dumps.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <filesystem>
+
 #include "engine/effects/registry.h"
+#include "engine/effects/stride/stride_definition_class.h"
 
 namespace fx {
 
+namespace stride {
+
+StrideDefinition::StrideDefinition() {
+  DefaultsVisitor d;
+  system.reflect(d);
+}
+
+void StrideDefinition::finalize(const LoadContext& ctx) {
+  for (size_t i = 0; i < system.emitters.size(); ++i) {
+    Material& m = system.emitters[i].material;
+    std::string ptr = ctx.pointer + "/emitters/" + std::to_string(i) + "/material/texture";
+    m.resolvedTexture = ctx.resolvePath(m.texture, ptr);
+    std::error_code ec;
+    if (!m.resolvedTexture.empty() && !std::filesystem::exists(m.resolvedTexture, ec) && ctx.diags)
+      ctx.diags->warning(ctx.file, ptr,
+                         "texture \"" + m.texture + "\" does not exist (drawn untextured)");
+  }
+}
+
+Transform placementWorld(const SceneState& scene, const EffectPlacement& where) {
+  if (where.object.empty()) return {};
+  const ObjectState* o = scene.find(where.object);
+  if (!o) return {};
+  if (!where.marker.empty())
+    for (const auto& m : o->markers)
+      if (m.def && m.def->name == where.marker) return m.world;
+  return o->world;
+}
+
 namespace {
 
-class Definition final : public EffectDefinition {
- public:
-  void reflect(FieldVisitor&) override {}
-  std::unique_ptr<EffectDefinition> clone() const override { return std::make_unique<Definition>(*this); }
-};
+auto objectFinder(const SceneState* scene) {
+  return [scene](std::string_view name, vec3& out) {
+    if (!scene) return false;
+    const ObjectState* o = scene->find(name);
+    if (!o) return false;
+    out = worldToStride(o->world.position);
+    return true;
+  };
+}
 
-class Instance final : public EffectInstance {
- public:
-  void step(const StepContext&) override {}
-  void collect(DrawList&, DebugDraw&, const View&, const DebugFlags&, const SceneState&) const override {}
-  EffectStats stats() const override { return {}; }
-  void dump(std::vector<ParticleRecord>&) const override {}
-};
+constexpr int kMaxWarmUpSteps = 20000;
 
 }  // namespace
+
+StrideInstance::StrideInstance(const StrideDefinition& def, const InstanceContext& ctx)
+    : def_(def), ctx_(ctx) {
+  emitters_.resize(def.system.emitters.size());
+}
+
+void StrideInstance::stepWith(float dt, const Transform& component, const SceneState* scene) {
+  component_ = component;
+  const SystemDef& sys = def_.system;
+  size_t n = std::min(sys.emitters.size(), kMaxEmitters);
+  if (emitters_.size() != n) emitters_.resize(n);
+  EmitterStep es;
+  es.dt = dt * std::max(sys.speedScale, 0.0f);
+  es.component = component;
+  es.instanceSeed = ctx_.seed;
+  es.findObject = objectFinder(scene);
+  int steps = 1;
+  if (!warmed_) {
+    warmed_ = true;
+    // Warm-up runs at this step's dt before the first frame.
+    if (sys.warmUpTime > 0.0f && es.dt > 0.0f)
+      steps += int(std::min(std::ceil(sys.warmUpTime / es.dt), float(kMaxWarmUpSteps)));
+  }
+  for (int s = 0; s < steps; ++s)
+    for (size_t i = 0; i < n; ++i) {
+      if (!sys.emitters[i].enabled) continue;
+      es.emitterIndex = uint32_t(i);
+      stepEmitter(sys.emitters[i], emitters_[i], es);
+    }
+}
+
+void StrideInstance::step(const StepContext& ctx) {
+  Transform component =
+      ctx.scene ? worldToStride(placementWorld(*ctx.scene, ctx_.placement)) : Transform{};
+  stepWith(ctx.dt, component, ctx.scene);
+}
+
+void StrideInstance::collect(DrawList& draw, DebugDraw& debug, const View&, const DebugFlags& flags,
+                             const SceneState& scene) const {
+  const SystemDef& sys = def_.system;
+  size_t n = std::min(emitters_.size(), sys.emitters.size());
+  std::array<uint8_t, kMaxEmitters> order{};
+  for (size_t i = 0; i < n; ++i) order[i] = uint8_t(i);
+  std::stable_sort(order.begin(), order.begin() + long(n), [&](uint8_t a, uint8_t b) {
+    return sys.emitters[a].drawPriority < sys.emitters[b].drawPriority;
+  });
+  auto finder = objectFinder(&scene);
+  for (size_t k = 0; k < n; ++k) {
+    const EmitterDef& e = sys.emitters[order[k]];
+    if (!e.enabled) continue;
+    if (flags.renderPsystems) drawEmitter(e, emitters_[order[k]], component_, draw);
+    drawEmitterDebug(e, component_, flags.moduleShapes, debug, finder);
+  }
+}
+
+EffectStats StrideInstance::stats() const {
+  EffectStats s;
+  uint64_t dropped = 0;
+  for (size_t i = 0; i < emitters_.size(); ++i) {
+    s.live += emitters_[i].pool.count;
+    s.budget += emitters_[i].pool.capacity;
+    dropped += emitters_[i].dropped;
+  }
+  s.values.push_back({"emitters", double(emitters_.size())});
+  s.values.push_back({"dropped spawns", double(dropped)});
+  return s;
+}
+
+void StrideInstance::dump(std::vector<ParticleRecord>& out) const {
+  const SystemDef& sys = def_.system;
+  for (size_t e = 0; e < emitters_.size() && e < sys.emitters.size(); ++e) {
+    const EmitterDef& def = sys.emitters[e];
+    const ParticlePool& p = emitters_[e].pool;
+    bool local = def.space == SimulationSpace::Local;
+    for (size_t i = 0; i < p.count; ++i) {
+      ParticleRecord r;
+      r.position = toStrideWorld(def, component_, p.position[i]);
+      if (p.has(kFieldVelocity))
+        r.velocity = local ? component_.applyVector(p.velocity[i]) : p.velocity[i];
+      r.color = p.has(kFieldColor) ? p.color[i] : vec4(1.0f);
+      r.size = (p.has(kFieldSize) ? p.size[i] : 1.0f) * (local ? component_.scale : 1.0f);
+      r.rotation = p.has(kFieldRotation) ? p.rotation[i] : 0.0f;
+      r.age = (1.0f - p.life[i]) * p.lifetime[i];
+      out.push_back(r);
+    }
+  }
+}
+
+}  // namespace stride
 
 const EffectFamily& strideParticlesFamily() {
   static const EffectFamily kFamily{
       .kind = "stride_particles",
       .title = "Stride particle system",
       .seed = "003_6899eb957d54d89d.txt",
-      .createDefinition = [] { return std::unique_ptr<EffectDefinition>(std::make_unique<Definition>()); },
-      .instantiate = [](const EffectDefinition&, const InstanceContext&) {
-        return std::unique_ptr<EffectInstance>(std::make_unique<Instance>());
-      },
+      .createDefinition =
+          [] {
+            return std::unique_ptr<EffectDefinition>(std::make_unique<stride::StrideDefinition>());
+          },
+      .instantiate =
+          [](const EffectDefinition& def, const InstanceContext& ctx) {
+            return std::unique_ptr<EffectInstance>(std::make_unique<stride::StrideInstance>(
+                static_cast<const stride::StrideDefinition&>(def), ctx));
+          },
   };
   return kFamily;
 }

@@ -1,0 +1,53 @@
+// Initializer "position": a random point in a box [min, max], scaled, rotated and placed by the
+// module transform; `interpolate` spreads one frame's spawns along the parent's movement.
+#include "engine/effects/stride/stride_modules.h"
+
+namespace fx::stride {
+
+void reflectInitPosition(InitializerModule& m, FieldVisitor& v) {
+  v.visit({.key = "position_min", .unit = "m", .help = "The left bottom back corner of the box."},
+          m.positionMin, vec3(-1, 1, -1));
+  v.visit({.key = "position_max", .unit = "m", .help = "The right upper front corner of the box."},
+          m.positionMax, vec3(1, 1, 1));
+  v.visit({.key = "interpolate",
+           .help = "Spreads the particles spawned in one frame between the old and the new "
+                   "position of the particle "
+                   "system, so a moving system leaves no gaps."},
+          m.interpolate, false);
+}
+
+void initPosition(const InitializerModule& m, const InitContext& c, ParticlePool& p, size_t begin,
+                  size_t end) {
+  const ModuleWorld& w = c.world;
+  vec3 lo = m.positionMin * w.scale;
+  vec3 extent = m.positionMax * w.scale - lo;
+  size_t n = end - begin;
+  for (size_t i = begin; i < end; ++i) {
+    RandomSeed r{p.seed[i]};
+    vec3 local = lo + extent * vec3(r.getFloat(offset::k3A + uint32_t(m.seedOffset)),
+                                    r.getFloat(offset::k3B + uint32_t(m.seedOffset)),
+                                    r.getFloat(offset::k3C + uint32_t(m.seedOffset)));
+    vec3 base = w.position;
+    if (m.interpolate && n > 0) base -= c.parentDelta * (1.0f - float(i - begin + 1) / float(n));
+    p.position[i] = base + w.rotation * local;
+  }
+}
+
+uint32_t initializerFields(InitializerKind k) {
+  switch (k) {
+    case InitializerKind::Position:
+    case InitializerKind::PositionArc:
+      return kFieldPosition;
+    case InitializerKind::Velocity:
+      return kFieldVelocity;
+    case InitializerKind::Size:
+      return kFieldSize;
+    case InitializerKind::Rotation:
+      return kFieldRotation;
+    case InitializerKind::Color:
+      return kFieldColor;
+  }
+  return 0;
+}
+
+}  // namespace fx::stride

@@ -1,0 +1,191 @@
+// The stride_particles definition (seed 003, reference stride notes §2): a particle system of
+// one or more emitters. Each emitter owns polymorphic module lists — spawners, initializers,
+// updaters — reflected as JSON arrays of objects with a `type` enum plus that type's fields:
+//   "updaters": [{"type": "force_field", "shape": {"type": "cylinder", "radius": 2}, ...},
+//                {"type": "collider", "shape": {"type": "box"}, "is_hollow": true}]
+// A module struct holds every kind's parameters, but only the active kind's fields are reflected
+// (stride_fields.cpp and the module files), so JSON, schema and inspector see one kind at a time.
+// All positions and vectors are in Stride space (Y-up, see stride_common.h).
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/effects/stride/stride_common.h"
+
+namespace fx::stride {
+
+// --- Bounding shapes (force field and collider) -------------------------------------------------
+enum class ShapeKind : int32_t { Sphere, Box, Cylinder, Torus };
+struct ShapeParams {
+  ShapeKind type = ShapeKind::Sphere;
+  float radius = 1.0f;           // sphere, cylinder
+  vec3 halfSize{1.0f};           // box
+  float halfHeight = 1.0f;       // cylinder
+  float bigRadius = 1.0f;        // torus: radius of the inner circle (axis of revolution)
+  float smallRadius = 0.33333f;  // torus: tube radius relative to the big radius
+  void reflect(FieldVisitor& v);
+};
+
+// --- Spawners ----------------------------------------------------------------------------------
+enum class SpawnerKind : int32_t { PerSecond, PerFrame, Burst, FromDistance };
+enum class LoopCondition : int32_t { Looping, LoopingNoDelay, OneShot };
+struct SpawnerModule {
+  SpawnerKind type = SpawnerKind::PerSecond;
+  bool enabled = true;
+  LoopCondition loop = LoopCondition::Looping;
+  FloatBounds delay{0.0f, 0.0f};      // s, clamped >= 0
+  FloatBounds duration{1.0f, 1.0f};   // s, clamped >= 0.001
+  float particlesPerSecond = 100.0f;  // per_second
+  float particlesPerFrame = 1.0f;     // per_frame
+  float framerate = 60.0f;            // per_frame: only sizes the pool
+  int32_t particleCount = 100;        // burst
+  float particlesPerUnit = 100.0f;    // from_distance
+  void reflect(FieldVisitor& v);
+};
+
+// --- Initializers ------------------------------------------------------------------------------
+enum class InitializerKind : int32_t { Position, Velocity, Size, Rotation, Color, PositionArc };
+struct InitializerModule {
+  InitializerKind type = InitializerKind::Position;
+  bool enabled = true;
+  bool debugDraw = false;
+  ModuleTransform transform;
+  int32_t seedOffset = 0;
+  vec3 positionMin{-1, 1, -1}, positionMax{1, 1, 1};  // position
+  bool interpolate = false;                           // position
+  vec3 velocityMin{-1, 1, -1}, velocityMax{1, 1, 1};  // velocity
+  FloatBounds size{0.5f, 1.0f};                       // size
+  FloatBounds rotationDeg{-60.0f, 60.0f};             // rotation
+  ColorRgba colorMin{}, colorMax{};                   // color
+  std::string target;                                 // position_arc: scene object name
+  vec3 fallbackTarget{0, 0, -1};
+  float arcHeight = 1.0f;
+  bool sequential = true;
+  int32_t fixedCount = 0;
+  vec3 arcMin{-0.3f}, arcMax{0.3f};
+  void reflect(FieldVisitor& v);
+};
+
+// --- Updaters ----------------------------------------------------------------------------------
+enum class UpdaterKind : int32_t {
+  ForceField,
+  Collider,
+  Gravity,
+  DirectionFromSpeed,
+  ColorAnimation,
+  RotationAnimation,
+  SizeAnimation,
+};
+
+struct FalloffParams {
+  float strengthInside = 1.0f;
+  float falloffStart = 0.1f;
+  float strengthOutside = 0.0f;
+  float falloffEnd = 0.9f;
+  bool divideByEndOverStart = false;  // Stride's code: t = (d - start) / (end / start)
+};
+
+struct UpdaterModule {
+  UpdaterKind type = UpdaterKind::ForceField;
+  bool enabled = true;
+  bool debugDraw = false;
+  ModuleTransform transform;
+  ShapeParams shape;
+  // force_field
+  FalloffParams falloff;
+  float energyConservation = 0.0f;
+  float forceDirected = 0.0f;
+  float forceVortex = 1.0f;
+  float forceRepulsive = 1.0f;
+  vec3 forceFixed{0.0f};
+  bool repulsionZeroesWorldY =
+      false;  // Stride's cylinder code: away = p - centre with world Y zeroed
+  // collider
+  bool isHollow = false;
+  bool killParticles = false;
+  float restitution = 0.5f;
+  float friction = 0.1f;
+  // gravity
+  vec3 gravity{0.0f, -9.80665f, 0.0f};
+  // direction_from_speed
+  bool directionDividedByDt = false;  // Stride's code: direction = delta / dt (a speed)
+  // color / rotation / size animation
+  int32_t seedOffset = 0;
+  bool bakedCurve = false;
+  ColorCurve colorCurve, colorCurve2;
+  FloatCurve curve, curve2;
+  void reflect(FieldVisitor& v);
+};
+
+// --- Emitter ------------------------------------------------------------------------------------
+enum class SimulationSpace : int32_t { World, Local };
+enum class SeedMethod : int32_t { Time, Fixed, Position };
+enum class ShapeBuilderKind : int32_t { Billboard, OrientedQuad };
+enum class Sorting : int32_t { None, ByDepth };
+
+struct ShapeBuilder {
+  ShapeBuilderKind type = ShapeBuilderKind::Billboard;
+  bool scaleLength = true;    // oriented_quad: length also scales with the particle size
+  float lengthFactor = 1.0f;  // oriented_quad
+  void reflect(FieldVisitor& v);
+};
+
+struct Material {
+  std::string texture = "assets/sprites/dot.png";
+  std::string resolvedTexture;  // cache: resolved at load
+  float alphaAdditive = 0.0f;   // 0 = alpha blended, 1 = additive (premultiplied colours)
+  ColorRgba tint{};
+  float intensity = 1.0f;
+  void reflect(FieldVisitor& v);
+};
+
+struct EmitterDef {
+  std::string name;
+  bool enabled = true;
+  int32_t maxParticlesOverride = 0;  // 0 = derived from lifetime and spawners
+  FloatBounds lifetime{1.0f, 1.0f};  // s
+  SimulationSpace space = SimulationSpace::World;
+  SeedMethod seedMethod = SeedMethod::Time;
+  int32_t drawPriority = 0;
+  bool delayParticleDeath = false;
+  Sorting sorting = Sorting::None;
+  ShapeBuilder shapeBuilder;
+  Material material;
+  std::vector<SpawnerModule> spawners;
+  std::vector<InitializerModule> initializers;
+  std::vector<UpdaterModule> updaters;
+  void reflect(FieldVisitor& v);
+};
+
+inline constexpr size_t kMaxEmitters = 16;
+inline constexpr size_t kMaxModules = 32;
+inline constexpr size_t kMaxParticlesPerEmitter = 100000;
+inline constexpr size_t kMaxCurveKeys = 64;
+
+struct SystemDef {
+  float warmUpTime = 0.0f;  // s simulated before the first frame
+  float speedScale = 1.0f;
+  std::vector<EmitterDef> emitters;
+  void reflect(FieldVisitor& v);
+};
+
+// --- Kind metadata (one table per module list; the enum names are the JSON names) ---------------
+extern const EnumOption kShapeKinds[4];
+extern const EnumOption kSpawnerKinds[4];
+extern const EnumOption kInitializerKinds[6];
+extern const EnumOption kUpdaterKinds[7];
+
+// Post-updaters resolve after every other updater whatever their place in the list (seed:
+// "This is a post-updater ..."). The collider is one too (reference stride notes §2.3).
+bool isPostUpdater(UpdaterKind k);
+// Whether a module draws a debug shape (and so whether its transform matters).
+bool updaterHasShape(UpdaterKind k);
+
+// Pool capacity: ceil(lifetime.max x sum of spawners' peak rates) unless overridden, capped.
+size_t maxParticles(const EmitterDef& e);
+float peakParticlesPerSecond(const SpawnerModule& s);
+
+}  // namespace fx::stride

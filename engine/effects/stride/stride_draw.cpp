@@ -1,0 +1,115 @@
+// Shape builders (billboard, oriented quad) into the DrawList, and the modules' debug wireframes.
+#include <algorithm>
+#include <cmath>
+
+#include "engine/effects/stride/stride_emitter.h"
+#include "engine/effects/stride/stride_shapes.h"
+
+namespace fx::stride {
+
+namespace {
+
+// Stride colours are premultiplied. alpha_additive keeps rgb and scales alpha toward 0, which in
+// premultiplied blending turns "over" into "add".
+struct BlendChoice {
+  BlendMode mode;
+  bool straight;  // the batch wants straight (non-premultiplied) colour
+};
+BlendChoice blendFor(const Material& m) {
+  if (m.alphaAdditive <= 0.0f) return {BlendMode::AlphaBlend, true};
+  if (m.alphaAdditive >= 1.0f) return {BlendMode::Add, false};
+  return {BlendMode::AlphaMultiplyAdd, false};
+}
+
+}  // namespace
+
+void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transform& component,
+                 DrawList& draw) {
+  const ParticlePool& p = rt.pool;
+  if (p.count == 0) return;
+  bool local = def.space == SimulationSpace::Local;
+  float spaceScale = local ? component.scale : 1.0f;
+  quat spaceRot = local ? component.rotation : quat(1, 0, 0, 0);
+  SpriteBatch batch;
+  const std::string& tex =
+      def.material.resolvedTexture.empty() ? def.material.texture : def.material.resolvedTexture;
+  batch.texture = tex.empty() ? kNoTexture : draw.texture(tex);
+  BlendChoice blend = blendFor(def.material);
+  batch.blend = blend.mode;
+  batch.orientation = def.shapeBuilder.type == ShapeBuilderKind::OrientedQuad
+                          ? SpriteOrientation::ParallelToDirection
+                          : SpriteOrientation::ScreenFacing;
+  batch.sortBackToFront = def.sorting == Sorting::ByDepth;
+  draw.beginBatch(batch);
+  vec3 tint =
+      vec3(def.material.tint.r, def.material.tint.g, def.material.tint.b) * def.material.intensity;
+  float alphaKeep = std::clamp(1.0f - def.material.alphaAdditive, 0.0f, 1.0f);
+  bool hasSize = p.has(kFieldSize), hasColor = p.has(kFieldColor), hasRot = p.has(kFieldRotation),
+       hasDir = p.has(kFieldDirection);
+  for (size_t i = 0; i < p.count; ++i) {
+    float size = (hasSize ? p.size[i] : 1.0f) * spaceScale;
+    vec4 c = hasColor ? p.color[i] : vec4(1.0f);  // premultiplied
+    SpriteInstance s;
+    s.position = strideToWorld(toStrideWorld(def, component, p.position[i]));
+    vec3 rgb = vec3(c) * tint;
+    if (blend.straight)
+      s.color = vec4(c.a > 1e-6f ? rgb / c.a : vec3(0.0f), c.a);
+    else
+      s.color = vec4(rgb, c.a * alphaKeep);
+    s.rotation = hasRot ? p.rotation[i] : 0.0f;
+    if (def.shapeBuilder.type == ShapeBuilderKind::OrientedQuad) {
+      vec3 dir = hasDir ? p.direction[i] : vec3(0, 1, 0);
+      dir = spaceRot * dir * spaceScale;
+      float length = glm::length(dir) * def.shapeBuilder.lengthFactor *
+                     (def.shapeBuilder.scaleLength ? size : 1.0f);
+      if (!(length > 1e-6f) || !(size > 0.0f)) continue;  // a zero-length quad covers nothing
+      s.direction = strideToWorld(dir);
+      s.size = length;
+      s.aspect = size / length;
+    } else {
+      if (!(size > 0.0f)) continue;
+      s.size = size;
+    }
+    draw.push(s);
+  }
+}
+
+void drawEmitterDebug(const EmitterDef& def, const Transform& component, bool allShapes,
+                      DebugDraw& debug,
+                      const std::function<bool(std::string_view, vec3&)>& findObject) {
+  bool local = def.space == SimulationSpace::Local;
+  Transform parent = local ? Transform{} : component;
+  auto toWorld = [&](vec3 p) { return strideToWorld(local ? component.apply(p) : p); };
+  const vec4 kField(0.3f, 0.8f, 1.0f, 1.0f), kCollider(1.0f, 0.6f, 0.2f, 1.0f),
+      kInit(0.4f, 1.0f, 0.4f, 1.0f);
+  for (const auto& m : def.updaters) {
+    if (!m.enabled || !updaterHasShape(m.type) || !(allShapes || m.debugDraw)) continue;
+    ModuleWorld w = moduleWorld(m.transform, parent);
+    drawShape(debug, m.shape, w, toWorld, m.type == UpdaterKind::Collider ? kCollider : kField);
+  }
+  for (const auto& m : def.initializers) {
+    if (!m.enabled || !(allShapes || m.debugDraw)) continue;
+    ModuleWorld w = moduleWorld(m.transform, parent);
+    if (m.type == InitializerKind::Position || m.type == InitializerKind::Velocity) {
+      vec3 lo = m.type == InitializerKind::Position ? m.positionMin : m.velocityMin;
+      vec3 hi = m.type == InitializerKind::Position ? m.positionMax : m.velocityMax;
+      vec3 centre = w.position + w.rotation * ((lo + hi) * 0.5f * w.scale);
+      drawBox(debug, centre, w.rotation, (hi - lo) * 0.5f * w.scale, toWorld, kInit);
+    } else if (m.type == InitializerKind::PositionArc) {
+      vec3 target = m.fallbackTarget;
+      vec3 found;
+      if (!m.target.empty() && findObject && findObject(m.target, found))
+        target = (local ? inverse(component).apply(found) : found) - w.position;
+      vec3 arc = w.rotation * vec3(0, m.arcHeight, 0);
+      vec3 prev = toWorld(w.position);
+      for (int k = 1; k <= 24; ++k) {
+        float t = float(k) / 24.0f;
+        vec3 cur = toWorld(w.position + target * t + arc * std::sin(t * kPi));
+        debug.line(prev, cur, kInit);
+        prev = cur;
+      }
+    }
+  }
+}
+
+}  // namespace fx::stride

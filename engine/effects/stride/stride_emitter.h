@@ -1,0 +1,65 @@
+// One emitter's runtime and its frame (reference stride notes §2.1, ParticleEmitter):
+//   1. age particles (remaining life -= dt / lifetime), remove the dead (swap-remove), then
+//      old position = position, position += velocity dt;
+//   2. updaters that are not post-updaters, in list order;
+//   3. spawners, then new particles: next seed, life 1, defaults, initializers in list order
+//      (spawns beyond the pool's free slots are dropped, as in the engine);
+//   4. post-updaters (collider, direction from speed, colour / rotation / size animation), in
+//      list order.
+// The component transform (the effect's placement) is given in Stride space each frame. In world
+// simulation space modules inherit it; in local space they inherit identity and the drawing
+// applies it.
+#pragma once
+
+#include <functional>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/debug_draw.h"
+#include "engine/core/draw_list.h"
+#include "engine/effects/stride/stride_modules.h"
+
+namespace fx::stride {
+
+struct EmitterRuntime {
+  ParticlePool pool;
+  std::vector<SpawnerRuntime> spawners;
+  uint32_t nextSeed = 0;  // the emitter's seed generator: +1 per particle / spawner
+  bool seeded = false;
+  uint64_t spawned = 0;     // particles spawned so far
+  uint64_t dropped = 0;     // spawns lost to a full pool
+  Transform lastComponent;  // Stride space, last frame
+  bool hasLast = false;
+};
+
+struct EmitterStep {
+  float dt = 0.0f;
+  Transform component;        // Stride space
+  uint32_t instanceSeed = 0;  // fxview's stand-in for the engine's clock seed
+  uint32_t emitterIndex = 0;
+  // Finds a scene object's position in Stride space (position_arc targets).
+  std::function<bool(std::string_view, vec3&)> findObject;
+};
+
+// The pool fields an emitter's modules require.
+uint32_t requiredFields(const EmitterDef& def);
+// Lays the pool out for the definition (on the first frame and after module-list edits).
+void prepareEmitter(const EmitterDef& def, EmitterRuntime& rt);
+// The seed the emitter's generator starts from.
+uint32_t emitterSeed(SeedMethod method, const Transform& component, uint32_t instanceSeed,
+                     uint32_t emitterIndex);
+
+void stepEmitter(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& step);
+
+// Simulation space -> Stride world, for drawing and dumps.
+inline vec3 toStrideWorld(const EmitterDef& def, const Transform& component, vec3 p) {
+  return def.space == SimulationSpace::Local ? component.apply(p) : p;
+}
+
+void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transform& component,
+                 DrawList& draw);
+void drawEmitterDebug(const EmitterDef& def, const Transform& component, bool allShapes,
+                      DebugDraw& debug,
+                      const std::function<bool(std::string_view, vec3&)>& findObject);
+
+}  // namespace fx::stride

@@ -1,0 +1,380 @@
+// Field reflection of the stride_particles definition: the emitter, its module lists and the
+// kind tables. Each module kind's own fields live in its module file; here the `type` selector
+// picks which of them are visited (visitKind), so a module reflects exactly one kind.
+#include <cmath>
+
+#include "engine/effects/stride/stride_modules.h"
+
+namespace fx::stride {
+
+const EnumOption kShapeKinds[4] = {
+    {"sphere", int32_t(ShapeKind::Sphere),
+     "Distance: radial distance from the centre, relative to the radius."},
+    {"box", int32_t(ShapeKind::Box),
+     "Distance: the longest of the three distances on X, Y and Z, relative to the box's sizes."},
+    {"cylinder", int32_t(ShapeKind::Cylinder),
+     "Distance: radial distance from the local Y axis; height is ignored inside."},
+    {"torus", int32_t(ShapeKind::Torus),
+     "Distance: radial distance from the torus's inner circle."},
+};
+
+const EnumOption kSpawnerKinds[4] = {
+    {"per_second", int32_t(SpawnerKind::PerSecond),
+     "A number of particles per second, fraction carried over."},
+    {"per_frame", int32_t(SpawnerKind::PerFrame), "A number of particles every frame."},
+    {"burst", int32_t(SpawnerKind::Burst),
+     "All particles at once, each time the spawner becomes active."},
+    {"from_distance", int32_t(SpawnerKind::FromDistance),
+     "Particles per unit of distance the system moves."},
+};
+
+const EnumOption kInitializerKinds[6] = {
+    {"position", int32_t(InitializerKind::Position), "Random position in a box."},
+    {"velocity", int32_t(InitializerKind::Velocity), "Random velocity in a box."},
+    {"size", int32_t(InitializerKind::Size), "Random uniform size."},
+    {"rotation", int32_t(InitializerKind::Rotation), "Random billboard angle."},
+    {"color", int32_t(InitializerKind::Color), "Random colour between two."},
+    {"position_arc", int32_t(InitializerKind::PositionArc),
+     "Position along an arc toward a target."},
+};
+
+const EnumOption kUpdaterKinds[7] = {
+    {"force_field", int32_t(UpdaterKind::ForceField),
+     "Forces based on the relative position to a bounding shape."},
+    {"collider", int32_t(UpdaterKind::Collider),
+     "Bounce off or stay inside a shape (post-updater)."},
+    {"gravity", int32_t(UpdaterKind::Gravity),
+     "Constant acceleration; ignores offset and inheritance."},
+    {"direction_from_speed", int32_t(UpdaterKind::DirectionFromSpeed),
+     "Direction = position change (post-updater)."},
+    {"color_animation", int32_t(UpdaterKind::ColorAnimation),
+     "Colour over lifetime (post-updater)."},
+    {"rotation_animation", int32_t(UpdaterKind::RotationAnimation),
+     "Rotation over lifetime (post-updater)."},
+    {"size_animation", int32_t(UpdaterKind::SizeAnimation), "Size over lifetime (post-updater)."},
+};
+
+namespace {
+
+constexpr EnumOption kLoopConditions[] = {
+    {"looping", int32_t(LoopCondition::Looping),
+     "Loops to the beginning of its Delay when its Duration is over."},
+    {"looping_no_delay", int32_t(LoopCondition::LoopingNoDelay),
+     "Loops to the beginning of its Active state, skipping the Delay after the first loop."},
+    {"one_shot", int32_t(LoopCondition::OneShot), "Active once for its Duration, then dead."},
+};
+constexpr EnumOption kSpaces[] = {
+    {"world", int32_t(SimulationSpace::World),
+     "Particles live in world space; moving the system leaves them behind."},
+    {"local", int32_t(SimulationSpace::Local),
+     "Particles live in the system's space and move with it."},
+};
+constexpr EnumOption kSeedMethods[] = {
+    {"time", int32_t(SeedMethod::Time),
+     "The engine seeds from a clock; fxview uses the preset seed instead, so replays are "
+     "identical."},
+    {"fixed", int32_t(SeedMethod::Fixed), "Seed 0: every run and every copy looks the same."},
+    {"position", int32_t(SeedMethod::Position), "Seed from the bits of the system's position."},
+};
+constexpr EnumOption kShapeBuilders[] = {
+    {"billboard", int32_t(ShapeBuilderKind::Billboard),
+     "Camera-facing quad: size, rotation, colour."},
+    {"oriented_quad", int32_t(ShapeBuilderKind::OrientedQuad),
+     "Quad stretched along the particle's direction, facing the camera around it."},
+};
+constexpr EnumOption kSortings[] = {
+    {"none", int32_t(Sorting::None)},
+    {"by_depth", int32_t(Sorting::ByDepth), "Back to front from the camera."},
+};
+
+}  // namespace
+
+void ShapeParams::reflect(FieldVisitor& v) {
+  visitKind(
+      v,
+      {.key = "type",
+       .help = "The shape: sphere, box, cylinder or torus. Its local Y axis is the central axis."},
+      type, kShapeKinds, ShapeKind::Sphere, [this](FieldVisitor& kv) {
+        switch (type) {
+          case ShapeKind::Sphere:
+            kv.visit({.key = "radius", .unit = "m", .min = 1e-6}, radius, 1.0f);
+            break;
+          case ShapeKind::Box:
+            kv.visit(
+                {.key = "half_size", .unit = "m", .help = "Half sizes on X, Y and Z.", .min = 1e-6},
+                halfSize, vec3(1.0f));
+            break;
+          case ShapeKind::Cylinder:
+            kv.visit({.key = "half_height", .unit = "m", .min = 1e-6}, halfHeight, 1.0f);
+            kv.visit({.key = "radius", .unit = "m", .min = 1e-6}, radius, 1.0f);
+            break;
+          case ShapeKind::Torus:
+            kv.visit({.key = "big_radius",
+                      .unit = "m",
+                      .help = "Radius of the inner circle (the axis of revolution).",
+                      .min = 1e-6},
+                     bigRadius, 1.0f);
+            kv.visit({.key = "small_radius",
+                      .help = "Radius of the tube, relative to the big radius.",
+                      .min = 1e-6},
+                     smallRadius, 0.33333f);
+            break;
+        }
+      });
+}
+
+void SpawnerModule::reflect(FieldVisitor& v) {
+  visitKind(v, {.key = "type", .help = "How the spawner decides how many particles to emit."}, type,
+            kSpawnerKinds, SpawnerKind::PerSecond, [this](FieldVisitor& kv) {
+              switch (type) {
+                case SpawnerKind::PerSecond:
+                  reflectPerSecond(*this, kv);
+                  break;
+                case SpawnerKind::PerFrame:
+                  reflectPerFrame(*this, kv);
+                  break;
+                case SpawnerKind::Burst:
+                  reflectBurst(*this, kv);
+                  break;
+                case SpawnerKind::FromDistance:
+                  reflectFromDistance(*this, kv);
+                  break;
+              }
+            });
+  v.visit({.key = "enabled"}, enabled, true);
+  visitEnum(
+      v,
+      {.key = "loop",
+       .help =
+           "Indicates if the spawner should loop, and if there is a delay every time it loops."},
+      loop, std::span<const EnumOption>(kLoopConditions), LoopCondition::Looping);
+  v.visit({.key = "delay",
+           .unit = "s",
+           .help = "The minimum and maximum time the spawner should wait before starting to emit "
+                   "particles.",
+           .min = 0},
+          delay, FloatBounds{0.0f, 0.0f});
+  v.visit({.key = "duration",
+           .unit = "s",
+           .help = "The minimum and maximum duration the spawner will be active once it starts "
+                   "spawning particles.",
+           .min = 0.001},
+          duration, FloatBounds{1.0f, 1.0f});
+}
+
+void InitializerModule::reflect(FieldVisitor& v) {
+  visitKind(v, {.key = "type", .help = "What the initializer sets on new particles."}, type,
+            kInitializerKinds, InitializerKind::Position, [this](FieldVisitor& kv) {
+              switch (type) {
+                case InitializerKind::Position:
+                  reflectInitPosition(*this, kv);
+                  break;
+                case InitializerKind::Velocity:
+                  reflectInitVelocity(*this, kv);
+                  break;
+                case InitializerKind::Size:
+                  reflectInitSize(*this, kv);
+                  break;
+                case InitializerKind::Rotation:
+                  reflectInitRotation(*this, kv);
+                  break;
+                case InitializerKind::Color:
+                  reflectInitColor(*this, kv);
+                  break;
+                case InitializerKind::PositionArc:
+                  reflectInitPositionArc(*this, kv);
+                  break;
+              }
+            });
+  v.visit({.key = "enabled"}, enabled, true);
+  bool spatial = type == InitializerKind::Position || type == InitializerKind::Velocity ||
+                 type == InitializerKind::PositionArc;
+  v.visit({.key = "debug_draw",
+           .help = "A debug wireframe shape will be drawn to show the boundaries for this module.",
+           .unused = !spatial},
+          debugDraw, false);
+  v.visit({.key = "seed_offset",
+           .help = "The seed offset used to match or separate random values.",
+           .min = 0,
+           .max = 65535},
+          seedOffset, 0);
+  transform.reflect(v, type == InitializerKind::Rotation || type == InitializerKind::Color);
+}
+
+void UpdaterModule::reflect(FieldVisitor& v) {
+  visitKind(v, {.key = "type", .help = "What the updater does to living particles."}, type,
+            kUpdaterKinds, UpdaterKind::ForceField, [this](FieldVisitor& kv) {
+              switch (type) {
+                case UpdaterKind::ForceField:
+                  reflectForceField(*this, kv);
+                  break;
+                case UpdaterKind::Collider:
+                  reflectCollider(*this, kv);
+                  break;
+                case UpdaterKind::Gravity:
+                  reflectGravity(*this, kv);
+                  break;
+                case UpdaterKind::DirectionFromSpeed:
+                  reflectDirectionFromSpeed(*this, kv);
+                  break;
+                case UpdaterKind::ColorAnimation:
+                  reflectColorAnimation(*this, kv);
+                  break;
+                case UpdaterKind::RotationAnimation:
+                  reflectRotationAnimation(*this, kv);
+                  break;
+                case UpdaterKind::SizeAnimation:
+                  reflectSizeAnimation(*this, kv);
+                  break;
+              }
+            });
+  v.visit({.key = "enabled"}, enabled, true);
+  bool shaped = updaterHasShape(type);
+  v.visit({.key = "debug_draw",
+           .help = "A debug wireframe shape will be drawn to show the boundaries for this updater "
+                   "(editor only; "
+                   "ignored in game).",
+           .unused = !shaped},
+          debugDraw, false);
+  // Size animation scales by the module's world scale; the other shapeless updaters ignore it.
+  transform.reflect(v, !shaped && type != UpdaterKind::SizeAnimation);
+}
+
+bool isPostUpdater(UpdaterKind k) {
+  switch (k) {
+    case UpdaterKind::ForceField:
+    case UpdaterKind::Gravity:
+      return false;
+    default:
+      return true;
+  }
+}
+
+bool updaterHasShape(UpdaterKind k) {
+  return k == UpdaterKind::ForceField || k == UpdaterKind::Collider;
+}
+
+void ShapeBuilder::reflect(FieldVisitor& v) {
+  visitKind(v, {.key = "type", .help = "How each particle becomes a quad."}, type,
+            std::span<const EnumOption>(kShapeBuilders), ShapeBuilderKind::Billboard,
+            [this](FieldVisitor& kv) {
+              if (type != ShapeBuilderKind::OrientedQuad) return;
+              kv.visit({.key = "size_to_length",
+                        .help = "If true, length will scale with particle size."},
+                       scaleLength, true);
+              kv.visit({.key = "length_factor",
+                        .help = "Length will be modified with this factor (length = |direction| x "
+                                "factor [x size])."},
+                       lengthFactor, 1.0f);
+            });
+}
+
+void Material::reflect(FieldVisitor& v) {
+  v.visit({.key = "texture", .help = "Particle texture (PNG).", .hint = FieldHint::TexturePath},
+          texture, "assets/sprites/dot.png");
+  v.visit({.key = "resolved_texture", .cacheOnly = true}, resolvedTexture, "");
+  v.visit(
+      {.key = "alpha_additive",
+       .help = "0 = alpha blended, 1 = additive; in between mixes the two (premultiplied colours).",
+       .min = 0,
+       .max = 1},
+      alphaAdditive, 0.0f);
+  v.visit({.key = "tint",
+           .help = "Emissive colour multiplied with the texture and particle colour.",
+           .min = 0},
+          tint, ColorRgba{});
+  v.visit({.key = "intensity", .help = "Emissive intensity (HDR above 1).", .min = 0}, intensity,
+          1.0f);
+}
+
+void EmitterDef::reflect(FieldVisitor& v) {
+  v.visit({.key = "name"}, name, "");
+  v.visit({.key = "enabled"}, enabled, true);
+  v.visit(
+      {.key = "max_particles_override",
+       .help =
+           "Pool size. 0 derives it: ceil(lifetime max x the spawners' peak particles per second).",
+       .min = 0,
+       .max = double(kMaxParticlesPerEmitter),
+       .restart = true},
+      maxParticlesOverride, 0);
+  v.visit({.key = "particle_lifetime",
+           .unit = "s",
+           .help = "Minimum and maximum particle lifetime.",
+           .min = 0.001},
+          lifetime, FloatBounds{1.0f, 1.0f});
+  visitEnum(v, {.key = "simulation_space", .restart = true}, space,
+            std::span<const EnumOption>(kSpaces), SimulationSpace::World);
+  visitEnum(v, {.key = "random_seed_method", .restart = true}, seedMethod,
+            std::span<const EnumOption>(kSeedMethods), SeedMethod::Time);
+  v.visit(
+      {.key = "draw_priority",
+       .help = "Emitters with a higher priority are drawn later (on top); ties keep list order."},
+      drawPriority, 0);
+  v.visit({.key = "delay_particle_death",
+           .help = "Keeps dead particles for one more frame before removing them."},
+          delayParticleDeath, false);
+  visitEnum(v, {.key = "sorting"}, sorting, std::span<const EnumOption>(kSortings), Sorting::None);
+  v.visitObject({.key = "shape_builder"}, [this](FieldVisitor& sv) { shapeBuilder.reflect(sv); });
+  v.visitObject({.key = "material"}, [this](FieldVisitor& mv) { material.reflect(mv); });
+  visitArray(v,
+             {.key = "spawners",
+              .help = "Spawners decide how many particles are emitted.",
+              .maxCount = kMaxModules},
+             spawners, [](SpawnerModule& s, FieldVisitor& ev) { s.reflect(ev); });
+  visitArray(v,
+             {.key = "initializers",
+              .help = "Initializers set new particles' fields, in list order.",
+              .maxCount = kMaxModules},
+             initializers, [](InitializerModule& s, FieldVisitor& ev) { s.reflect(ev); });
+  visitArray(v,
+             {.key = "updaters",
+              .help = "Updaters act on all living particles; post-updaters resolve after the "
+                      "others whatever their "
+                      "place in the list.",
+              .maxCount = kMaxModules},
+             updaters, [](UpdaterModule& s, FieldVisitor& ev) { s.reflect(ev); });
+}
+
+void SystemDef::reflect(FieldVisitor& v) {
+  v.visit({.key = "warm_up_time",
+           .unit = "s",
+           .help = "Simulated before the first frame.",
+           .min = 0,
+           .max = 60,
+           .restart = true},
+          warmUpTime, 0.0f);
+  v.visit({.key = "speed_scale", .help = "Multiplies the frame time.", .min = 0, .max = 100},
+          speedScale, 1.0f);
+  visitArray(v,
+             {.key = "emitters",
+              .help = "A particle system holds one or more emitters; list order is update order.",
+              .maxCount = kMaxEmitters},
+             emitters, [](EmitterDef& e, FieldVisitor& ev) { e.reflect(ev); });
+}
+
+float peakParticlesPerSecond(const SpawnerModule& s) {
+  switch (s.type) {
+    case SpawnerKind::PerSecond:
+      return std::ceil(s.particlesPerSecond);
+    case SpawnerKind::PerFrame:
+      return std::ceil(s.particlesPerFrame * s.framerate);
+    case SpawnerKind::Burst:
+      return float(s.particleCount);
+    case SpawnerKind::FromDistance:
+      return std::ceil(s.particlesPerUnit * 10.0f);  // sized for 10 m/s
+  }
+  return 0.0f;
+}
+
+size_t maxParticles(const EmitterDef& e) {
+  if (e.maxParticlesOverride > 0)
+    return std::min(size_t(e.maxParticlesOverride), kMaxParticlesPerEmitter);
+  double perSecond = 0.0;
+  for (const auto& s : e.spawners)
+    if (s.enabled) perSecond += peakParticlesPerSecond(s);
+  double n = std::ceil(double(std::max(e.lifetime.lo, e.lifetime.hi)) * perSecond);
+  return size_t(std::clamp(n, 0.0, double(kMaxParticlesPerEmitter)));
+}
+
+}  // namespace fx::stride

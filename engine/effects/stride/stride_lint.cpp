@@ -1,0 +1,65 @@
+// Pitfalls of stride_particles definitions, reported with pointers into the definition.
+#include "engine/effects/stride/stride_definition_class.h"
+
+namespace fx::stride {
+
+void StrideDefinition::lint(const SceneObject*, const Scene& scene, const EffectPlacement&,
+                            Diagnostics& out, const std::string& file,
+                            const std::string& pointer) const {
+  for (size_t e = 0; e < system.emitters.size(); ++e) {
+    const EmitterDef& em = system.emitters[e];
+    std::string ep = pointer + "/emitters/" + std::to_string(e);
+    bool anySpawner = false;
+    for (const auto& s : em.spawners) anySpawner |= s.enabled;
+    if (!anySpawner)
+      out.warning(file, ep + "/spawners", "no enabled spawner: the emitter never emits");
+    if (em.maxParticlesOverride == 0 && anySpawner) {
+      double perSecond = 0.0;
+      for (const auto& s : em.spawners)
+        if (s.enabled) perSecond += peakParticlesPerSecond(s);
+      if (double(em.lifetime.hi) * perSecond > double(kMaxParticlesPerEmitter))
+        out.warning(
+            file, ep + "/max_particles_override",
+            "derived pool size exceeds " + std::to_string(kMaxParticlesPerEmitter) + "; capped");
+    }
+    if (em.lifetime.lo > em.lifetime.hi)
+      out.warning(file, ep + "/particle_lifetime", "minimum lifetime is larger than the maximum");
+    bool hasDirection = false;
+    for (const auto& u : em.updaters)
+      hasDirection |= u.enabled && u.type == UpdaterKind::DirectionFromSpeed;
+    if (em.shapeBuilder.type == ShapeBuilderKind::OrientedQuad && !hasDirection)
+      out.warning(
+          file, ep + "/shape_builder/type",
+          "oriented_quad without a direction_from_speed updater: every quad points along +Y");
+    for (size_t u = 0; u < em.updaters.size(); ++u) {
+      const UpdaterModule& m = em.updaters[u];
+      std::string up = ep + "/updaters/" + std::to_string(u);
+      if (m.type == UpdaterKind::ForceField && m.falloff.falloffStart > m.falloff.falloffEnd)
+        out.warning(file, up + "/falloff",
+                    "falloff_start is beyond falloff_end: the coefficient jumps at falloff_start");
+      if (m.type == UpdaterKind::ColorAnimation) {
+        for (const auto* curve : {&m.colorCurve, &m.colorCurve2})
+          for (size_t k = 0; k < curve->size(); ++k)
+            if ((*curve)[k].value.a > 1.0f)
+              out.warning(
+                  file,
+                  up + (curve == &m.colorCurve ? "/curve/" : "/curve_2/") + std::to_string(k) +
+                      "/value/a",
+                  "values above 1 are valid for RGB only (not Alpha); alpha is clamped to 1");
+      }
+      if ((m.type == UpdaterKind::ColorAnimation || m.type == UpdaterKind::SizeAnimation ||
+           m.type == UpdaterKind::RotationAnimation) &&
+          m.curve.empty() && m.colorCurve.empty())
+        out.warning(file, up + "/curve", "empty curve: the updater has no effect");
+    }
+    for (size_t i = 0; i < em.initializers.size(); ++i) {
+      const InitializerModule& m = em.initializers[i];
+      if (m.type == InitializerKind::PositionArc && !m.target.empty() &&
+          !scene.findObject(m.target))
+        out.warning(file, ep + "/initializers/" + std::to_string(i) + "/target",
+                    "no scene object named \"" + m.target + "\": the fallback target is used");
+    }
+  }
+}
+
+}  // namespace fx::stride

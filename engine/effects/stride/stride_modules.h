@@ -1,0 +1,96 @@
+// Every module's two halves, one file per module (spawner_*.cpp, initializer_*.cpp,
+// updater_*.cpp): the fields of its kind (reflected only while the module has that kind) and
+// what it does to the pool. stride_fields.cpp dispatches on the kind; stride_emitter.cpp runs
+// the modules in the engine's frame order.
+#pragma once
+
+#include "engine/effects/stride/stride_definition.h"
+#include "engine/effects/stride/stride_pool.h"
+
+namespace fx::stride {
+
+// --- Spawners -----------------------------------------------------------------------------------
+enum class SpawnerPhase : uint8_t { Inactive, Rest, Active, Dead };
+
+// Runtime state of one spawner (ParticleSpawner's state machine and carried fraction).
+struct SpawnerRuntime {
+  SpawnerPhase phase = SpawnerPhase::Inactive;
+  float stateTime = 0.0f;  // s left in the current phase
+  RandomSeed seed;         // drawn from the emitter's seed generator on first update
+  uint32_t randomOffset = 0;
+  bool initialized = false;
+  bool burstDone = false;  // burst: emitted in this Active period
+  float carry = 0.0f;      // fraction carried to the next frame
+};
+
+// Advances the state machine by dt (consuming dt across several switches within one frame) and
+// returns the phase at the end of the frame. Inactive -> Rest (delay) -> Active (duration), then
+// looping -> Rest, looping_no_delay -> Active, one_shot -> Dead.
+SpawnerPhase advanceSpawner(const SpawnerModule& s, SpawnerRuntime& rt, float dt);
+
+// Particles to emit this frame (the spawner is in `phase` at the end of the frame).
+int spawnPerSecond(const SpawnerModule& s, SpawnerRuntime& rt, float dt);
+int spawnPerFrame(const SpawnerModule& s, SpawnerRuntime& rt);
+int spawnBurst(const SpawnerModule& s, SpawnerRuntime& rt);
+int spawnFromDistance(const SpawnerModule& s, SpawnerRuntime& rt, float distanceMoved);
+
+void reflectPerSecond(SpawnerModule& s, FieldVisitor& v);
+void reflectPerFrame(SpawnerModule& s, FieldVisitor& v);
+void reflectBurst(SpawnerModule& s, FieldVisitor& v);
+void reflectFromDistance(SpawnerModule& s, FieldVisitor& v);
+
+// --- Initializers -------------------------------------------------------------------------------
+struct InitContext {
+  ModuleWorld world;
+  vec3 parentDelta{0.0f};   // how far the parent moved this frame (position "interpolate")
+  vec3 target{0, 0, -1};    // position_arc: target minus module position (simulation space)
+  uint64_t spawnIndex = 0;  // particles this emitter spawned before this batch
+};
+
+// Initialize particles [begin, end) of the pool.
+void initPosition(const InitializerModule& m, const InitContext& c, ParticlePool& p, size_t begin,
+                  size_t end);
+void initVelocity(const InitializerModule& m, const InitContext& c, ParticlePool& p, size_t begin,
+                  size_t end);
+void initSize(const InitializerModule& m, const InitContext& c, ParticlePool& p, size_t begin,
+              size_t end);
+void initRotation(const InitializerModule& m, const InitContext& c, ParticlePool& p, size_t begin,
+                  size_t end);
+void initColor(const InitializerModule& m, const InitContext& c, ParticlePool& p, size_t begin,
+               size_t end);
+void initPositionArc(const InitializerModule& m, const InitContext& c, ParticlePool& p,
+                     size_t begin, size_t end);
+
+void reflectInitPosition(InitializerModule& m, FieldVisitor& v);
+void reflectInitVelocity(InitializerModule& m, FieldVisitor& v);
+void reflectInitSize(InitializerModule& m, FieldVisitor& v);
+void reflectInitRotation(InitializerModule& m, FieldVisitor& v);
+void reflectInitColor(InitializerModule& m, FieldVisitor& v);
+void reflectInitPositionArc(InitializerModule& m, FieldVisitor& v);
+
+uint32_t initializerFields(InitializerKind k);
+
+// --- Updaters -----------------------------------------------------------------------------------
+void updateForceField(const UpdaterModule& m, const ModuleWorld& w, ParticlePool& p, float dt);
+void updateCollider(const UpdaterModule& m, const ModuleWorld& w, ParticlePool& p);
+void updateGravity(const UpdaterModule& m, ParticlePool& p, float dt);
+void updateDirectionFromSpeed(const UpdaterModule& m, ParticlePool& p, float dt);
+void updateColorAnimation(const UpdaterModule& m, ParticlePool& p);
+void updateRotationAnimation(const UpdaterModule& m, ParticlePool& p);
+void updateSizeAnimation(const UpdaterModule& m, const ModuleWorld& w, ParticlePool& p);
+
+void reflectForceField(UpdaterModule& m, FieldVisitor& v);
+void reflectCollider(UpdaterModule& m, FieldVisitor& v);
+void reflectGravity(UpdaterModule& m, FieldVisitor& v);
+void reflectDirectionFromSpeed(UpdaterModule& m, FieldVisitor& v);
+void reflectColorAnimation(UpdaterModule& m, FieldVisitor& v);
+void reflectRotationAnimation(UpdaterModule& m, FieldVisitor& v);
+void reflectSizeAnimation(UpdaterModule& m, FieldVisitor& v);
+
+uint32_t updaterFields(UpdaterKind k);
+
+// Shared by the three animation updaters: the main curve, or with a second curve
+// lerp(main(t), second(t), r) with r = seed.GetFloat(Offset1A + seed offset) per particle.
+float animationBlend(const UpdaterModule& m, uint32_t particleSeed);
+
+}  // namespace fx::stride

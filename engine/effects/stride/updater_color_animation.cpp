@@ -1,0 +1,39 @@
+// Updater "color_animation" (seed 003 "Color Animation"; a post-updater): the colour sampled over
+// normalized lifetime, optionally varied per particle by a second curve; stored premultiplied.
+#include "engine/effects/stride/updater_animation.h"
+
+namespace fx::stride {
+
+void reflectColorAnimation(UpdaterModule& m, FieldVisitor& v) {
+  reflectColorCurve(
+      v,
+      {.key = "curve",
+       .help =
+           "Color over the particle's normalized lifetime (0 to 1), RGBA. Values above 1 are valid "
+           "for RGB only (not Alpha) and can be used for HDR rendering. Empty: no effect."},
+      m.colorCurve);
+  reflectColorCurve(
+      v,
+      {.key = "curve_2",
+       .help = "Optional secondary curve; particles get slightly varied colors between the two."},
+      m.colorCurve2);
+  reflectAnimationCommon(m, v);
+}
+
+void updateColorAnimation(const UpdaterModule& m, ParticlePool& p) {
+  if (!p.has(kFieldColor) || m.colorCurve.empty()) return;
+  CurveSampler<ColorCurve, vec4> main(m.colorCurve, m.bakedCurve, vec4(1.0f));
+  CurveSampler<ColorCurve, vec4> second(m.colorCurve2, m.bakedCurve && !m.colorCurve2.empty(),
+                                        vec4(1.0f));
+  bool two = !m.colorCurve2.empty();
+  for (size_t i = 0; i < p.count; ++i) {
+    float t = normalizedAge(p.life[i]);
+    vec4 c = main(t, vec4(1.0f));
+    if (two) c = c + (second(t, vec4(1.0f)) - c) * animationBlend(m, p.seed[i]);
+    c.a = std::clamp(c.a, 0.0f, 1.0f);
+    c = glm::max(c, vec4(0.0f));
+    p.color[i] = vec4(vec3(c) * c.a, c.a);
+  }
+}
+
+}  // namespace fx::stride
