@@ -1,22 +1,186 @@
-// Placeholder registration for the destiny_system family until its implementation lands.
+// The `destiny_system` family: a particle system (emitter + raster material, seed "Particle
+// systems") placed directly in a scene at an object or marker, without a sequence. One
+// SystemInstance (system_instance.h) runs per spawn frame: a marker name that repeats gives one
+// frame per marker (seed "Frames and instances"), a missing marker gives none, so nothing emits.
+//
+// Entry key `slot_frames` feeds the emitter's transform slots, one string per row slot:
+//   "placement"    the entry's object / marker frame (instance k takes frame k)
+//   "world_space"  identity: the world (seed location kind 1)
+//   "object"       the entry object's root frame
+//   "marker:NAME"  marker NAME on the entry object (frame k while there are enough, else the first)
+// Slots past the list are program slots: only the emitter program writes them. An empty list
+// feeds "placement" to every slot.
+#include "engine/effects/destiny/system_instance.h"
 #include "engine/effects/registry.h"
 
 namespace fx {
 
 namespace {
 
+using namespace destiny;
+
 class Definition final : public EffectDefinition {
  public:
-  void reflect(FieldVisitor&) override {}
-  std::unique_ptr<EffectDefinition> clone() const override { return std::make_unique<Definition>(*this); }
+  ParticleSystemDefinition system;
+  std::vector<std::string> slotFrames;
+
+  void reflect(FieldVisitor& v) override { system.reflect(v); }
+  void reflectEntry(FieldVisitor& v) override {
+    visitValueArray(v,
+                    {.key = "slot_frames",
+                     .help = "Frames for the emitter's row slots: placement, world_space, object "
+                             "or marker:NAME; slots past "
+                             "the list are program slots",
+                     .restart = true,
+                     .hint = FieldHint::Name,
+                     .maxCount = kMaxTransformSlots},
+                    slotFrames, std::string("placement"));
+  }
+  void finalize(const LoadContext& lc) override {
+    system.finalize(lc);
+    for (size_t i = 0; i < slotFrames.size(); ++i) {
+      const std::string& s = slotFrames[i];
+      if (s != "placement" && s != "world_space" && s != "object" && s.rfind("marker:", 0) != 0 &&
+          lc.diags) {
+        std::string p = lc.pointer;
+        if (p.size() >= 11 && p.compare(p.size() - 11, 11, "/definition") == 0)
+          p.resize(p.size() - 11);
+        lc.diags->error(
+            lc.file, p + "/slot_frames/" + std::to_string(i),
+            "expected placement, world_space, object or marker:NAME, got \"" + s + "\"");
+      }
+    }
+  }
+  void lint(const SceneObject* attachedTo, const Scene&, const EffectPlacement& where,
+            Diagnostics& out, const std::string& file, const std::string& pointer) const override {
+    const EmitterDefinition& e = system.activeEmitter();
+    auto bound = [&](Ch c) { return e.channels[size_t(c)].group != kGroupUnused; };
+    if (!bound(Ch::ParticlePosition))
+      out.warning(file, pointer + "/emitter/channels/particle_position",
+                  "particle_position is unbound: fxview keeps positions in a native column the "
+                  "program cannot read");
+    if (!bound(Ch::ParticleLifetime))
+      out.warning(file, pointer + "/emitter/channels/particle_lifetime",
+                  "particle_lifetime is unbound: particles live 1 s");
+    if (!bound(Ch::EmissionRate) && !bound(Ch::InitialParticleCount) &&
+        !bound(Ch::EmissionDistance))
+      out.warning(file, pointer + "/emitter/channels",
+                  "no emission_rate, initial_particle_count or emission_distance: the system emits "
+                  "nothing");
+    if (e.compiled && e.compiled->stageEmpty(kStageParticleInit) && bound(Ch::ParticlePosition))
+      out.warning(file, pointer + "/emitter/program",
+                  "stage 3 is empty: spawn programs usually copy initial_particle_position into "
+                  "particle_position");
+    if (attachedTo && !where.marker.empty()) {
+      bool found = false;
+      for (const Marker& m : attachedTo->markers)
+        found = found || (m.name == where.marker && m.enabled);
+      if (!found)
+        out.warning(file, pointer,
+                    "no enabled marker \"" + where.marker + "\" on \"" + attachedTo->name +
+                        "\": a spawn location whose point is missing emits nothing");
+    }
+  }
+  std::unique_ptr<EffectDefinition> clone() const override {
+    return std::make_unique<Definition>(*this);
+  }
 };
 
 class Instance final : public EffectInstance {
  public:
-  void step(const StepContext&) override {}
-  void collect(DrawList&, DebugDraw&, const View&, const DebugFlags&, const SceneState&) const override {}
-  EffectStats stats() const override { return {}; }
-  void dump(std::vector<ParticleRecord>&) const override {}
+  Instance(const Definition& def, const InstanceContext& ctx)
+      : def_(def), placement_(ctx.placement) {
+    const EmitterDefinition& e = def.system.activeEmitter();
+    // One instance per valid spawn frame (markers are fixed by the scene, so count them once).
+    size_t frames = 1;
+    if (!placement_.marker.empty()) {
+      frames = 0;
+      if (const SceneObject* o = ctx.scene ? ctx.scene->findObject(placement_.object) : nullptr)
+        for (const Marker& m : o->markers)
+          frames += (m.name == placement_.marker && m.enabled) ? 1 : 0;
+    }
+    Lcg seeds{ctx.seed};
+    for (size_t k = 0; k < frames; ++k)
+      systems_.emplace_back(e, def.system.activeMaterial(),
+                            SystemParams{.duration = def.system.duration,
+                                         .gravityScale = def.system.gravityScale,
+                                         .seed = seeds.next()});
+  }
+
+  void step(const StepContext& ctx) override {
+    const ObjectState* obj = ctx.scene ? ctx.scene->find(placement_.object) : nullptr;
+    std::vector<const MarkerState*> markers;
+    if (obj && !placement_.marker.empty()) markers = obj->markersNamed(placement_.marker);
+    const EmitterDefinition& e = def_.system.activeEmitter();
+    const size_t bound =
+        def_.slotFrames.empty() ? size_t(e.transformSlotCount) : def_.slotFrames.size();
+    for (size_t k = 0; k < systems_.size(); ++k) {
+      for (size_t s = 0; s < bound; ++s) {
+        const std::string& kind =
+            def_.slotFrames.empty() ? std::string("placement") : def_.slotFrames[s];
+        systems_[k].setSlot(int(s), frameFor(kind, obj, markers, k));
+      }
+      systems_[k].step({.dt = ctx.dt,
+                        .time = ctx.time,
+                        .frame = ctx.step,
+                        .view = ctx.view,
+                        .channels = obj && obj->def ? &obj->def->channels : nullptr});
+    }
+  }
+
+  void collect(DrawList& draw, DebugDraw&, const View&, const DebugFlags& flags,
+               const SceneState&) const override {
+    if (!flags.renderPsystems) return;
+    const RasterMaterial& m = def_.system.activeMaterial();
+    SpriteBatch batch;
+    batch.texture = m.resolvedTexture.empty() ? kNoTexture : draw.texture(m.resolvedTexture);
+    batch.blend = m.blend;
+    batch.orientation = m.orientation;
+    batch.sortBackToFront = m.blend == BlendMode::AlphaBlend;
+    draw.beginBatch(batch);
+    for (const auto& s : systems_) s.collectSprites(draw);
+  }
+
+  EffectStats stats() const override {
+    EffectStats st;
+    uint64_t spawned = 0;
+    for (const auto& s : systems_) {
+      st.live += s.liveCount();
+      spawned += s.spawnedTotal();
+      for (const auto& m : s.messages()) st.messages.push_back(m);
+    }
+    st.values.push_back({"instances", double(systems_.size())});
+    st.values.push_back({"spawned", double(spawned)});
+    if (!systems_.empty()) st.values.push_back({"system_age", systems_[0].systemAge()});
+    return st;
+  }
+
+  void dump(std::vector<ParticleRecord>& out) const override {
+    for (const auto& s : systems_) s.dump(out);
+  }
+
+  std::vector<SystemInstance>& systems() { return systems_; }
+
+ private:
+  Transform frameFor(const std::string& kind, const ObjectState* obj,
+                     const std::vector<const MarkerState*>& markers, size_t k) const {
+    if (kind == "world_space") return {};
+    if (!obj) return {};
+    if (kind == "object") return obj->world;
+    if (kind == "placement") {
+      if (placement_.marker.empty()) return obj->world;
+      if (markers.empty()) return obj->world;
+      return markers[std::min(k, markers.size() - 1)]->world;
+    }
+    // marker:NAME
+    auto named = obj->markersNamed(std::string_view(kind).substr(7));
+    if (named.empty()) return obj->world;
+    return named[k < named.size() ? k : 0]->world;
+  }
+
+  const Definition& def_;
+  EffectPlacement placement_;
+  std::vector<SystemInstance> systems_;
 };
 
 }  // namespace
@@ -26,10 +190,19 @@ const EffectFamily& destinySystemFamily() {
       .kind = "destiny_system",
       .title = "Destiny particle system",
       .seed = "002_e6bdd13e60a686c3.txt",
-      .createDefinition = [] { return std::unique_ptr<EffectDefinition>(std::make_unique<Definition>()); },
-      .instantiate = [](const EffectDefinition&, const InstanceContext&) {
-        return std::unique_ptr<EffectInstance>(std::make_unique<Instance>());
-      },
+      .createDefinition =
+          [] {
+            auto d = std::make_unique<Definition>();
+            DefaultsVisitor defaults;
+            d->reflect(defaults);
+            d->reflectEntry(defaults);
+            return std::unique_ptr<EffectDefinition>(std::move(d));
+          },
+      .instantiate =
+          [](const EffectDefinition& def, const InstanceContext& ctx) {
+            return std::unique_ptr<EffectInstance>(
+                std::make_unique<Instance>(static_cast<const Definition&>(def), ctx));
+          },
   };
   return kFamily;
 }

@@ -1,0 +1,154 @@
+// One running particle-system instance (seed "Spawn and update"): the emitter's program, its
+// particles in SoA streams with swap-remove, its transform slots and its LCG. This is the API the
+// standalone `destiny_system` family (destiny_system_family.cpp) and the sequence player build on.
+//
+// HOW AN OWNER DRIVES IT (a sequence's particle node, or the standalone family):
+//   SystemInstance sys(emitter, material, {.duration = nodeSeconds, .gravityScale = 1, .seed = s});
+//   each frame:
+//     for each row slot k the owner feeds (k < the node row's byte count):
+//       sys.setSlot(k, worldTransformOfThatFrame);   // spawn frame, simulation frame, extras
+//     sys.setEmitting(nodeIsPlaying);                 // a finished node stops emission; particles
+//     live on sys.step({.dt, .time, .frame, .view, .channels}); sys.collect(draw, view) /
+//     sys.dump(records)
+//   done when !sys.emitting() && sys.liveCount() == 0.
+// Seed "Frames and instances": a system runs one instance per valid spawn frame; instance k
+// takes spawn frame k and simulation frame k while there are enough, else the first. The owner
+// creates one SystemInstance per spawn frame and feeds each its own frames; slots at or above the
+// row's count are program slots (only the emitter program writes them), so the owner leaves them.
+// Creation stages 7 then 0 run inside the first step(), after the owner's first setSlot calls.
+//
+// Particles are stored in the simulation frame (emitter field simulation_frame_slot): a system
+// whose simulation slot moves carries its particles; one simulating in world_space (identity)
+// leaves them behind. Positions reported by worldPosition()/dump() go through the current
+// simulation frame.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/draw_list.h"
+#include "engine/core/rng.h"
+#include "engine/core/view.h"
+#include "engine/effects/destiny/emitter_definition.h"
+#include "engine/effects/destiny/emitter_vm.h"
+#include "engine/effects/effect.h"
+#include "engine/scene/scene.h"
+
+namespace fx::destiny {
+
+inline constexpr size_t kHardParticleCap = size_t(1)
+                                           << 20;  // per instance, whatever particle_max_count says
+
+struct SystemParams {
+  float duration = 1.0f;      // s: particle_system_age runs from 0 to 1 over it
+  float gravityScale = 1.0f;  // the seed's "system scale" on gravity
+  uint32_t seed = 0;          // the instance's LCG seed
+};
+
+struct SystemStepInput {
+  float dt = 0.0f;             // seconds of this frame
+  double time = 0.0;           // simulation time at the end of the frame
+  uint64_t frame = 0;          // frame index
+  const View* view = nullptr;  // camera (externs, camera distances); may be null
+  const std::vector<Channel>* channels =
+      nullptr;  // the object's channels (0x46 / 0x47); may be null
+};
+
+class SystemInstance {
+ public:
+  SystemInstance(const EmitterDefinition& emitter, const RasterMaterial& material,
+                 const SystemParams& params);
+
+  // --- owner controls ---
+  void setSlot(int slot, const Transform& world);  // slot 0..6; ignored past transform_slot_count
+  Transform slot(int slot) const;
+  void setEmitting(bool on) { emitting_ = on; }
+  bool emitting() const { return emitting_; }
+  void setDuration(float seconds) { params_.duration = seconds; }
+  void step(const SystemStepInput& in);
+
+  // --- reading ---
+  size_t liveCount() const { return count_; }
+  uint64_t spawnedTotal() const { return spawnCounter_; }
+  bool created() const { return created_; }
+  float systemAge() const { return systemAge_; }
+  // Channel c, component k, of particle i (or the system's value for system groups); the
+  // channel's unbound value when its record is unused.
+  float channel(Ch c, int k, size_t particle) const;
+  vec3 simPosition(size_t i) const;
+  vec3 simVelocity(size_t i) const;
+  vec3 worldPosition(size_t i) const;
+  vec3 worldVelocity(size_t i) const;
+  float age(size_t i) const;
+  const CompiledProgram* program() const { return program_.get(); }
+  const EmitterDefinition& emitter() const { return emitter_; }
+  const std::vector<std::string>& messages() const { return messages_; }
+
+  // Sprites for the raster material, into the current batch of `draw`.
+  void collectSprites(DrawList& draw) const;
+  void dump(std::vector<ParticleRecord>& out) const;
+
+  // STEP DEBUGGER (for the GUI): runs particle `particle` (ignored by system stages 7, 0, 1, 5)
+  // through `stage` on copies of this instance's state and returns the stack after each
+  // instruction. The live system is unchanged.
+  std::vector<TraceStep> trace(int stage, size_t particle) const;
+
+  // Test hook: when set, every stage run is appended (stage 4 once per frame).
+  std::vector<int>* stageLog = nullptr;
+
+ private:
+  struct ChanPtr {
+    float* p = nullptr;  // null: unbound
+    size_t step = 0;     // 1 per particle, 0 system-wide
+  };
+  ChanPtr chan(Ch c, int k) const;
+  float read(Ch c, int k, size_t i) const;
+  void write(Ch c, int k, size_t i, float v);
+  vec3 read3(Ch c, size_t i) const;
+  void write3(Ch c, size_t i, vec3 v);
+  Transform slotTransform(int s) const;
+  void bindVm();
+  void runStage(int stage, size_t particle);
+  void grow();
+  void zeroRow(size_t i);
+  void swapRemove(size_t i);
+  void create(const SystemStepInput& in);
+  void updateParticles(float dt, const SystemStepInput& in);
+  void emit(float dt, const SystemStepInput& in, const Transform& spawnNow);
+  void spawnOne(float t, const SystemStepInput& in);
+  vec3 sampleShape(size_t i);
+  vec3 sampleDirection(vec3 point, size_t i);
+
+  EmitterDefinition emitter_;  // copy: the instance outlives edits until restarted
+  RasterMaterial material_;
+  SystemParams params_;
+  std::shared_ptr<const CompiledProgram> program_;
+  std::vector<vec4> channelConstants_;
+
+  // Particles: streams 0 and 1 and the native columns, component-major with `stride_`.
+  size_t count_ = 0, capacity_ = 0, stride_ = 0;
+  std::array<std::vector<float>, 2> streams_;
+  std::vector<float>
+      native_;  // columns for unbound age, position, velocity, angular velocity/position
+  std::array<std::array<float, kSystemGroupVec4s * 4>, 3> systemGroups_{};  // groups 2, 4, 5
+  std::array<vec4, kMaxTransformSlots> slotPosition_{};
+  std::array<vec4, kMaxTransformSlots> slotRotation_{};
+  std::vector<float> namedChannels_;
+  std::vector<float> vmStack_;  // kLanes-wide stack scratch
+  VmState vm_;
+  Lcg rng_;
+
+  bool created_ = false, emitting_ = true, firstFrame_ = true;
+  float systemAge_ = 0.0f;
+  double systemTime_ = 0.0;
+  float carry_ = 0.0f, distanceCarry_ = 0.0f;
+  uint64_t spawnCounter_ = 0, gridCounter_ = 0, dropped_ = 0;
+  Transform prevSpawn_, spawnNow_;
+  vec3 parentVelocity_{0.0f};
+  bool capReported_ = false;
+  std::vector<std::string> messages_;
+};
+
+}  // namespace fx::destiny
