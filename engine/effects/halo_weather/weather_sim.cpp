@@ -1,0 +1,192 @@
+#include "engine/effects/halo_weather/weather_sim.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/core/color.h"
+#include "engine/effects/halo_weather/weather_random.h"
+
+namespace fx::weather {
+
+namespace {
+
+float ramp(float x, float a, float b) {
+  if (b == a) return x >= a ? 1.0f : 0.0f;
+  return std::clamp((x - a) / (b - a), 0.0f, 1.0f);
+}
+
+void removeAt(WeatherSim& s, uint32_t i) {
+  WeatherParticles& p = s.particles;
+  s.datumUsed.reset(p.datum[i]);
+  s.types[p.type[i]].count--;
+  uint32_t last = --p.count;
+  if (i == last) return;
+  p.position[i] = p.position[last];
+  p.velocity[i] = p.velocity[last];
+  p.acceleration[i] = p.acceleration[last];
+  p.color[i] = p.color[last];
+  p.radius[i] = p.radius[last];
+  p.spriteIndex[i] = p.spriteIndex[last];
+  p.rotation[i] = p.rotation[last];
+  p.rotationRate[i] = p.rotationRate[last];
+  p.animationRate[i] = p.animationRate[last];
+  p.age[i] = p.age[last];
+  p.serial[i] = p.serial[last];
+  p.datum[i] = p.datum[last];
+  p.sequence[i] = p.sequence[last];
+  p.type[i] = p.type[last];
+}
+
+// "extras are deleted from the list head (newest first)".
+void removeNewest(WeatherSim& s, uint8_t type) {
+  const WeatherParticles& p = s.particles;
+  uint32_t best = p.count;
+  for (uint32_t i = 0; i < p.count; ++i)
+    if (p.type[i] == type && (best == p.count || p.serial[i] > p.serial[best])) best = i;
+  if (best < p.count) removeAt(s, best);
+}
+
+// weather_particle_system_new_particle. Returns false when the 512 pool is exhausted.
+bool spawn(WeatherSim& s, uint8_t type) {
+  if (s.particles.count >= uint32_t(kMaxWeatherParticles)) return false;
+  uint16_t datum = 0;
+  while (datum < kMaxWeatherParticles && s.datumUsed.test(datum)) ++datum;
+  if (datum >= kMaxWeatherParticles) return false;
+  const ParticleType& t = s.def->particleTypes[type];
+  Lcg& r = s.rng;
+  WeatherParticles& p = s.particles;
+  uint32_t i = p.count++;
+  float box = t.boxWidth();
+  vec3 pos{r.range(0.0f, box), r.range(0.0f, box), r.range(0.0f, box)};
+  p.position[i] = wrapToBox(pos, box);
+  p.velocity[i] = vec3(0.0f);
+  vec3 dir = randomDirection(r);
+  p.acceleration[i] = dir * r.range(t.accelerationMagnitude.lo, t.accelerationMagnitude.hi);
+  p.radius[i] = r.range(t.particleRadius.lo, t.particleRadius.hi);
+  p.animationRate[i] = r.range(t.animationRate.lo, t.animationRate.hi);
+  p.rotationRate[i] = r.range(t.rotationRate.lo, t.rotationRate.hi) * kDegToRad;
+  p.rotation[i] = (t.flags & kRandomRotation) ? r.range(0.0f, kTwoPi) : 0.0f;
+  int32_t sequences = int32_t(t.sheet.sequenceCount());
+  p.sequence[i] = uint16_t(std::clamp(r.rangeInt(0, sequences), 0, sequences - 1));
+  p.spriteIndex[i] = r.range(0.0f, float(t.sheet.frameCount(p.sequence[i])));
+  vec3 rgb = interpolateColor(vec3(t.colorLowerBound.r, t.colorLowerBound.g, t.colorLowerBound.b),
+                              vec3(t.colorUpperBound.r, t.colorUpperBound.g, t.colorUpperBound.b), r.unit(),
+                              t.flags & kInterpolateColorsInHsv, t.flags & kAlongLongHuePath);
+  float alpha = r.range(t.colorLowerBound.a, t.colorUpperBound.a);  // drawn separately
+  p.color[i] = vec4(rgb, alpha);
+  p.age[i] = 0.0f;
+  p.serial[i] = s.nextSerial++;
+  p.datum[i] = datum;
+  p.type[i] = type;
+  s.datumUsed.set(datum);
+  s.types[type].count++;
+  return true;
+}
+
+void updateParticle(WeatherSim& s, const ParticleType& t, uint32_t i, float dt) {
+  WeatherParticles& p = s.particles;
+  float frames = float(t.sheet.frameCount(p.sequence[i]));
+  if (frames > 0.0f) p.spriteIndex[i] = std::fmod(p.spriteIndex[i] + p.animationRate[i] * dt, frames);
+  // "the sign is + for even datum indices and - for odd".
+  float sign = (p.datum[i] & 1u) ? -1.0f : 1.0f;
+  p.rotation[i] += sign * p.rotationRate[i] * dt;
+  // Self-propulsion, then point physics with the palette's wind at the box-local position.
+  if (!(t.accelerationMagnitude.lo == 0.0f && t.accelerationMagnitude.hi == 0.0f)) {
+    accelerationStep(p.acceleration[i], t, s.rng);
+    p.velocity[i] += p.acceleration[i] * dt;
+  }
+  vec3 current = windCurrent(s.wind, s.def->wind, s.def->palette, t.physics.flags, p.position[i]);
+  pointPhysicsUpdate(t.physics, p.radius[i], s.def->underwater, current, dt, p.position[i], p.velocity[i]);
+  // Added motion: 0.001 wu per frame along a direction seeded by the datum index.
+  p.position[i] += kAddedMotionPerFrame * addedMotionDirection(p.datum[i]);
+  p.position[i] = wrapToBox(p.position[i], t.boxWidth());
+  p.age[i] += dt;
+}
+
+}  // namespace
+
+float heightFade(const ParticleType& t, float z) {
+  return ramp(z, t.fadeInStartHeight, t.fadeInEndHeight) * (1.0f - ramp(z, t.fadeOutStartHeight, t.fadeOutEndHeight));
+}
+
+uint32_t targetCount(const ParticleType& t, float density, float cameraZ) {
+  float box = t.boxWidth();
+  if (!(box > 0.0f)) return 0;
+  double n = double(density) * double(box) * double(box) * double(box) * double(heightFade(t, cameraZ));
+  if (!(n > 0.0)) return 0;
+  return uint32_t(std::min(n, 1e9));
+}
+
+void accelerationStep(vec3& a, const ParticleType& t, Lcg& rng) {
+  float m = glm::length(a);
+  // The engine's normalize leaves a zero vector alone; the update then has nothing to scale, so a
+  // particle whose magnitude was clamped to a 0 minimum never accelerates again (the seed's
+  // "Changing acceleration eventually gets stuck at 0 if 0 is the minimum bound").
+  if (m < 1e-4f) {
+    a = vec3(0.0f);
+    return;
+  }
+  a /= m;
+  float cr = t.accelerationChangeRate;
+  float m2 = std::clamp(m + rng.range(-cr, cr), t.accelerationMagnitude.lo, t.accelerationMagnitude.hi);
+  float tr = t.accelerationTurningRate;
+  vec3 dir = randomDirection(rng);
+  a = (tr * dir + (1.0f - tr) * a) * m2;  // not re-normalized
+}
+
+vec3 wrapToBox(vec3 p, float box) {
+  if (!(box > 0.0f)) return vec3(0.0f);
+  for (int a = 0; a < 3; ++a) {
+    float v = std::fmod(p[a], box);
+    if (v < 0.0f) v += box;
+    if (v >= box || !std::isfinite(v)) v = 0.0f;
+    p[a] = v;
+  }
+  return p;
+}
+
+void simInitialize(WeatherSim& s, const WeatherDefinition& def, uint32_t seed) {
+  s = WeatherSim{};
+  s.def = &def;
+  s.rng = Lcg{seed};
+  s.windRng = Lcg{seed ^ 0x5A17D00Du};
+  windInitialize(s.wind, s.windRng);
+}
+
+void simCreateSystem(WeatherSim& s) {
+  simDeleteSystem(s);
+  for (size_t t = 0; t < s.def->particleTypes.size() && t < size_t(kMaxParticleTypes); ++t) {
+    const FloatBounds& c = s.def->particleTypes[t].particleCount;
+    s.types[t].density = s.rng.range(c.lo, c.hi);
+  }
+  s.systemExists = true;
+}
+
+void simDeleteSystem(WeatherSim& s) {
+  s.particles.count = 0;
+  s.datumUsed.reset();
+  for (auto& t : s.types) t = TypeState{};
+  s.systemExists = false;
+}
+
+void simStep(WeatherSim& s, float dt, float cameraZ) {
+  // wind_update runs once per rendered frame from the scenario, before the weather.
+  windUpdate(s.wind, s.def->wind, s.def->palette, s.windRng);
+  if (!s.systemExists) simCreateSystem(s);
+  s.frames++;
+  s.time += dt;
+  size_t typeCount = std::min(s.def->particleTypes.size(), size_t(kMaxParticleTypes));
+  for (size_t ti = 0; ti < typeCount; ++ti) {
+    const ParticleType& t = s.def->particleTypes[ti];
+    TypeState& ts = s.types[ti];
+    ts.target = targetCount(t, ts.density, cameraZ);
+    while (ts.count > ts.target) removeNewest(s, uint8_t(ti));
+    // Types are served in order: the first type has dibs on the 512 pool.
+    while (ts.count < ts.target && spawn(s, uint8_t(ti))) {
+    }
+    for (uint32_t i = 0; i < s.particles.count; ++i)
+      if (s.particles.type[i] == ti) updateParticle(s, t, i, dt);
+  }
+}
+
+}  // namespace fx::weather
