@@ -1,28 +1,190 @@
-// Renderer: frame setup and the passes over a DrawList / DebugDraw.
+// Renderer: frame setup and the three passes over a frame's plain data: sprite batches (one
+// instanced draw each), shader quads, and debug lines / points. Every pass sets all the GL state
+// it relies on (blend, depth, colour mask, cull, program, VAO, samplers) and leaves nothing for
+// the next one to assume.
 #include "engine/render/renderer.h"
 
+#include <algorithm>
+#include <cstddef>
+#include <map>
+#include <set>
 #include <utility>
 
 #include <glad/gl.h>
 
+#include "engine/render/gl_objects.h"
+#include "engine/render/shader.h"
+#include "engine/render/texture_cache.h"
+
 namespace fx::render {
+
+namespace {
+
+// Halo's framebuffer blend functions (reference halo notes §5.5) as GL state.
+void setBlend(BlendMode mode) {
+  glEnable(GL_BLEND);
+  switch (mode) {
+    case BlendMode::AlphaBlend:
+      glBlendEquation(GL_FUNC_ADD);
+      glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+      break;
+    case BlendMode::Multiply:
+      glBlendEquation(GL_FUNC_ADD);
+      glBlendFunc(GL_DST_COLOR, GL_ZERO);
+      break;
+    case BlendMode::DoubleMultiply:
+      glBlendEquation(GL_FUNC_ADD);
+      glBlendFunc(GL_DST_COLOR, GL_SRC_COLOR);
+      break;
+    case BlendMode::Add:
+      glBlendEquation(GL_FUNC_ADD);
+      glBlendFunc(GL_ONE, GL_ONE);
+      break;
+    case BlendMode::Subtract:
+      glBlendEquation(GL_FUNC_REVERSE_SUBTRACT);
+      glBlendFunc(GL_ONE, GL_ONE);
+      break;
+    case BlendMode::ComponentMin:
+      glBlendEquation(GL_MIN);
+      glBlendFunc(GL_ONE, GL_ONE);
+      break;
+    case BlendMode::ComponentMax:
+      glBlendEquation(GL_MAX);
+      glBlendFunc(GL_ONE, GL_ONE);
+      break;
+    case BlendMode::AlphaMultiplyAdd:
+      glBlendEquation(GL_FUNC_ADD);
+      glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+      break;
+  }
+}
+
+void uniformMat4(GLuint program, const char* name, const mat4& m) {
+  glUniformMatrix4fv(glGetUniformLocation(program, name), 1, GL_FALSE, &m[0][0]);
+}
+
+void GLAD_API_PTR debugCallback(GLenum, GLenum type, GLuint, GLenum severity, GLsizei,
+                            const GLchar* message, const void* user) {
+  if (severity == GL_DEBUG_SEVERITY_NOTIFICATION) return;
+  auto* warnings = static_cast<std::vector<std::string>*>(const_cast<void*>(user));
+  if (warnings->size() < 256)
+    warnings->push_back(std::string("GL debug") +
+                        (type == GL_DEBUG_TYPE_ERROR ? " error: " : ": ") + message);
+}
+
+struct SpriteUniforms {
+  GLint view, projection, viewport, texSize, orientation, fadeMode, screenFlare, primary, secondary,
+      blend, nonlinearTint, ignoreTextureAlpha, hasSecondary, secondaryScreen, secondaryTransform,
+      viewportFrag;
+};
+
+}  // namespace
 
 struct Renderer::Impl {
   RendererOptions options;
   RenderStats stats;
   std::vector<std::string> warnings;
+  std::set<std::string> warnedOnce;
+  TextureCache textures;
+
+  GlProgram spriteProgram, debugProgram;
+  SpriteUniforms su{};
+  GlVertexArray spriteVao, quadVao, debugVao;
+  GlBuffer instanceVbo, scratchVbo, quadVbo, debugVbo;
+  GlSampler samplers[4];  // [filtered][repeat]
+
+  struct QuadProgram {
+    GlProgram program;
+    bool failed = false;
+  };
+  std::map<std::string, QuadProgram> quadPrograms;
+
+  // Per-frame scratch, kept so a steady-state frame allocates nothing.
+  std::vector<uint32_t> order, sortIdx;
+  std::vector<float> depths;
+  std::vector<SpriteInstance> scratch;
+
+  void warnOnce(const std::string& message) {
+    if (warnedOnce.insert(message).second) warnings.push_back(message);
+  }
+  const GpuTexture& texture(const DrawList& list, TextureId id) {
+    if (id < 0 || size_t(id) >= list.textures.size()) return textures.white();
+    return textures.get(list.textures[size_t(id)].path, warnings);
+  }
+  void bindInstanceAttributes(GLuint buffer, size_t firstSprite);
+  void drawBatch(const DrawList& list, const SpriteBatch& batch, const View& view);
+  void drawSprites(const DrawList& list, const View& view);
+  void drawShaderQuads(const DrawList& list, const View& view);
+  QuadProgram& quadProgram(const std::string& name);
 };
 
 Renderer::Renderer() : impl_(std::make_unique<Impl>()) {}
 Renderer::~Renderer() = default;
 
 bool Renderer::init(const RendererOptions& options, std::string& error) {
-  impl_->options = options;
-  if (impl_->options.shaderDir.empty()) impl_->options.shaderDir = FXVIEW_SHADER_DIR;
-  if (!glGetString) {
-    error = "GL is not loaded";
+  Impl& r = *impl_;
+  r.options = options;
+  if (r.options.shaderDir.empty()) r.options.shaderDir = FXVIEW_SHADER_DIR;
+  if (r.options.quadShaderDir.empty()) r.options.quadShaderDir = r.options.shaderDir;
+  if (!glGetString || !glGetString(GL_VERSION)) {
+    error = "GL is not loaded (no current GL 3.3 core context)";
     return false;
   }
+  if (r.options.debugOutput && GLAD_GL_KHR_debug) {
+    glEnable(GL_DEBUG_OUTPUT);
+    glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+    glDebugMessageCallback(debugCallback, &r.warnings);
+  }
+  r.spriteProgram = loadProgram(r.options.shaderDir, "sprite", error);
+  if (!r.spriteProgram) return false;
+  r.debugProgram = loadProgram(r.options.shaderDir, "debug", error);
+  if (!r.debugProgram) return false;
+  GLuint p = r.spriteProgram.get();
+  auto loc = [p](const char* n) { return glGetUniformLocation(p, n); };
+  r.su = {loc("uView"),         loc("uProjection"),      loc("uViewport"),
+          loc("uTexSize"),      loc("uOrientation"),     loc("uFadeMode"),
+          loc("uScreenFlare"),  loc("uPrimary"),         loc("uSecondary"),
+          loc("uBlend"),        loc("uNonlinearTint"),   loc("uIgnoreTextureAlpha"),
+          loc("uHasSecondary"), loc("uSecondaryScreen"), loc("uSecondaryTransform"),
+          loc("uViewport")};
+  r.textures.init();
+
+  r.spriteVao = createVertexArray();
+  r.instanceVbo = createBuffer();
+  r.scratchVbo = createBuffer();
+  glBindVertexArray(r.spriteVao.get());
+  for (GLuint i = 0; i < 5; ++i) {
+    glEnableVertexAttribArray(i);
+    glVertexAttribDivisor(i, 1);
+  }
+  glBindVertexArray(0);
+
+  r.quadVao = createVertexArray();
+  r.quadVbo = createBuffer();
+  glBindVertexArray(r.quadVao.get());
+  glBindBuffer(GL_ARRAY_BUFFER, r.quadVbo.get());
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 5 * sizeof(float), nullptr);
+  glEnableVertexAttribArray(1);
+  glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 5 * sizeof(float),
+                        reinterpret_cast<void*>(3 * sizeof(float)));
+  glBindVertexArray(0);
+
+  r.debugVao = createVertexArray();
+  r.debugVbo = createBuffer();
+
+  for (int filtered = 0; filtered < 2; ++filtered)
+    for (int repeat = 0; repeat < 2; ++repeat) {
+      GlSampler s = createSampler();
+      glSamplerParameteri(s.get(), GL_TEXTURE_MIN_FILTER,
+                          filtered ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST);
+      glSamplerParameteri(s.get(), GL_TEXTURE_MAG_FILTER, filtered ? GL_LINEAR : GL_NEAREST);
+      GLint wrap = repeat ? GL_REPEAT : GL_CLAMP_TO_EDGE;
+      glSamplerParameteri(s.get(), GL_TEXTURE_WRAP_S, wrap);
+      glSamplerParameteri(s.get(), GL_TEXTURE_WRAP_T, wrap);
+      r.samplers[filtered * 2 + repeat] = std::move(s);
+    }
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
   return true;
 }
 
@@ -37,8 +199,284 @@ void Renderer::beginFrame(int width, int height, ColorRgba background) {
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 }
 
-void Renderer::draw(const DrawList&, const View&) {}
-void Renderer::drawDebug(const DebugDraw&, const View&) {}
+void Renderer::Impl::bindInstanceAttributes(GLuint buffer, size_t firstSprite) {
+  glBindBuffer(GL_ARRAY_BUFFER, buffer);
+  const GLsizei stride = sizeof(SpriteInstance);
+  const size_t base = firstSprite * sizeof(SpriteInstance);
+  const size_t offsets[5] = {offsetof(SpriteInstance, position), offsetof(SpriteInstance, color),
+                             offsetof(SpriteInstance, direction), offsetof(SpriteInstance, uv),
+                             offsetof(SpriteInstance, registration)};
+  for (GLuint i = 0; i < 5; ++i)
+    glVertexAttribPointer(i, 4, GL_FLOAT, GL_FALSE, stride,
+                          reinterpret_cast<void*>(base + offsets[i]));
+}
+
+void Renderer::Impl::drawBatch(const DrawList& list, const SpriteBatch& batch, const View& view) {
+  size_t first = batch.first, count = batch.count;
+  if (first >= list.sprites.size()) return;
+  count = std::min(count, list.sprites.size() - first);
+  if (count == 0) return;
+  const GpuTexture& primary = texture(list, batch.texture);
+  const bool hasSecondary = batch.secondaryTexture != kNoTexture;
+  const GpuTexture& secondary =
+      hasSecondary ? texture(list, batch.secondaryTexture) : textures.white();
+  bool filtered = batch.filtered;
+  if (batch.texture >= 0 && size_t(batch.texture) < list.textures.size())
+    filtered = filtered && list.textures[size_t(batch.texture)].filtered;
+
+  // CPU pass: coverage, Halo's "big sprites" limit (more than 10 sprites each covering over half
+  // the screen are dropped, reference §5.3), and view depth for back-to-front sorting.
+  const float viewportArea = std::max(1.0f, view.viewportPx.x * view.viewportPx.y);
+  const SpriteInstance* src = list.sprites.data() + first;
+  order.clear();
+  depths.clear();
+  int big = 0;
+  bool dropped = false;
+  for (size_t i = 0; i < count; ++i) {
+    const SpriteInstance& s = src[i];
+    float depth = view.depthOf(s.position);
+    float uvW = std::max(std::abs(s.uv.y - s.uv.x), 1e-6f), uvH = std::abs(s.uv.w - s.uv.z);
+    float widthPx = 0.0f;
+    if (batch.screenSpaceFlare)
+      widthPx = s.size > 0.0f ? s.size : uvW * float(primary.width);
+    else if (depth > view.nearPlane)
+      widthPx = s.size > 0.0f ? s.size / view.worldPerPixel(depth) : uvW * float(primary.width);
+    float area = std::min(widthPx * widthPx * (uvH / uvW) * std::abs(s.aspect), viewportArea);
+    if (area > 0.5f * viewportArea && ++big > 10) {
+      dropped = true;
+      stats.bigSpritesDropped++;
+      continue;
+    }
+    stats.coverage += area / viewportArea;
+    order.push_back(uint32_t(i));
+    depths.push_back(depth);
+  }
+  if (order.empty()) return;
+
+  glUseProgram(spriteProgram.get());
+  glBindVertexArray(spriteVao.get());
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, primary.id);
+  glBindSampler(0, samplers[(filtered ? 2 : 0) + 0].get());
+  glActiveTexture(GL_TEXTURE1);
+  glBindTexture(GL_TEXTURE_2D, secondary.id);
+  glBindSampler(1, samplers[(filtered ? 2 : 0) + 1].get());
+  glUniform2f(su.texSize, float(primary.width), float(primary.height));
+  glUniform1i(su.orientation, int(batch.orientation));
+  glUniform1i(su.fadeMode,
+              batch.orientation == SpriteOrientation::ScreenFacing ? 0 : int(batch.fadeMode));
+  glUniform1i(su.screenFlare, batch.screenSpaceFlare);
+  glUniform1i(su.blend, int(batch.blend));
+  glUniform1i(su.nonlinearTint, batch.nonlinearTint);
+  glUniform1i(su.ignoreTextureAlpha, batch.ignoreTextureAlpha);
+  glUniform1i(su.hasSecondary, hasSecondary);
+  glUniform1i(su.secondaryScreen, batch.secondaryAnchor == SecondaryAnchor::WithScreenSpace);
+  glUniform4fv(su.secondaryTransform, 1, &batch.secondaryTransform.x);
+  setBlend(batch.blend);
+  if (batch.depthTest && !batch.screenSpaceFlare) {
+    glEnable(GL_DEPTH_TEST);
+  } else if (batch.depthTest) {
+    glEnable(GL_DEPTH_TEST);  // flares sit at clip depth 0.99: hidden only by nearer scene depth
+  } else {
+    glDisable(GL_DEPTH_TEST);
+  }
+
+  if (batch.sortBackToFront || dropped) {
+    if (batch.sortBackToFront) {
+      sortIdx.resize(order.size());  // indices into order / depths
+      for (uint32_t i = 0; i < sortIdx.size(); ++i) sortIdx[i] = i;
+      std::stable_sort(sortIdx.begin(), sortIdx.end(),
+                       [&](uint32_t a, uint32_t b) { return depths[a] > depths[b]; });
+      scratch.clear();
+      for (uint32_t i : sortIdx) scratch.push_back(src[order[i]]);
+    } else {
+      scratch.clear();
+      for (uint32_t i : order) scratch.push_back(src[i]);
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, scratchVbo.get());
+    GLsizeiptr bytes = GLsizeiptr(scratch.size() * sizeof(SpriteInstance));
+    glBufferData(GL_ARRAY_BUFFER, bytes, nullptr, GL_STREAM_DRAW);  // orphan
+    glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, scratch.data());
+    bindInstanceAttributes(scratchVbo.get(), 0);
+  } else {
+    bindInstanceAttributes(instanceVbo.get(), first);
+  }
+  glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, GLsizei(order.size()));
+  stats.drawCalls++;
+  stats.sprites += order.size();
+}
+
+void Renderer::Impl::drawSprites(const DrawList& list, const View& view) {
+  if (list.sprites.empty() || list.batches.empty()) return;
+  // Instance data goes up as-is, once per frame: orphan, then write.
+  glBindBuffer(GL_ARRAY_BUFFER, instanceVbo.get());
+  GLsizeiptr bytes = GLsizeiptr(list.sprites.size() * sizeof(SpriteInstance));
+  glBufferData(GL_ARRAY_BUFFER, bytes, nullptr, GL_STREAM_DRAW);
+  glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, list.sprites.data());
+
+  glUseProgram(spriteProgram.get());
+  uniformMat4(spriteProgram.get(), "uView", view.view);
+  uniformMat4(spriteProgram.get(), "uProjection", view.projection);
+  glUniform2f(su.viewport, view.viewportPx.x, view.viewportPx.y);
+  glUniform1i(su.primary, 0);
+  glUniform1i(su.secondary, 1);
+  glDisable(GL_CULL_FACE);
+  glDepthMask(GL_FALSE);  // effects are transparent: tested against the scene, never written
+  glDepthFunc(GL_LEQUAL);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);  // RGB writes only (reference §5.5)
+  for (const SpriteBatch& batch : list.batches) drawBatch(list, batch, view);
+  glBindVertexArray(0);
+  for (GLuint unit = 0; unit < 2; ++unit) glBindSampler(unit, 0);
+  glActiveTexture(GL_TEXTURE0);
+}
+
+Renderer::Impl::QuadProgram& Renderer::Impl::quadProgram(const std::string& name) {
+  auto it = quadPrograms.find(name);
+  if (it != quadPrograms.end()) return it->second;
+  QuadProgram& q = quadPrograms[name];
+  std::string error;
+  bool safeName = !name.empty() && name.find_first_of("/\\.") == std::string::npos;
+  if (!safeName) {
+    error = "shader name '" + name + "' must be a plain file stem";
+  } else {
+    q.program = loadProgram(options.quadShaderDir, name, error);
+  }
+  if (!q.program) {
+    q.failed = true;
+    warnOnce("shader quad '" + name + "' disabled: " + error);
+  }
+  return q;
+}
+
+void Renderer::Impl::drawShaderQuads(const DrawList& list, const View& view) {
+  if (list.shaderQuads.empty()) return;
+  glBindVertexArray(quadVao.get());
+  glBindBuffer(GL_ARRAY_BUFFER, quadVbo.get());
+  glDisable(GL_CULL_FACE);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LEQUAL);
+  glDepthMask(GL_FALSE);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
+  for (const ShaderQuad& quad : list.shaderQuads) {
+    QuadProgram& q = quadProgram(quad.shader);
+    if (q.failed) continue;
+    GLuint p = q.program.get();
+    glUseProgram(p);
+    uniformMat4(p, "uViewProjection", view.viewProjection);
+    uniformMat4(p, "uView", view.view);
+    uniformMat4(p, "uProjection", view.projection);
+    glUniform2f(glGetUniformLocation(p, "uViewport"), view.viewportPx.x, view.viewportPx.y);
+    glUniform3f(glGetUniformLocation(p, "uEye"), view.eye.x, view.eye.y, view.eye.z);
+    for (const ShaderUniform& u : quad.uniforms) {
+      GLint loc = glGetUniformLocation(p, u.name.c_str());
+      if (loc < 0) continue;
+      switch (std::clamp(u.components, 1, 4)) {
+        case 1:
+          glUniform1f(loc, u.value.x);
+          break;
+        case 2:
+          glUniform2f(loc, u.value.x, u.value.y);
+          break;
+        case 3:
+          glUniform3f(loc, u.value.x, u.value.y, u.value.z);
+          break;
+        default:
+          glUniform4f(loc, u.value.x, u.value.y, u.value.z, u.value.w);
+          break;
+      }
+    }
+    GLint unit = 0;
+    for (const auto& [sampler, id] : quad.textures) {
+      if (unit >= 8) break;
+      GLint loc = glGetUniformLocation(p, sampler.c_str());
+      if (loc < 0) continue;
+      bool filtered =
+          id < 0 || size_t(id) >= list.textures.size() || list.textures[size_t(id)].filtered;
+      glActiveTexture(GLenum(GL_TEXTURE0 + unit));
+      glBindTexture(GL_TEXTURE_2D, texture(list, id).id);
+      glBindSampler(GLuint(unit), samplers[filtered ? 2 : 0].get());
+      glUniform1i(loc, unit);
+      ++unit;
+    }
+    const vec2 uvs[4] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+    const int tri[6] = {0, 1, 2, 0, 2, 3};
+    float verts[6 * 5];
+    for (int i = 0; i < 6; ++i) {
+      const vec3& c = quad.corners[tri[i]];
+      float* v = verts + i * 5;
+      v[0] = c.x, v[1] = c.y, v[2] = c.z, v[3] = uvs[tri[i]].x, v[4] = uvs[tri[i]].y;
+    }
+    glBufferData(GL_ARRAY_BUFFER, sizeof verts, nullptr, GL_STREAM_DRAW);
+    glBufferSubData(GL_ARRAY_BUFFER, 0, sizeof verts, verts);
+    setBlend(quad.blend);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    stats.drawCalls++;
+    stats.shaderQuads++;
+    for (GLint i = 0; i < unit; ++i) glBindSampler(GLuint(i), 0);
+  }
+  glActiveTexture(GL_TEXTURE0);
+  glBindVertexArray(0);
+}
+
+void Renderer::draw(const DrawList& list, const View& view) {
+  glViewport(0, 0, int(view.viewportPx.x), int(view.viewportPx.y));
+  impl_->drawSprites(list, view);
+  impl_->drawShaderQuads(list, view);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  glDepthMask(GL_TRUE);
+  glBlendEquation(GL_FUNC_ADD);
+}
+
+void Renderer::drawDebug(const DebugDraw& debug, const View& view) {
+  Impl& r = *impl_;
+  if (debug.lines.empty() && debug.points.empty()) return;
+  glViewport(0, 0, int(view.viewportPx.x), int(view.viewportPx.y));
+  glUseProgram(r.debugProgram.get());
+  uniformMat4(r.debugProgram.get(), "uViewProjection", view.viewProjection);
+  glBindVertexArray(r.debugVao.get());
+  glBindBuffer(GL_ARRAY_BUFFER, r.debugVbo.get());
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LEQUAL);
+  glDepthMask(GL_TRUE);
+  glDisable(GL_CULL_FACE);
+  glEnable(GL_BLEND);
+  glBlendEquation(GL_FUNC_ADD);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
+  glEnable(GL_PROGRAM_POINT_SIZE);
+  glEnableVertexAttribArray(0);
+  glEnableVertexAttribArray(1);
+  if (!debug.lines.empty()) {
+    GLsizeiptr bytes = GLsizeiptr(debug.lines.size() * sizeof(DebugVertex));
+    glBufferData(GL_ARRAY_BUFFER, bytes, nullptr, GL_STREAM_DRAW);
+    glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, debug.lines.data());
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(DebugVertex),
+                          reinterpret_cast<void*>(offsetof(DebugVertex, position)));
+    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(DebugVertex),
+                          reinterpret_cast<void*>(offsetof(DebugVertex, color)));
+    glDisableVertexAttribArray(2);
+    glVertexAttrib1f(2, 1.0f);
+    glDrawArrays(GL_LINES, 0, GLsizei(debug.lines.size() & ~size_t(1)));
+    r.stats.drawCalls++;
+  }
+  if (!debug.points.empty()) {
+    GLsizeiptr bytes = GLsizeiptr(debug.points.size() * sizeof(DebugPoint));
+    glBufferData(GL_ARRAY_BUFFER, bytes, nullptr, GL_STREAM_DRAW);
+    glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, debug.points.data());
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(DebugPoint),
+                          reinterpret_cast<void*>(offsetof(DebugPoint, position)));
+    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(DebugPoint),
+                          reinterpret_cast<void*>(offsetof(DebugPoint, color)));
+    glEnableVertexAttribArray(2);
+    glVertexAttribPointer(2, 1, GL_FLOAT, GL_FALSE, sizeof(DebugPoint),
+                          reinterpret_cast<void*>(offsetof(DebugPoint, sizePx)));
+    glDrawArrays(GL_POINTS, 0, GLsizei(debug.points.size()));
+    r.stats.drawCalls++;
+  }
+  glDisable(GL_PROGRAM_POINT_SIZE);
+  glBindVertexArray(0);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+}
 
 const RenderStats& Renderer::stats() const {
   return impl_->stats;
@@ -48,8 +486,10 @@ std::vector<std::string> Renderer::takeWarnings() {
   return std::exchange(impl_->warnings, {});
 }
 
-void Renderer::textureSize(const std::string&, int& width, int& height) {
-  width = height = 0;
+void Renderer::textureSize(const std::string& path, int& width, int& height) {
+  const GpuTexture& t = impl_->textures.get(path, impl_->warnings);
+  width = t.missing ? 0 : t.width;
+  height = t.missing ? 0 : t.height;
 }
 
 }  // namespace fx::render

@@ -2,6 +2,25 @@
 // (instanced sprite batches with Halo's eight blend functions and fade-to-neutral rule, three
 // orientations, fade modes, sprite UV rects, secondary maps; custom shader quads) and a DebugDraw
 // (lines, points) into the current framebuffer. It knows nothing of effect families.
+//
+// Sprites: all of DrawList::sprites is uploaded once per frame as instance data (orphaned
+// buffer), and each SpriteBatch is one glDrawArraysInstanced. A batch that sorts back to front,
+// or that loses sprites to Halo's "big sprites" limit (more than 10 sprites each covering over
+// half the screen are dropped), goes through a scratch copy instead. Effects are transparent:
+// depth-tested against the scene, never written to depth; RGB writes only.
+// The secondary map multiplies the primary colour and alpha at
+//   uv2 = rotate(base * scale, rotation) + (u offset, v offset)
+// where base is the primary page UV (WithPrimary) or the screen position 0..1, top-left origin
+// (WithScreenSpace); secondaryTransform = (u offset, v offset, rotation radians, scale). The
+// secondary sampler repeats; the primary clamps.
+//
+// Shader quads: `shaders/<name>.vert` + `.frag` (GLSL 330 core) from
+// RendererOptions::quadShaderDir. Vertex inputs: layout(location = 0) vec3 aPosition (world),
+// layout(location = 1) vec2 aUv (corners 0..3 of the quad get UV (0,0) (1,0) (1,1) (0,1)). Uniforms
+// set when declared: mat4 uViewProjection, uView, uProjection; vec2 uViewport (px); vec3 uEye; then
+// the quad's own uniforms (float..vec4 by `components`) and samplers (texture units 0..7 in list
+// order). A shader that fails to load, compile or link disables only its quads, with one warning
+// that carries the file, the stage and the driver log. Blend and RGB-only writes as for sprites.
 #pragma once
 
 #include <cstdint>
@@ -32,8 +51,11 @@ struct RenderStats {
 };
 
 struct RendererOptions {
-  std::filesystem::path shaderDir;  // defaults to FXVIEW_SHADER_DIR
-  bool debugOutput = false;         // install a KHR_debug callback
+  std::filesystem::path
+      shaderDir;  // built-in shaders (sprite, debug); defaults to FXVIEW_SHADER_DIR
+  std::filesystem::path
+      quadShaderDir;         // ShaderQuad shaders (<name>.vert/.frag); defaults to shaderDir
+  bool debugOutput = false;  // install a KHR_debug callback
 };
 
 class Renderer {

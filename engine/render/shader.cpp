@@ -1,0 +1,80 @@
+#include "engine/render/shader.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace fx::render {
+
+namespace {
+
+bool readText(const std::filesystem::path& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return true;
+}
+
+GlShader compileStage(GLenum stage, const std::string& source, const std::string& name,
+                      std::string& error) {
+  GlShader shader(glCreateShader(stage));
+  const char* src = source.c_str();
+  glShaderSource(shader.get(), 1, &src, nullptr);
+  glCompileShader(shader.get());
+  GLint ok = 0;
+  glGetShaderiv(shader.get(), GL_COMPILE_STATUS, &ok);
+  if (ok) return shader;
+  GLint length = 0;
+  glGetShaderiv(shader.get(), GL_INFO_LOG_LENGTH, &length);
+  std::string log(size_t(std::max(length, 1)), '\0');
+  glGetShaderInfoLog(shader.get(), GLsizei(log.size()), nullptr, log.data());
+  while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
+  error = name + ": " + (stage == GL_VERTEX_SHADER ? "vertex" : "fragment") +
+          " shader failed to compile:\n" + log;
+  return {};
+}
+
+}  // namespace
+
+GlProgram compileProgram(const std::string& vertSource, const std::string& fragSource,
+                         const std::string& vertName, const std::string& fragName,
+                         std::string& error) {
+  GlShader vs = compileStage(GL_VERTEX_SHADER, vertSource, vertName, error);
+  if (!vs) return {};
+  GlShader fs = compileStage(GL_FRAGMENT_SHADER, fragSource, fragName, error);
+  if (!fs) return {};
+  GlProgram program(glCreateProgram());
+  glAttachShader(program.get(), vs.get());
+  glAttachShader(program.get(), fs.get());
+  glLinkProgram(program.get());
+  GLint ok = 0;
+  glGetProgramiv(program.get(), GL_LINK_STATUS, &ok);
+  if (!ok) {
+    GLint length = 0;
+    glGetProgramiv(program.get(), GL_INFO_LOG_LENGTH, &length);
+    std::string log(size_t(std::max(length, 1)), '\0');
+    glGetProgramInfoLog(program.get(), GLsizei(log.size()), nullptr, log.data());
+    while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
+    error = vertName + " + " + fragName + ": program failed to link:\n" + log;
+    return {};
+  }
+  return program;
+}
+
+GlProgram loadProgram(const std::filesystem::path& dir, const std::string& name,
+                      std::string& error) {
+  std::filesystem::path vert = dir / (name + ".vert"), frag = dir / (name + ".frag");
+  std::string vs, fs;
+  if (!readText(vert, vs)) {
+    error = vert.string() + ": cannot read shader";
+    return {};
+  }
+  if (!readText(frag, fs)) {
+    error = frag.string() + ": cannot read shader";
+    return {};
+  }
+  return compileProgram(vs, fs, vert.string(), frag.string(), error);
+}
+
+}  // namespace fx::render

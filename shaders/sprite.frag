@@ -1,0 +1,51 @@
+// Sprite colour and Halo's fade-to-neutral rule per blend function (reference halo notes §5.5).
+// c = tex.rgb * tint.rgb (or the nonlinear tint); f = fade, or tint.a * fade for alpha-blend and
+// nonlinear-tint batches. Each mode fades toward the value that leaves the framebuffer unchanged:
+//   alpha blend: a = tex.a * f            multiply / min: rgb = c*f + (1-f)   (white)
+//   double multiply: rgb = c*f + 0.5(1-f) add / subtract / max: rgb = c*f     (black)
+//   alpha multiply add: rgb = c*f, a = tex.a * f (premultiplied)
+#version 330 core
+
+in vec2 vUv;
+in vec4 vColor;
+in float vFade;
+
+uniform sampler2D uPrimary;
+uniform sampler2D uSecondary;
+uniform int uBlend;  // BlendMode, tag order
+uniform bool uNonlinearTint;
+uniform bool uIgnoreTextureAlpha;
+uniform bool uHasSecondary;
+uniform bool uSecondaryScreen;       // anchored to the screen instead of the primary map
+uniform vec4 uSecondaryTransform;    // u offset, v offset, rotation (radians), scale
+uniform vec2 uViewport;
+
+out vec4 outColor;
+
+void main() {
+  vec4 t = texture(uPrimary, vUv);
+  if (uIgnoreTextureAlpha) t.a = 1.0;
+  if (uHasSecondary) {
+    vec2 base = uSecondaryScreen ? vec2(gl_FragCoord.x / uViewport.x, 1.0 - gl_FragCoord.y / uViewport.y) : vUv;
+    float c = cos(uSecondaryTransform.z), s = sin(uSecondaryTransform.z);
+    vec2 q = base * uSecondaryTransform.w;
+    q = vec2(c * q.x - s * q.y, s * q.x + c * q.y) + uSecondaryTransform.xy;
+    t *= texture(uSecondary, q);
+  }
+  vec3 tint = vColor.rgb;
+  vec3 t4 = t.rgb * t.rgb * t.rgb * t.rgb;
+  vec3 col = uNonlinearTint ? tint * t.rgb + (1.0 - tint) * t4 : tint * t.rgb;
+  float f = (uBlend == 0 || uNonlinearTint) ? vColor.a * vFade : vFade;
+  f = clamp(f, 0.0, 1.0);
+  if (uBlend == 0) {
+    outColor = vec4(col, t.a * f);
+  } else if (uBlend == 1 || uBlend == 5) {
+    outColor = vec4(col * f + (1.0 - f), 1.0);
+  } else if (uBlend == 2) {
+    outColor = vec4(col * f + 0.5 * (1.0 - f), 1.0);
+  } else if (uBlend == 7) {
+    outColor = vec4(col * f, t.a * f);
+  } else {
+    outColor = vec4(col * f, 1.0);
+  }
+}
