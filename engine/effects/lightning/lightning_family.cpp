@@ -1,35 +1,16 @@
-// Placeholder registration for the lightning family until its implementation lands.
+// Registration of the Balloonium lightning family (seed 004).
+#include "engine/effects/lightning/lightning_definition.h"
 #include "engine/effects/registry.h"
 
 namespace fx {
-
-namespace {
-
-class Definition final : public EffectDefinition {
- public:
-  void reflect(FieldVisitor&) override {}
-  std::unique_ptr<EffectDefinition> clone() const override { return std::make_unique<Definition>(*this); }
-};
-
-class Instance final : public EffectInstance {
- public:
-  void step(const StepContext&) override {}
-  void collect(DrawList&, DebugDraw&, const View&, const DebugFlags&, const SceneState&) const override {}
-  EffectStats stats() const override { return {}; }
-  void dump(std::vector<ParticleRecord>&) const override {}
-};
-
-}  // namespace
 
 const EffectFamily& lightningFamily() {
   static const EffectFamily kFamily{
       .kind = "lightning",
       .title = "Balloonium lightning",
       .seed = "004_957ef01a321a9db0.txt",
-      .createDefinition = [] { return std::unique_ptr<EffectDefinition>(std::make_unique<Definition>()); },
-      .instantiate = [](const EffectDefinition&, const InstanceContext&) {
-        return std::unique_ptr<EffectInstance>(std::make_unique<Instance>());
-      },
+      .createDefinition = &lightning::createDefinition,
+      .instantiate = &lightning::instantiate,
   };
   return kFamily;
 }
