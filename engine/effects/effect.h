@@ -38,6 +38,7 @@ struct EffectPlacement {
   std::string id;
   std::string object;  // scene object name ("" = world origin)
   std::string marker;  // marker / attachment point name on it ("" = object root)
+  size_t kindCount = 0;  // lint only: effect entries of this kind in the preset (0 = unknown)
 };
 
 struct LoadContext {

@@ -207,7 +207,10 @@ std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diag
 void lintPreset(const Preset& preset, Diagnostics& diags) {
   for (const auto& e : preset.effects) {
     const SceneObject* obj = preset.scene.findObject(e.placement.object);
-    e.definition->lint(obj, preset.scene, e.placement, diags, e.definitionDisplay, e.definitionPointer);
+    EffectPlacement where = e.placement;
+    where.kindCount = size_t(std::count_if(preset.effects.begin(), preset.effects.end(),
+                                           [&](const EffectEntry& o) { return o.kind == e.kind; }));
+    e.definition->lint(obj, preset.scene, where, diags, e.definitionDisplay, e.definitionPointer);
   }
 }
 

@@ -1,35 +1,28 @@
-// Placeholder registration for the halo_glow family until its implementation lands.
+// Registration of the halo_glow family: Halo CE glow tags (seeds/000_af07cf414400334c.txt).
+// Every glow of one World shares a GlowShared: the game's 512 glow particles across 8 glows.
+#include "engine/effects/halo_glow/glow_instance.h"
 #include "engine/effects/registry.h"
 
 namespace fx {
-
-namespace {
-
-class Definition final : public EffectDefinition {
- public:
-  void reflect(FieldVisitor&) override {}
-  std::unique_ptr<EffectDefinition> clone() const override { return std::make_unique<Definition>(*this); }
-};
-
-class Instance final : public EffectInstance {
- public:
-  void step(const StepContext&) override {}
-  void collect(DrawList&, DebugDraw&, const View&, const DebugFlags&, const SceneState&) const override {}
-  EffectStats stats() const override { return {}; }
-  void dump(std::vector<ParticleRecord>&) const override {}
-};
-
-}  // namespace
 
 const EffectFamily& haloGlowFamily() {
   static const EffectFamily kFamily{
       .kind = "halo_glow",
       .title = "Halo CE glow",
       .seed = "000_af07cf414400334c.txt",
-      .createDefinition = [] { return std::unique_ptr<EffectDefinition>(std::make_unique<Definition>()); },
-      .instantiate = [](const EffectDefinition&, const InstanceContext&) {
-        return std::unique_ptr<EffectInstance>(std::make_unique<Instance>());
-      },
+      .createDefinition =
+          [] {
+            auto def = std::make_unique<glow::GlowDefinition>();
+            DefaultsVisitor defaults;
+            def->reflect(defaults);
+            return std::unique_ptr<EffectDefinition>(std::move(def));
+          },
+      .instantiate =
+          [](const EffectDefinition& def, const InstanceContext& ctx) {
+            return std::unique_ptr<EffectInstance>(std::make_unique<glow::GlowInstance>(
+                static_cast<const glow::GlowDefinition&>(def), ctx));
+          },
+      .createShared = [] { return FamilyShared(std::make_shared<glow::GlowShared>()); },
   };
   return kFamily;
 }

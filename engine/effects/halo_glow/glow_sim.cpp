@@ -1,0 +1,440 @@
+// Glow simulation: path setup on the first update, normal particles (notes §3.5), trailing
+// particles (notes §3.6), the shared 512-particle / 8-glow limits, stats and dumps. One
+// update per 30 Hz game tick with dt = 1/30 s.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "engine/effects/halo_glow/glow_instance.h"
+
+namespace fx::glow {
+
+namespace {
+
+constexpr float kTickDt = 1.0f / kTickRate;
+constexpr int kMaxTicksPerStep = 300;  // a huge dt never stalls the viewer
+
+// The game's boundary loops, in closed form: `while (t > total) t -= total`.
+float wrapDown(float t, float total) {
+  if (!(t > total)) return t;
+  double r = std::fmod(double(t), double(total));
+  return r == 0.0 ? total : float(r);
+}
+
+// `while (t < 0) t += total`.
+float wrapUp(float t, float total) {
+  if (!(t < 0.0f)) return t;
+  double r = std::fmod(double(t), double(total));
+  return r < 0.0 ? float(r + double(total)) : 0.0f;
+}
+
+vec3 lerpColor(const ColorRgba& a, const ColorRgba& b, float u) {
+  return {a.r + (b.r - a.r) * u, a.g + (b.g - a.g) * u, a.b + (b.b - a.b) * u};
+}
+
+float scaled(float value, Attachment a, float mulLow, float mulHigh, const ObjectState* object) {
+  if (a == Attachment::None) return value;
+  float f = attachmentValue(a, object);
+  return ((mulHigh - mulLow) * f + mulLow) * value;
+}
+
+}  // namespace
+
+void NormalParticles::reserve(size_t n) {
+  t.reserve(n), angle.reserve(n), distance.reserve(n), size.reserve(n), color.reserve(n),
+      fade.reserve(n);
+  backwards.reserve(n), position.reserve(n), velocity.reserve(n);
+}
+
+void NormalParticles::push() {
+  t.push_back(0), angle.push_back(0), distance.push_back(0), size.push_back(0),
+      color.push_back(vec3(0.0f));
+  fade.push_back(0), backwards.push_back(0), position.push_back(vec3(0.0f)),
+      velocity.push_back(vec3(0.0f));
+  count++;
+}
+
+void TrailingParticles::reserve(size_t n) {
+  position.reserve(n), initialVelocity.reserve(n), velocity.reserve(n), initialSize.reserve(n),
+      size.reserve(n);
+  color.reserve(n), fade.reserve(n), ageTicks.reserve(n), lifetimeTicks.reserve(n);
+}
+
+void TrailingParticles::push() {
+  // A new game datum is zeroed: no size (actual resolution), no fade, no velocity until its
+  // first update.
+  position.resize(count + 1), initialVelocity.resize(count + 1), velocity.resize(count + 1);
+  initialSize.resize(count + 1), size.resize(count + 1), color.resize(count + 1),
+      fade.resize(count + 1);
+  ageTicks.resize(count + 1), lifetimeTicks.resize(count + 1);
+  size[count] = 0.0f, fade[count] = 0.0f, velocity[count] = vec3(0.0f), ageTicks[count] = 0;
+  count++;
+}
+
+void TrailingParticles::swapRemove(size_t i) {
+  size_t last = count - 1;
+  if (i != last) {
+    position[i] = position[last], initialVelocity[i] = initialVelocity[last],
+    velocity[i] = velocity[last];
+    initialSize[i] = initialSize[last], size[i] = size[last], color[i] = color[last],
+    fade[i] = fade[last];
+    ageTicks[i] = ageTicks[last], lifetimeTicks[i] = lifetimeTicks[last];
+  }
+  count--;
+  position.resize(count), initialVelocity.resize(count), velocity.resize(count),
+      initialSize.resize(count);
+  size.resize(count), color.resize(count), fade.resize(count), ageTicks.resize(count),
+      lifetimeTicks.resize(count);
+}
+
+GlowInstance::GlowInstance(const GlowDefinition& def, const InstanceContext& ctx)
+    : def_(def),
+      placement_(ctx.placement),
+      shared_(std::static_pointer_cast<GlowShared>(ctx.shared)) {
+  if (!shared_) shared_ = std::make_shared<GlowShared>();
+  rng_.state = ctx.seed;
+  if (ctx.scene)
+    if (const SceneObject* o = ctx.scene->findObject(placement_.object))
+      firstPerson_ = o->firstPerson;
+  size_t normal = size_t(std::max(0, def_.numberOfParticles));
+  normal_.reserve(std::min(normal, kUnlimitedParticlesPerGlow));
+  size_t lifetimeTicks = size_t(std::clamp(def_.trailingLifetime * kTickRate, 0.0f, 32767.0f));
+  size_t trailing = def_.particleGenerationFreq > 0.01f ? lifetimeTicks + 2 : 0;
+  trailing_.reserve(std::min(trailing, kMaxParticles));
+}
+
+GlowInstance::~GlowInstance() {
+  releaseParticles(normal_.count + trailing_.count);
+  if (claimed_ && running_ && shared_->glows > 0) shared_->glows--;
+}
+
+bool GlowInstance::claimParticle(bool unlimited) {
+  if (unlimited) {
+    if (normal_.count + trailing_.count >= kUnlimitedParticlesPerGlow) return false;
+  } else if (shared_->particles >= kMaxParticles) {
+    return false;
+  }
+  shared_->particles++;
+  return true;
+}
+
+void GlowInstance::releaseParticles(size_t n) {
+  shared_->particles -= std::min(n, shared_->particles);
+}
+
+void GlowInstance::message(const std::string& text) {
+  if (std::find(messages_.begin(), messages_.end(), text) == messages_.end())
+    messages_.push_back(text);
+}
+
+void GlowInstance::step(const StepContext& ctx) {
+  bool unlimited = ctx.flags && ctx.flags->unlimitedBudget;
+  if (!claimed_) {
+    claimed_ = true;
+    // "Halo's gamestate can store up to 512 glow particles, which are shared across up to 8 glows."
+    if (!unlimited && shared_->glows >= kMaxGlows) {
+      running_ = false;
+      message("the game keeps at most 8 glows at once: this is glow " +
+              std::to_string(shared_->glows + 1) + ", which it never creates, so it does not run");
+    } else {
+      shared_->glows++;
+    }
+  }
+  if (!running_) return;
+  // Halo updates glows per 30 Hz tick whatever the World's step rate: run the ticks that fall
+  // within this step. Counted from the step's end time so rates like 144 Hz never drift.
+  double target = std::floor(ctx.time * double(kTickRate) + 1e-6);
+  int n = 0;
+  while (double(ticks_) < target && n < kMaxTicksPerStep) {
+    tick(ctx.scene, unlimited);
+    n++;
+  }
+  if (n == kMaxTicksPerStep)
+    ticks_ = uint64_t(std::max(target, 0.0));  // skip what a huge step left
+}
+
+void GlowInstance::tick(const SceneState* scene, bool unlimited) {
+  const ObjectState* object =
+      scene && !placement_.object.empty() ? scene->find(placement_.object) : nullptr;
+  markers_ = gatherMarkers(object, def_.attachmentMarker);
+  if (markers_.named > kMaxMarkers && !tooManyReported_) {
+    tooManyReported_ = true;
+    message(std::to_string(markers_.named) + " markers are named \"" + def_.attachmentMarker +
+            "\": the game uses the first 5 and ignores the rest");
+  }
+  ticks_++;
+  // "This step is only done once and not redone if the model animates its marker positions."
+  if (!initialized_ && markers_.count > 1) {
+    initialize(unlimited);
+    return;  // the game's first update ends after setting up
+  }
+  trailingAccumulator_ = std::min(trailingAccumulator_ + 1, 32767);
+  if (initialized_ && markers_.count > 1) updateNormal(object);
+  updateTrailing();
+  spawnTrailing(unlimited);
+}
+
+void GlowInstance::initialize(bool unlimited) {
+  path_ = setupPath(markers_);
+  initialized_ = true;
+  initTick_ = ticks_;
+  if (path_.closedLoop)
+    message(
+        "the markers form a closed loop: the game finds no chain end, the path gets no length and "
+        "the game "
+        "becomes unresponsive (fxview holds the particles at the start)");
+  const size_t wanted = size_t(std::max(0, def_.numberOfParticles));
+  bool backwardsNext =
+      true;  // "Every second particle travels in the reverse direction", the first forward
+  for (size_t i = 0; i < wanted; ++i) {
+    if (!claimParticle(unlimited)) {
+      // "normal particles stop spawning once the limit is reached"
+      message("512 glow particle limit: " + std::to_string(normal_.count) + " of " +
+              std::to_string(wanted) + " normal particles were created");
+      break;
+    }
+    normal_.push();
+    size_t k = normal_.count - 1;
+    if (def_.attachment3 == Attachment::None)
+      normal_.distance[k] = rng_.range(def_.minDistance, def_.maxDistance);
+    // Size attachment set: size stays 0, the "actual resolution" bug.
+    if (def_.attachment4 == Attachment::None)
+      normal_.size[k] = rng_.range(def_.particleSize.lo, def_.particleSize.hi);
+    if (def_.attachment5 == Attachment::None && !def_.has(kModifyColorInRange))
+      normal_.color[k] = lerpColor(def_.colorBound0, def_.colorBound1, rng_.unit());
+    if (def_.normalDistribution == NormalDistribution::Random)
+      normal_.t[k] = rng_.range(0.0f, path_.total);
+    else  // by arc length: "the game can calculate the total path length and space particles
+          // accordingly"
+      normal_.t[k] = float(i) / float(wanted) * path_.total;
+    normal_.angle[k] = rng_.range(0.0f, kTwoPi);
+    if (def_.has(kMoveBackwards)) normal_.backwards[k] = 1;
+    if (def_.has(kMoveBothDirections)) {
+      normal_.backwards[k] = backwardsNext ? 0 : 1;
+      backwardsNext = !backwardsNext;
+    }
+    // Placed now so dumps and overlays see it; invisible until its first update (fade 0).
+    PathSample s = samplePath(markers_, path_, normal_.t[k], def_.engine.helperPointZFromY);
+    float a = normal_.angle[k];
+    normal_.position[k] =
+        s.position + (s.side * std::cos(a) + s.up * std::sin(a)) * normal_.distance[k];
+  }
+  trailingAccumulator_ = 0;
+}
+
+void GlowInstance::updateNormal(const ObjectState* object) {
+  float vR = scaled(def_.effectRotationalVelocity, def_.attachment1, def_.effectRotVelMulLow,
+                    def_.effectRotVelMulHigh, object);
+  float vT = scaled(def_.effectTranslationalVelocity, def_.attachment2, def_.effectTransVelMulLow,
+                    def_.effectTransVelMulHigh, object);
+  if (vT != 0.0f) {
+    rotationPerUnitT_ = vR / vT;  // notes §3.5: rotation is tied to arc length, not time
+  } else {
+    rotationPerUnitT_ = 0.0f;
+    if (normal_.count > 0 && !zeroVelocityReported_) {
+      zeroVelocityReported_ = true;
+      message(
+          "render_cameras.c#1086: the translational velocity is 0 here; the game divides the "
+          "rotational "
+          "velocity by it and the particle positions become undefined (fxview holds them still)");
+    }
+  }
+  const float total = path_.total;
+  const float elapsed = kTickDt * vT;
+  const bool degenerate = path_.degenerate();
+  if (degenerate && elapsed != 0.0f && normal_.count > 0 && !hangReported_) {
+    hangReported_ = true;
+    message(
+        "the path has no length: the game's boundary loop never ends and the game becomes "
+        "unresponsive");
+  }
+  const float fadeEdge = 0.5f * def_.fadingPercentageOfGlow;
+  for (size_t i = 0; i < normal_.count; ++i) {
+    if (def_.attachment3 != Attachment::None) {
+      float f = attachmentValue(def_.attachment3, object);
+      normal_.distance[i] =
+          ((def_.distanceMulHigh - def_.distanceMulLow) * f + def_.distanceMulLow) *
+              (def_.maxDistance - def_.minDistance) +
+          def_.minDistance;
+    }
+    float& t = normal_.t[i];
+    if (degenerate) {
+      t = 0.0f;
+    } else if (normal_.backwards[i]) {
+      t -= elapsed;
+      if (def_.boundaryEffect == Boundary::Bounce) {
+        if (t < 0.0f) {
+          t = total - wrapUp(t, total);
+          normal_.backwards[i] = 0;
+        }
+      } else {
+        t = wrapUp(t, total);
+      }
+    } else {
+      t += elapsed;
+      if (def_.boundaryEffect == Boundary::Bounce) {
+        if (t > total) {
+          t = total - wrapDown(t, total);
+          normal_.backwards[i] = 1;
+        }
+      } else {
+        t = wrapDown(t, total);
+      }
+    }
+    PathSample s = samplePath(markers_, path_, t, def_.engine.helperPointZFromY);
+    if (s.singular && !singularReported_) {
+      singularReported_ = true;
+      message(
+          "two path knots coincide (repeated or co-located markers): the game divides by zero "
+          "here; "
+          "fxview draws a straight line");
+    }
+    float angle = rotationPerUnitT_ * t + normal_.angle[i];
+    vec3 p = s.position + (s.side * std::cos(angle) + s.up * std::sin(angle)) * normal_.distance[i];
+    normal_.velocity[i] = (p - normal_.position[i]) * kTickRate;
+    normal_.position[i] = p;
+    // Colour: the function attachment, then "modify particle color in range" overrides it.
+    if (def_.attachment5 != Attachment::None)
+      normal_.color[i] =
+          lerpColor(def_.colorBound0, def_.colorBound1, attachmentValue(def_.attachment5, object));
+    if (def_.has(kModifyColorInRange)) {
+      const ColorRgba& a = def_.colorBound0;
+      const ColorRgba& b = def_.colorBound1;
+      float v = def_.colorRateOfChange;
+      bool wrap = def_.engine.colorInRangeWrap;
+      normal_.color[i] = {colorInRange(a.r, b.r, v, t, wrap), colorInRange(a.g, b.g, v, t, wrap),
+                          colorInRange(a.b, b.b, v, t, wrap)};
+    }
+    // Edge fade by `fading_percentage_of_glow`.
+    float fade = 1.0f;
+    if (!degenerate) {
+      float u = t / total;
+      if (u < fadeEdge)
+        fade = u / fadeEdge;
+      else if (u > 1.0f - fadeEdge)
+        fade = (1.0f - u) / fadeEdge;
+    }
+    normal_.fade[i] = std::isnan(fade) ? 0.0f : std::clamp(fade, 0.0f, 1.0f);
+  }
+}
+
+void GlowInstance::updateTrailing() {
+  size_t i = 0;
+  while (i < trailing_.count) {
+    int32_t age = ++trailing_.ageTicks[i];
+    int32_t life = trailing_.lifetimeTicks[i];
+    float ratio = life > 0 ? float(age) / float(life) : std::numeric_limits<float>::infinity();
+    float remaining = std::max(0.0f, 1.0f - ratio);
+    trailing_.fade[i] = def_.has(kTrailingFade) ? std::clamp(1.0f - ratio, 0.0f, 1.0f) : 1.0f;
+    // Shrinks to exactly 0 on its last update: one frame at actual resolution (the seed's quirk).
+    if (def_.has(kTrailingShrink)) trailing_.size[i] = remaining * trailing_.initialSize[i];
+    trailing_.velocity[i] = def_.has(kTrailingSlow) ? trailing_.initialVelocity[i] * remaining
+                                                    : trailing_.initialVelocity[i];
+    trailing_.position[i] += trailing_.velocity[i] * kTickDt;
+    if (age > life) {
+      trailing_.swapRemove(i);
+      releaseParticles(1);
+      continue;
+    }
+    ++i;
+  }
+}
+
+void GlowInstance::spawnTrailing(bool unlimited) {
+  if (!(def_.particleGenerationFreq > 0.01f)) return;
+  float ticksPerParticle = std::max(1.0f, kTickRate / def_.particleGenerationFreq);
+  int wholeTicks = int(std::min(ticksPerParticle, 32767.0f));
+  int32_t lifetime = int32_t(std::clamp(def_.trailingLifetime * kTickRate, -32768.0f, 32767.0f));
+  if (lifetime <= 0 && !lifetimeReported_) {
+    lifetimeReported_ = true;
+    message(
+        "render_cameras.c#1086: trailing particles are generated with a lifetime of 0 ticks; the "
+        "game "
+        "crashes (bounds->x0<=bounds->x1)");
+  }
+  while (float(trailingAccumulator_) > ticksPerParticle) {
+    if (!claimParticle(unlimited)) {
+      if (!halted_)
+        message(
+            "glow.c#547: EXCEPTION halt: the map limit for the number of active glow particles has "
+            "been "
+            "reached (the game stops here; fxview stops spawning trailing particles)");
+      halted_ = true;
+      trailingAccumulator_ = std::min(trailingAccumulator_, wholeTicks);
+      break;
+    }
+    trailing_.push();
+    size_t k = trailing_.count - 1;
+    int parent = 0;
+    if (markers_.count > 1 && initialized_) {
+      float t = rng_.range(def_.trailingMinT * path_.total, def_.trailingMaxT * path_.total);
+      PathSample s = samplePath(markers_, path_, t, def_.engine.helperPointZFromY);
+      trailing_.position[k] = s.position;  // rotation 0, distance 0: on the path itself
+      parent = s.parentMarker;
+    } else {
+      trailing_.position[k] = markers_.frames[0].position;
+    }
+    vec3 dir(0, 0, 1);
+    if (def_.trailingDistribution == TrailingDistribution::NormalUp) {
+      // The segment index picks a marker in the model's order, as the game does.
+      dir = markers_.frames[size_t(std::clamp(parent, 0, kMaxMarkers - 1))].up;
+    } else if (def_.trailingDistribution == TrailingDistribution::Random) {
+      dir.x = rng_.range(-1.0f, 1.0f);
+      dir.y = rng_.range(-1.0f, 1.0f);
+      dir.z = rng_.range(-1.0f, 1.0f);
+      float len = glm::length(dir);
+      dir = len > 0.0f ? dir / len : vec3(0.0f);
+    }
+    trailing_.initialVelocity[k] =
+        dir * (def_.trailingVelocity / def_.engine.trailingVelocityDivisor);
+    trailing_.initialSize[k] = rng_.range(def_.particleSize.lo, def_.particleSize.hi);
+    trailing_.lifetimeTicks[k] = lifetime;
+    trailing_.color[k] = lerpColor(def_.colorBound0, def_.colorBound1, rng_.unit());
+    trailingSpawned_++;
+    trailingAccumulator_ -= wholeTicks;
+  }
+}
+
+EffectStats GlowInstance::stats() const {
+  EffectStats s;
+  s.live = normal_.count + trailing_.count;
+  s.budget = kMaxParticles;
+  s.values.push_back({"normal", double(normal_.count)});
+  s.values.push_back({"trailing", double(trailing_.count)});
+  s.values.push_back({"path_length", double(path_.total)});
+  s.values.push_back({"markers_used", double(markers_.count)});
+  s.values.push_back({"markers_named", double(markers_.named)});
+  s.values.push_back({"glow_particles_in_use", double(shared_->particles)});
+  s.values.push_back({"glows", double(shared_->glows)});
+  s.values.push_back({"trailing_rate", double(effectiveTrailingRate(def_.particleGenerationFreq))});
+  s.values.push_back({"ticks", double(ticks_)});
+  if (firstPerson_) s.values.push_back({"hidden_first_person", 1.0});
+  s.messages = messages_;
+  return s;
+}
+
+void GlowInstance::dump(std::vector<ParticleRecord>& out) const {
+  // Colour alpha carries the fade (what the additive sprite is multiplied by); size 0 means
+  // actual resolution.
+  float normalAge = float(ticks_ - initTick_) * kTickDt;
+  for (size_t i = 0; i < normal_.count; ++i) {
+    vec3 c = normal_.color[i];
+    out.push_back({.position = normal_.position[i],
+                   .velocity = normal_.velocity[i],
+                   .color = vec4(c, normal_.fade[i]),
+                   .size = normal_.size[i],
+                   .rotation = 0.0f,
+                   .age = normalAge});
+  }
+  for (size_t i = 0; i < trailing_.count; ++i) {
+    vec3 c = trailing_.color[i];
+    out.push_back({.position = trailing_.position[i],
+                   .velocity = trailing_.velocity[i],
+                   .color = vec4(c, trailing_.fade[i]),
+                   .size = trailing_.size[i],
+                   .rotation = 0.0f,
+                   .age = float(trailing_.ageTicks[i]) * kTickDt});
+  }
+}
+
+}  // namespace fx::glow
