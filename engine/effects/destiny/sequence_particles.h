@@ -1,0 +1,78 @@
+// Particle nodes at run time (seed "Particle nodes", "Frames and instances"): when a particle node
+// (work type 4) starts, each of its rows creates one SystemInstance (system_instance.h) per valid
+// spawn frame; when it ends they stop emitting and their particles live on until they die.
+//
+// Row byte k gives the frames for emitter transform slot k: every step, slot k of instance i gets
+// frame i of location row[k] while that location has enough frames, else its first. Slots at or
+// above the row's byte count are program slots; only the emitter program writes them. The spawn
+// slot's location decides the instance count, so a spawn location whose point is missing emits
+// nothing; each instance emits at the full rate.
+//
+// The player reports node starts and ends through WorkHooks while it steps (or when the GUI calls
+// play()); they are queued and applied in order at the next ParticleNodes::step, which resolves
+// frames from the scene of that step.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/effects/destiny/location_frames.h"
+#include "engine/effects/destiny/sequence_player.h"
+#include "engine/effects/destiny/system_instance.h"
+
+namespace fx::destiny {
+
+struct LiveSystem {
+  int32_t work = 0;      // work node index
+  int32_t row = 0;       // row of that node
+  int32_t instance = 0;  // k: the spawn frame it sits on
+  uint32_t start = 0;    // which start of the node created it
+  std::unique_ptr<SystemInstance> system;
+};
+
+class ParticleNodes final : public WorkHooks {
+ public:
+  void init(const SequenceDefinition* def, const SequencePlayer* player, uint32_t seed);
+
+  void workStarted(int32_t workIndex) override;
+  void workEnded(int32_t workIndex) override;
+
+  // Applies queued starts / ends, feeds every live instance its slot frames, steps it, and drops
+  // instances that stopped emitting and have no particles left.
+  void step(const FrameContext& frames, const SystemStepInput& in);
+  // Object destroyed: every instance goes at once.
+  void clear();
+
+  void collect(DrawList& draw) const;
+  void dump(std::vector<ParticleRecord>& out) const;
+
+  const std::vector<LiveSystem>& systems() const { return systems_; }
+  size_t liveParticles() const;
+  size_t systemCount(int32_t workIndex) const;  // -1 = all
+  uint64_t spawnedTotal() const { return retiredSpawned_ + spawnedLive(); }
+  // The row's frame counts at the last start: spawn frames found (0 = a missing point).
+  const std::vector<std::string>& messages() const { return messages_; }
+
+ private:
+  struct Event {
+    int32_t work;
+    bool start;
+  };
+  void startNode(int32_t work, const FrameContext& frames);
+  void feedSlots(LiveSystem& s, const FrameContext& frames);
+  uint64_t spawnedLive() const;
+  void note(const std::string& m);
+
+  const SequenceDefinition* def_ = nullptr;
+  const SequencePlayer* player_ = nullptr;
+  Lcg seeds_;
+  std::vector<Event> events_;
+  std::vector<LiveSystem> systems_;
+  std::vector<uint32_t> starts_;  // per work node
+  std::vector<Transform> scratch_;
+  uint64_t retiredSpawned_ = 0;
+  std::vector<std::string> messages_;
+};
+
+}  // namespace fx::destiny
