@@ -5,9 +5,10 @@
 namespace fx {
 
 std::span<const EffectFamily* const> effectFamilies() {
-  static const std::array<const EffectFamily*, 6> kFamilies = {
+  static const std::array<const EffectFamily*, 7> kFamilies = {
       &haloGlowFamily(),        &haloWeatherFamily(),     &destinySequenceFamily(),
       &destinySystemFamily(),   &strideParticlesFamily(), &lightningFamily(),
+      &spritesFamily(),
   };
   return kFamilies;
 }

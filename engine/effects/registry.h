@@ -19,5 +19,6 @@ const EffectFamily& destinySystemFamily();
 const EffectFamily& destinySequenceFamily();
 const EffectFamily& strideParticlesFamily();
 const EffectFamily& lightningFamily();
+const EffectFamily& spritesFamily();  // static sprites (test patterns)
 
 }  // namespace fx
