@@ -159,6 +159,7 @@ class Instance final : public EffectInstance, public SequenceInstanceApi {
                                                                  : 0.0f;
   }
   size_t systemCount(int32_t workIndex) const override { return particles_.systemCount(workIndex); }
+  const std::vector<LiveSystem>& systems() const override { return particles_.systems(); }
 
   std::array<vec4, 3> expressionValues(int32_t workIndex) const override {
     std::array<vec4, 3> out{vec4(0), vec4(0), vec4(0)};

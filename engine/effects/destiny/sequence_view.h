@@ -21,6 +21,7 @@
 #include <string_view>
 
 #include "engine/effects/destiny/sequence_definition.h"
+#include "engine/effects/destiny/sequence_particles.h"
 #include "engine/effects/destiny/sequence_player.h"
 #include "engine/effects/effect.h"
 
@@ -35,6 +36,8 @@ class SequenceInstanceApi {
   // Value of sequence channel `index` as the player reads it (unset reads 0).
   virtual float channelValue(int32_t index) const = 0;
   virtual size_t systemCount(int32_t workIndex) const = 0;  // -1 = all
+  // Live system instances: node, row, instance k (its spawn frame), and the SystemInstance.
+  virtual const std::vector<LiveSystem>& systems() const = 0;
   // The three expression results of a particle node (top of stack after each run; 0 when empty).
   virtual std::array<vec4, 3> expressionValues(int32_t workIndex) const = 0;
 

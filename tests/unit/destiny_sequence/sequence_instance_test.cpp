@@ -1,0 +1,166 @@
+// The destiny_sequence family end to end (preset -> World -> system instances) against the seed's
+// "Frames and instances": one system instance per valid spawn frame, instance k on spawn frame k
+// and simulation frame k (else the first), a missing point emits nothing, and determinism.
+#include <gtest/gtest.h>
+
+#include "engine/core/json.h"
+#include "engine/effects/destiny/sequence_view.h"
+#include "engine/effects/world.h"
+
+namespace fx::destiny {
+namespace {
+
+const std::filesystem::path kPresets = std::filesystem::path(FXVIEW_TEST_DATA) / ".." / "presets";
+
+Json loadJson(const std::string& name) {
+  Diagnostics d;
+  auto j = loadJsonFile(kPresets / name, name, d);
+  EXPECT_TRUE(j.has_value()) << d.formatAll();
+  return j ? *j : Json{};
+}
+
+struct Loaded {
+  std::unique_ptr<Preset> preset;
+  std::unique_ptr<World> world;
+  SequenceInstanceApi* api = nullptr;
+};
+
+Loaded load(Json j, const std::string& name) {
+  Loaded l;
+  Diagnostics d;
+  l.preset = loadPresetFromJson(std::move(j), kPresets / name, d);
+  EXPECT_TRUE(l.preset && !d.hasErrors()) << d.formatAll();
+  if (!l.preset || l.preset->effects.empty()) return l;
+  l.world = std::make_unique<World>(*l.preset);
+  l.api = sequenceApi(*l.world->effects()[0].instance);
+  return l;
+}
+
+// Seed: "A Hydra's two primary_trigger rows put one muzzle effect on each gun." "A system runs one
+// instance per valid spawn frame." (The preset's third primary_trigger row is disabled.)
+TEST(SequenceInstance, TwinMuzzleRunsOneInstancePerValidFrame) {
+  auto l = load(loadJson("destiny_seq_twin_muzzle.json"), "destiny_seq_twin_muzzle.json");
+  ASSERT_NE(l.api, nullptr);
+  l.world->advanceTo(0.05);
+  ASSERT_EQ(l.api->systemCount(0), 2u);
+  const auto& systems = l.api->systems();
+  EXPECT_EQ(systems[0].instance, 0);
+  EXPECT_EQ(systems[1].instance, 1);
+  // Instance k sits on spawn frame k: the two guns at y = +0.5 and y = -0.5.
+  EXPECT_NEAR(systems[0].system->slot(0).position.y, 0.5f, 1e-5f);
+  EXPECT_NEAR(systems[1].system->slot(0).position.y, -0.5f, 1e-5f);
+  // Seed: "Each instance emits at the full rate." Same burst on both guns.
+  EXPECT_GT(systems[0].system->spawnedTotal(), 0u);
+  EXPECT_EQ(systems[0].system->spawnedTotal(), systems[1].system->spawnedTotal());
+  std::vector<ParticleRecord> dump;
+  l.world->effects()[0].instance->dump(dump);
+  size_t left = 0, right = 0;
+  for (const auto& p : dump) (p.position.y > 0 ? left : right)++;
+  EXPECT_GT(left, 0u);
+  EXPECT_EQ(left, right);
+}
+
+// Seed: "A spawn location whose point is missing therefore emits nothing."
+TEST(SequenceInstance, MissingPointEmitsNothing) {
+  Json j = loadJson("destiny_seq_twin_muzzle.json");
+  for (auto& m : j["objects"][0]["markers"])
+    if (m["name"] == "primary_trigger") m["name"] = "secondary_trigger";
+  auto l = load(j, "destiny_seq_twin_muzzle.json");
+  ASSERT_NE(l.api, nullptr);
+  l.world->advanceTo(0.5);
+  EXPECT_EQ(l.api->systemCount(-1), 0u);
+  EXPECT_EQ(l.world->stats(0).live, 0u);
+  EXPECT_EQ(l.api->player().node(1).starts, 1u);  // the node itself played
+  ASSERT_FALSE(l.world->stats(0).messages.empty());
+  EXPECT_NE(l.world->stats(0).messages[0].find("emits nothing"), std::string::npos);
+}
+
+// Seed: "a disabled or missing point gives no frame": enabling the third row gives three instances.
+TEST(SequenceInstance, EnableBitDecidesTheInstanceCount) {
+  Json j = loadJson("destiny_seq_twin_muzzle.json");
+  for (auto& m : j["objects"][0]["markers"]) m["enabled"] = true;
+  j["effects"][0]["definition"]["locations"][0]["count"] = 3;
+  auto l = load(j, "destiny_seq_twin_muzzle.json");
+  l.world->advanceTo(0.05);
+  EXPECT_EQ(l.api->systemCount(0), 3u);
+}
+
+// Seed: "Instance k takes spawn frame k, and simulation frame k while there are enough simulation
+// frames, else the first one." The moving preset's rows feed slot 1 from world_space (one frame)
+// and from the lower point; its trail emitter simulates in slot 1.
+TEST(SequenceInstance, SimulationFrameFromTheRowsSecondByte) {
+  auto l = load(loadJson("destiny_seq_moving_frames.json"), "destiny_seq_moving_frames.json");
+  ASSERT_NE(l.api, nullptr);
+  l.world->advanceTo(1.0);
+  ASSERT_EQ(l.api->systemCount(0), 2u);
+  const auto& s = l.api->systems();
+  const SystemInstance& worldRow = *s[0].system;
+  const SystemInstance& ownRow = *s[1].system;
+  EXPECT_EQ(worldRow.slot(1).position, vec3(0.0f));        // world_space
+  EXPECT_NEAR(worldRow.slot(0).position.z, 1.45f, 1e-4f);  // the upper point
+  EXPECT_NEAR(ownRow.slot(1).position.z, 0.55f, 1e-4f);    // the lower point, both slots
+  EXPECT_EQ(ownRow.slot(0).position, ownRow.slot(1).position);
+  // Seed: "CPU particles are stored in the simulation frame": the own-frame puffs ride with the
+  // object, the world_space ones stay where they spawned, so they spread much wider in x.
+  auto spreadX = [](const SystemInstance& sys) {
+    float lo = 1e9f, hi = -1e9f;
+    for (size_t i = 0; i < sys.liveCount(); ++i) {
+      lo = std::min(lo, sys.worldPosition(i).x);
+      hi = std::max(hi, sys.worldPosition(i).x);
+    }
+    return hi - lo;
+  };
+  ASSERT_GT(worldRow.liveCount(), 10u);
+  EXPECT_GT(spreadX(worldRow), 3.0f * spreadX(ownRow));
+}
+
+// Starts are scriptable: the alive gate opens when the action sets the channel.
+TEST(SequenceInstance, ScriptedChannelOpensTheGate) {
+  auto l = load(loadJson("destiny_seq_alive_gate.json"), "destiny_seq_alive_gate.json");
+  ASSERT_NE(l.api, nullptr);
+  l.world->advanceTo(0.4);
+  EXPECT_EQ(l.api->systemCount(-1), 0u);
+  EXPECT_FALSE(l.api->player().node(0).gateOpen);
+  l.world->advanceTo(1.0);
+  EXPECT_TRUE(l.api->player().node(0).gateOpen);
+  EXPECT_EQ(l.api->systemCount(0), 1u);
+  EXPECT_GT(l.world->stats(0).live, 0u);
+  l.world->advanceTo(3.2);
+  EXPECT_FALSE(l.api->player().node(0).gateOpen);
+  EXPECT_FALSE(l.api->systems().empty() ? l.api->systems()[0].system->emitting() : false);
+  l.world->advanceTo(4.2);
+  EXPECT_EQ(l.api->player().node(0).gateOpens, 2u);  // re-armed by the loop flag
+}
+
+// Effect spawn: "autoplay off, destroy at end, up to six initial channel values, then play".
+TEST(SequenceInstance, EffectSpawnFromTheGui) {
+  Json j = loadJson("destiny_seq_alive_gate.json");
+  j["effects"][0]["autoplay"] = false;
+  j["effects"][0].erase("actions");
+  auto l = load(j, "destiny_seq_alive_gate.json");
+  l.world->advanceTo(0.5);
+  EXPECT_FALSE(l.api->player().playing());  // autoplay turned off
+  SpawnChannel alive{"alive", 1.0f};
+  l.api->effectSpawn(std::span(&alive, 1));
+  l.world->advanceTo(1.0);
+  EXPECT_TRUE(l.api->player().destroyAtEnd());
+  EXPECT_FLOAT_EQ(l.api->channelValue(0), 1.0f);
+  EXPECT_EQ(l.api->systemCount(0), 1u);
+}
+
+// Same preset + seed => bit-identical particle state.
+TEST(SequenceInstance, Deterministic) {
+  auto run = [](uint32_t seed) {
+    auto l = load(loadJson("destiny_seq_random_choice.json"), "destiny_seq_random_choice.json");
+    l.world->reset(seed);
+    l.world->advanceTo(3.0);
+    Json out;
+    l.world->dump(out);
+    return out.dump();
+  };
+  EXPECT_EQ(run(5), run(5));
+  EXPECT_NE(run(5), run(6));
+}
+
+}  // namespace
+}  // namespace fx::destiny
