@@ -112,13 +112,16 @@ int disassembleFile(const std::string& path, int onlyStage) {
 
 void registerAsm(CLI::App& app, int& exitCode) {
   struct AsmArgs {
-    std::string input, output;
+    std::string input, output, into;
   };
   auto a = std::make_shared<AsmArgs>();
   auto* asmCmd = app.add_subcommand(
       "asm", "Assemble an emitter program (.s) into {program, stage_lengths, constants} JSON");
   asmCmd->add_option("input", a->input, "Assembly source")->required();
   asmCmd->add_option("-o,--output", a->output, "Output JSON (default: stdout)");
+  asmCmd->add_option(
+      "--into", a->into,
+      "Emitter JSON whose program, stage_lengths and constants are replaced (other keys kept)");
   asmCmd->callback([a, &exitCode] {
     std::string text;
     if (!readText(a->input, text)) {
@@ -157,7 +160,27 @@ void registerAsm(CLI::App& app, int& exitCode) {
     for (const vec4& c : prog.constants)
       consts.push_back({floatJson(c.x), floatJson(c.y), floatJson(c.z), floatJson(c.w)});
     out["constants"] = consts;
+    if (!a->into.empty()) {
+      Diagnostics loadDiags;
+      auto doc = loadJsonFile(a->into, a->into, loadDiags);
+      if (!doc || !doc->is_object()) {
+        printDiagnostics(loadDiags);
+        if (doc) std::cerr << a->into << ": expected a JSON object\n";
+        exitCode = kExitErrors;
+        return;
+      }
+      for (const char* key : {"program", "stage_lengths", "constants"}) (*doc)[key] = out[key];
+      if (std::string err = writeFileAtomic(a->into, doc->dump(2) + "\n"); !err.empty()) {
+        std::cerr << a->into << ": " << err << "\n";
+        exitCode = kExitUsage;
+        return;
+      }
+    }
     std::string text2 = out.dump(2) + "\n";
+    if (!a->into.empty() && a->output.empty()) {
+      exitCode = kExitOk;
+      return;
+    }
     if (a->output.empty()) {
       std::cout << text2;
     } else if (std::string err = writeFileAtomic(a->output, text2); !err.empty()) {

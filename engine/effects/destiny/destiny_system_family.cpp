@@ -10,7 +10,7 @@
 //   "marker:NAME"  marker NAME on the entry object (frame k while there are enough, else the first)
 // Slots past the list are program slots: only the emitter program writes them. An empty list
 // feeds "placement" to every slot.
-#include "engine/effects/destiny/system_instance.h"
+#include "engine/effects/destiny/destiny_system_family.h"
 #include "engine/effects/registry.h"
 
 namespace fx {
@@ -160,6 +160,7 @@ class Instance final : public EffectInstance {
   }
 
   std::vector<SystemInstance>& systems() { return systems_; }
+  const std::vector<SystemInstance>& systems() const { return systems_; }
 
  private:
   Transform frameFor(const std::string& kind, const ObjectState* obj,
@@ -184,6 +185,18 @@ class Instance final : public EffectInstance {
 };
 
 }  // namespace
+
+std::span<destiny::SystemInstance> destinySystems(EffectInstance& instance) {
+  auto* i = dynamic_cast<Instance*>(&instance);
+  return i ? std::span<destiny::SystemInstance>(i->systems())
+           : std::span<destiny::SystemInstance>();
+}
+
+std::span<const destiny::SystemInstance> destinySystems(const EffectInstance& instance) {
+  auto* i = dynamic_cast<const Instance*>(&instance);
+  return i ? std::span<const destiny::SystemInstance>(i->systems())
+           : std::span<const destiny::SystemInstance>();
+}
 
 const EffectFamily& destinySystemFamily() {
   static const EffectFamily kFamily{
