@@ -12,7 +12,11 @@ void reflectBurst(SpawnerModule& s, FieldVisitor& v) {
 }
 
 int spawnBurst(const SpawnerModule& s, SpawnerRuntime& rt) {
-  if (rt.phase != SpawnerPhase::Active || rt.burstDone) return 0;
+  if (rt.phase != SpawnerPhase::Active) {
+    rt.burstDone = false;
+    return 0;
+  }
+  if (rt.burstDone) return 0;
   rt.burstDone = true;
   return s.particleCount;
 }

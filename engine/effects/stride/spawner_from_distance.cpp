@@ -15,9 +15,19 @@ void reflectFromDistance(SpawnerModule& s, FieldVisitor& v) {
           s.particlesPerUnit, 100.0f);
 }
 
-int spawnFromDistance(const SpawnerModule& s, SpawnerRuntime& rt, float distanceMoved) {
-  if (rt.phase != SpawnerPhase::Active) return 0;
-  float toSpawn = s.particlesPerUnit * distanceMoved + rt.carry;
+int spawnFromDistance(const SpawnerModule& s, SpawnerRuntime& rt, vec3 systemPosition) {
+  if (rt.phase != SpawnerPhase::Active) {
+    rt.hasBegun = false;
+    return 0;
+  }
+  if (!rt.hasBegun) {
+    rt.hasBegun = true;
+    rt.oldPosition = systemPosition;
+    return 0;
+  }
+  float distance = glm::length(systemPosition - rt.oldPosition);
+  rt.oldPosition = systemPosition;
+  float toSpawn = s.particlesPerUnit * distance + rt.carry;
   float whole = std::floor(std::min(toSpawn, 1e6f));
   rt.carry = toSpawn - whole;
   return int(whole);

@@ -13,10 +13,10 @@ float nextFloat(SpawnerRuntime& rt) {
 
 void switchTo(const SpawnerModule& s, SpawnerRuntime& rt, SpawnerPhase phase) {
   rt.phase = phase;
+  if (phase != SpawnerPhase::Active) rt.burstDone = false;
   if (phase == SpawnerPhase::Active) {
     float lo = std::max(s.duration.lo, 0.001f), hi = std::max(s.duration.hi, 0.001f);
     rt.stateTime = lo + (hi - lo) * nextFloat(rt);
-    rt.burstDone = false;
   } else if (phase == SpawnerPhase::Rest) {
     float lo = std::max(s.delay.lo, 0.0f), hi = std::max(s.delay.hi, 0.0f);
     rt.stateTime = lo + (hi - lo) * nextFloat(rt);

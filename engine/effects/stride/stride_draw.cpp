@@ -9,18 +9,12 @@ namespace fx::stride {
 
 namespace {
 
-// Stride colours are premultiplied. alpha_additive keeps rgb and scales alpha toward 0, which in
-// premultiplied blending turns "over" into "add".
-struct BlendChoice {
-  BlendMode mode;
-  bool straight;  // the batch wants straight (non-premultiplied) colour
-};
-BlendChoice blendFor(const Material& m) {
-  if (m.alphaAdditive <= 0.0f) return {BlendMode::AlphaBlend, true};
-  if (m.alphaAdditive >= 1.0f) return {BlendMode::Add, false};
-  return {BlendMode::AlphaMultiplyAdd, false};
-}
-
+// Stride colours are premultiplied (rgb x a). alpha_additive k keeps rgb and scales alpha by
+// (1 - k), which in premultiplied blending turns "over" into "add". fxview's sprites carry the
+// same falloff in rgb and alpha (premultiplied-ready), so:
+//   k < 1: the premultiplied blend (src + dst (1 - src.a)); fade f = a (1 - k) scales rgb and
+//          alpha, so the tint is rgb / f and the output is (rgb x tex.rgb, a (1 - k) tex.a);
+//   k = 1: additive, tint = premultiplied rgb.
 }  // namespace
 
 void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transform& component,
@@ -34,8 +28,9 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
   const std::string& tex =
       def.material.resolvedTexture.empty() ? def.material.texture : def.material.resolvedTexture;
   batch.texture = tex.empty() ? kNoTexture : draw.texture(tex);
-  BlendChoice blend = blendFor(def.material);
-  batch.blend = blend.mode;
+  float k = std::clamp(def.material.alphaAdditive, 0.0f, 1.0f);
+  bool additive = k >= 1.0f;
+  batch.blend = additive ? BlendMode::Add : BlendMode::AlphaMultiplyAdd;
   batch.orientation = def.shapeBuilder.type == ShapeBuilderKind::OrientedQuad
                           ? SpriteOrientation::ParallelToDirection
                           : SpriteOrientation::ScreenFacing;
@@ -43,7 +38,6 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
   draw.beginBatch(batch);
   vec3 tint =
       vec3(def.material.tint.r, def.material.tint.g, def.material.tint.b) * def.material.intensity;
-  float alphaKeep = std::clamp(1.0f - def.material.alphaAdditive, 0.0f, 1.0f);
   bool hasSize = p.has(kFieldSize), hasColor = p.has(kFieldColor), hasRot = p.has(kFieldRotation),
        hasDir = p.has(kFieldDirection);
   for (size_t i = 0; i < p.count; ++i) {
@@ -52,10 +46,14 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
     SpriteInstance s;
     s.position = strideToWorld(toStrideWorld(def, component, p.position[i]));
     vec3 rgb = vec3(c) * tint;
-    if (blend.straight)
-      s.color = vec4(c.a > 1e-6f ? rgb / c.a : vec3(0.0f), c.a);
-    else
-      s.color = vec4(rgb, c.a * alphaKeep);
+    if (additive) {
+      s.color = vec4(rgb, 1.0f);
+    } else {
+      float f = std::clamp(c.a * (1.0f - k), 0.0f, 1.0f);
+      if (f <= 1e-6f) continue;  // nothing to draw
+      s.color = vec4(rgb / f, 1.0f);
+      s.fade = f;
+    }
     s.rotation = hasRot ? p.rotation[i] : 0.0f;
     if (def.shapeBuilder.type == ShapeBuilderKind::OrientedQuad) {
       vec3 dir = hasDir ? p.direction[i] : vec3(0, 1, 0);

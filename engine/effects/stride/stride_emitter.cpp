@@ -90,7 +90,7 @@ void moveAndDelete(const EmitterDef& def, ParticlePool& p, float dt) {
   }
 }
 
-int spawnCount(const SpawnerModule& s, SpawnerRuntime& rt, float dt, float distance) {
+int spawnCount(const SpawnerModule& s, SpawnerRuntime& rt, float dt, vec3 systemPosition) {
   switch (s.type) {
     case SpawnerKind::PerSecond:
       return spawnPerSecond(s, rt, dt);
@@ -99,7 +99,7 @@ int spawnCount(const SpawnerModule& s, SpawnerRuntime& rt, float dt, float dista
     case SpawnerKind::Burst:
       return spawnBurst(s, rt);
     case SpawnerKind::FromDistance:
-      return spawnFromDistance(s, rt, distance);
+      return spawnFromDistance(s, rt, systemPosition);
   }
   return 0;
 }
@@ -160,8 +160,7 @@ void stepEmitter(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& s
     if (m.enabled && !isPostUpdater(m.type)) runUpdater(m, parent, p, dt);
 
   // 3. Spawn and initialize.
-  float distance =
-      rt.hasLast ? glm::length(step.component.position - rt.lastComponent.position) : 0.0f;
+
   int64_t toSpawn = 0;
   for (size_t s = 0; s < def.spawners.size(); ++s) {
     const SpawnerModule& sp = def.spawners[s];
@@ -172,7 +171,7 @@ void stepEmitter(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& s
       sr.initialized = true;
     }
     advanceSpawner(sp, sr, dt);
-    toSpawn += spawnCount(sp, sr, dt, distance);
+    toSpawn += spawnCount(sp, sr, dt, step.component.position);
   }
   size_t n = size_t(std::min<int64_t>(toSpawn, int64_t(p.freeSlots())));
   rt.dropped += uint64_t(toSpawn) - n;

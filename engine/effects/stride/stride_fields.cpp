@@ -1,6 +1,7 @@
 // Field reflection of the stride_particles definition: the emitter, its module lists and the
 // kind tables. Each module kind's own fields live in its module file; here the `type` selector
 // picks which of them are visited (visitKind), so a module reflects exactly one kind.
+#include <algorithm>
 #include <cmath>
 
 #include "engine/effects/stride/stride_modules.h"
@@ -359,10 +360,14 @@ float peakParticlesPerSecond(const SpawnerModule& s) {
       return std::ceil(s.particlesPerSecond);
     case SpawnerKind::PerFrame:
       return std::ceil(s.particlesPerFrame * s.framerate);
-    case SpawnerKind::Burst:
-      return float(s.particleCount);
+    case SpawnerKind::Burst: {
+      // One burst per (shortest delay + shortest duration); at least once a second, at most 100.
+      float period = std::min(s.delay.lo, s.delay.hi) + std::min(s.duration.lo, s.duration.hi);
+      float times = period <= 0.01f ? 100.0f : std::max(1.0f, 1.0f / period);
+      return std::ceil(float(s.particleCount) * times);
+    }
     case SpawnerKind::FromDistance:
-      return std::ceil(s.particlesPerUnit * 10.0f);  // sized for 10 m/s
+      return std::ceil(s.particlesPerUnit);  // sized for 1 m/s
   }
   return 0.0f;
 }

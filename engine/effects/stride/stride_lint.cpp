@@ -22,6 +22,16 @@ void StrideDefinition::lint(const SceneObject*, const Scene& scene, const Effect
             file, ep + "/max_particles_override",
             "derived pool size exceeds " + std::to_string(kMaxParticlesPerEmitter) + "; capped");
     }
+    size_t capacity = maxParticles(em);
+    for (size_t s = 0; s < em.spawners.size(); ++s) {
+      const SpawnerModule& sp = em.spawners[s];
+      if (sp.enabled && sp.type == SpawnerKind::Burst && size_t(sp.particleCount) > capacity)
+        out.warning(
+            file, ep + "/spawners/" + std::to_string(s) + "/particle_count",
+            "the burst (" + std::to_string(sp.particleCount) + ") exceeds the pool (" +
+                std::to_string(capacity) +
+                "): the excess is dropped; set max_particles_override or a longer lifetime");
+    }
     if (em.lifetime.lo > em.lifetime.hi)
       out.warning(file, ep + "/particle_lifetime", "minimum lifetime is larger than the maximum");
     bool hasDirection = false;

@@ -19,8 +19,10 @@ struct SpawnerRuntime {
   RandomSeed seed;         // drawn from the emitter's seed generator on first update
   uint32_t randomOffset = 0;
   bool initialized = false;
-  bool burstDone = false;  // burst: emitted in this Active period
+  bool burstDone = false;  // burst: emitted since the spawner was last seen not Active
   float carry = 0.0f;      // fraction carried to the next frame
+  bool hasBegun = false;   // from_distance: measuring since the spawner became active
+  vec3 oldPosition{0.0f};  // from_distance: system position last frame
 };
 
 // Advances the state machine by dt (consuming dt across several switches within one frame) and
@@ -32,7 +34,10 @@ SpawnerPhase advanceSpawner(const SpawnerModule& s, SpawnerRuntime& rt, float dt
 int spawnPerSecond(const SpawnerModule& s, SpawnerRuntime& rt, float dt);
 int spawnPerFrame(const SpawnerModule& s, SpawnerRuntime& rt);
 int spawnBurst(const SpawnerModule& s, SpawnerRuntime& rt);
-int spawnFromDistance(const SpawnerModule& s, SpawnerRuntime& rt, float distanceMoved);
+// Burst: once while Active; re-armed only when a frame ends in (or switches to) a non-Active
+// phase, so with looping_no_delay (Active -> Active) it bursts once, as in the engine.
+// From distance: the first active frame only records the system position.
+int spawnFromDistance(const SpawnerModule& s, SpawnerRuntime& rt, vec3 systemPosition);
 
 void reflectPerSecond(SpawnerModule& s, FieldVisitor& v);
 void reflectPerFrame(SpawnerModule& s, FieldVisitor& v);
