@@ -49,14 +49,8 @@ class Instance final : public EffectInstance, public SequenceInstanceApi {
     uint32_t systemSeed = seeds.next();
     player_.init(&def.seq, &def.graph, playerSeed, &particles_);
     particles_.init(&def.seq, &player_, systemSeed);
-    if (ctx.scene) {
-      if (const SceneObject* o = ctx.scene->findObject(placement_.object)) {
-        channels_ = o->channels;
-        player_.importance = o->importance;
-        player_.bitset = o->bitset;
-        player_.components = o->components;
-      }
-    }
+    if (ctx.scene) object_ = ctx.scene->findObject(placement_.object);
+    readObject();
     actions_.reserve(def.entry.actions.size());
     for (const auto& a : def.entry.actions) actions_.push_back(&a);
     std::stable_sort(
@@ -78,7 +72,8 @@ class Instance final : public EffectInstance, public SequenceInstanceApi {
       autoplayPending_ = false;
       player_.play();
     }
-    syncChannels();
+    object_ = frames_.object ? frames_.object->def : nullptr;  // the scene may have been edited
+    readObject();
     player_.step(ctx.dt);
     if (player_.objectDestroyed()) {
       particles_.clear();
@@ -181,16 +176,18 @@ class Instance final : public EffectInstance, public SequenceInstanceApi {
     player_.effectSpawn();
   }
   void setChannel(std::string_view name, float value) override {
-    for (auto& c : channels_)
-      if (c.name == name) {
-        c.value = value;
-        syncChannels();
-        return;
-      }
-    channels_.push_back({std::string(name), value});
-    syncChannels();
+    auto it = std::find_if(overrides_.begin(), overrides_.end(),
+                           [&](const Channel& c) { return c.name == name; });
+    if (it != overrides_.end())
+      it->value = value;
+    else
+      overrides_.push_back({std::string(name), value});
+    readObject();
   }
-  void setImportance(float value) override { player_.importance = value; }
+  void setImportance(float value) override {
+    importanceOverride_ = true;
+    player_.importance = value;
+  }
 
  private:
   void apply(const SequenceAction& a) {
@@ -214,6 +211,27 @@ class Instance final : public EffectInstance, public SequenceInstanceApi {
         setImportance(a.value);
         break;
     }
+  }
+
+  // The object's channels (scene values, then values set by actions and the GUI), importance,
+  // bitset and components, read every step so scene edits show at once.
+  void readObject() {
+    channels_.clear();
+    if (object_) {
+      channels_.insert(channels_.end(), object_->channels.begin(), object_->channels.end());
+      if (!importanceOverride_) player_.importance = object_->importance;
+      player_.bitset = object_->bitset;
+      if (player_.components != object_->components) player_.components = object_->components;
+    }
+    for (const auto& o : overrides_) {
+      auto it = std::find_if(channels_.begin(), channels_.end(),
+                             [&](const Channel& c) { return c.name == o.name; });
+      if (it != channels_.end())
+        it->value = o.value;
+      else
+        channels_.push_back(o);
+    }
+    syncChannels();
   }
 
   // The player reads sequence channel i as the object channel of that name (unset reads 0).
@@ -271,7 +289,10 @@ class Instance final : public EffectInstance, public SequenceInstanceApi {
   EffectPlacement placement_;
   SequencePlayer player_;
   ParticleNodes particles_;
-  std::vector<Channel> channels_;  // the object's channels as this sequence sees them
+  const SceneObject* object_ = nullptr;
+  std::vector<Channel> channels_;   // the object's channels as this sequence sees them
+  std::vector<Channel> overrides_;  // set by actions and the GUI
+  bool importanceOverride_ = false;
   std::vector<const SequenceAction*> actions_;
   size_t nextAction_ = 0;
   bool autoplayPending_ = false;

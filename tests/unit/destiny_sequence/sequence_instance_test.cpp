@@ -164,3 +164,29 @@ TEST(SequenceInstance, Deterministic) {
 
 }  // namespace
 }  // namespace fx::destiny
+
+namespace fx::destiny {
+namespace {
+
+// Seed: "three expressions, each a byte code array then a vec4 constant array", run with the
+// emitter VM; fxview shows each one's result in the stats.
+TEST(SequenceInstance, ExpressionsRunWithTheEmitterVm) {
+  Json j = loadJson("destiny_seq_twin_muzzle.json");
+  j["effects"][0]["definition"]["work_nodes"][0]["expressions"] =
+      Json::array({Json{{"code",
+                         ".const 1 2 3 4\n.const 0.5 0.5 0.5 0.5\n.stage 0\n  push_const 0\n  "
+                         "push_const 1\n  mul\n  end\n"}},
+                   Json{{"code", ""}}});
+  auto l = load(j, "destiny_seq_twin_muzzle.json");
+  ASSERT_NE(l.api, nullptr);
+  auto v = l.api->expressionValues(0);
+  EXPECT_EQ(v[0], vec4(0.5f, 1.0f, 1.5f, 2.0f));
+  EXPECT_EQ(v[1], vec4(0.0f));
+  bool shown = false;
+  for (const auto& [k, x] : l.world->stats(0).values)
+    shown = shown || (k == "node0.expr0.w" && x == 2.0);
+  EXPECT_TRUE(shown);
+}
+
+}  // namespace
+}  // namespace fx::destiny
