@@ -6,10 +6,10 @@
 namespace fx::gui {
 
 struct GuiArgs {
-  std::string preset;       // "" = presets/gallery.json
-  std::string exec;         // console commands run after loading, ';'-separated
+  std::string preset;  // "" = presets/gallery.json
+  std::string exec;    // console commands run after loading, ';'-separated
   bool allowAnyPath = false;
-  int maxFrames = 0;        // > 0: quit after this many frames
+  int maxFrames = 0;  // > 0: quit after this many frames
 };
 
 // Runs the viewer; returns the process exit code (2 when no display is available).

@@ -1,0 +1,65 @@
+// The inspector, generated from field reflection: a FieldVisitor that draws one ImGui widget per
+// declared field (help as tooltip, unit and range, enum combos, flag checkboxes, colour pickers,
+// bounds, vectors, quaternions, strings, arrays with add / remove / reorder, nested objects as
+// tree nodes). Unused fields are greyed ("no effect in game"), cache-only ones read-only, values
+// that differ from the declared default highlighted with a reset button; right-click copies or
+// pastes a field as JSON. Edits write straight into the reflected struct; the caller reads what
+// happened from the result fields and records the undo step.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/core/diagnostics.h"
+#include "engine/core/fields.h"
+
+namespace fx::gui {
+
+class InspectorVisitor final : public FieldVisitor {
+ public:
+  explicit InspectorVisitor(std::string file = "clipboard") : file_(std::move(file)) {}
+
+  // What this frame's visit did.
+  bool changed = false;        // some value changed
+  bool editing = false;        // the changed widget is still held (a drag in progress)
+  bool finished = false;       // a held widget was released after changing its value
+  bool structural = false;     // an array grew, shrank or was reordered
+  bool needsRestart = false;   // a `.restart` or path field changed: re-instantiate now
+  std::string changedPointer;  // pointer of the last changed field, for the undo label
+  Diagnostics pasteErrors;     // JSON pasted into a field that did not fit
+  std::string filter;          // only fields whose label or key contains this (lowercase)
+
+  void visit(const FieldMeta& m, bool& value, bool def) override;
+  void visit(const FieldMeta& m, int32_t& value, int32_t def) override;
+  void visit(const FieldMeta& m, float& value, float def) override;
+  void visit(const FieldMeta& m, std::string& value, std::string_view def) override;
+  void visit(const FieldMeta& m, FloatBounds& value, FloatBounds def) override;
+  void visit(const FieldMeta& m, IntBounds& value, IntBounds def) override;
+  void visit(const FieldMeta& m, ColorRgba& value, ColorRgba def) override;
+  void visit(const FieldMeta& m, vec2& value, vec2 def) override;
+  void visit(const FieldMeta& m, vec3& value, vec3 def) override;
+  void visit(const FieldMeta& m, vec4& value, vec4 def) override;
+  void visit(const FieldMeta& m, quat& value, quat def) override;
+  void visitEnum(const FieldMeta& m, int32_t& value, std::span<const EnumOption> options,
+                 int32_t def) override;
+  void visitFlags(const FieldMeta& m, uint32_t& mask, std::span<const FlagOption> options,
+                  uint32_t def) override;
+  void visitObject(const FieldMeta& m, const std::function<void(FieldVisitor&)>& body) override;
+  void visitArray(const FieldMeta& m, ArrayAccess& access) override;
+
+ private:
+  template <class T, class Widget>
+  void field(const FieldMeta& m, T& value, const T& def, Widget&& widget);
+  std::string pointerOf(const FieldMeta& m) const;
+  std::string labelOf(const FieldMeta& m) const;
+  bool passesFilter(const FieldMeta& m) const;
+  void noteWidget(const FieldMeta& m, bool edited);
+  void mark(const FieldMeta& m);
+
+  std::string file_;
+  std::vector<std::string> path_;  // pointer tokens of the enclosing objects / elements
+  std::vector<size_t> index_;      // element index per array level (for keyless labels)
+  int depth_ = 0;
+};
+
+}  // namespace fx::gui

@@ -1,0 +1,192 @@
+// The scene panel: effects (enable, solo, select for the inspector), the debug overlays (the Halo
+// console globals and fxview's own), and the scene's objects with their function sliders A-D,
+// channels, importance and markers; every scene field is also editable through reflection.
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "app/gui/app.h"
+#include "app/gui/inspector_visitor.h"
+#include "app/gui/layout.h"
+
+namespace fx::gui {
+
+namespace {
+
+void effectsSection(App& app) {
+  if (!ImGui::CollapsingHeader("Effects", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  auto& effects = app.preset->effects;
+  bool anySolo =
+      std::any_of(effects.begin(), effects.end(), [](const EffectEntry& e) { return e.solo; });
+  for (size_t i = 0; i < effects.size(); ++i) {
+    EffectEntry& e = effects[i];
+    ImGui::PushID(int(i));
+    ImGui::Checkbox("##on", &e.enabled);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("enabled (a disabled effect neither steps nor draws)");
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Button, e.solo ? ImVec4(0.8f, 0.6f, 0.1f, 1)
+                                                  : ImGui::GetStyleColorVec4(ImGuiCol_Button));
+    if (ImGui::SmallButton("S")) e.solo = !e.solo;
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("solo: only soloed effects draw");
+    ImGui::SameLine();
+    bool dim = !e.enabled || (anySolo && !e.solo);
+    if (dim) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.5f, 0.5f, 0.5f, 1));
+    std::string label = e.placement.id + "##sel";
+    if (ImGui::Selectable(label.c_str(), app.selectedEffect == int(i))) {
+      app.selectedEffect = int(i);
+      app.showInspector = true;
+    }
+    if (dim) ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) {
+      EffectStats st = app.world->stats(i);
+      ImGui::SetTooltip("%s (%s)\n%s\nlive %zu%s", e.placement.id.c_str(), e.kind.c_str(),
+                        e.placement.object.empty()
+                            ? "world origin"
+                            : (e.placement.object +
+                               (e.placement.marker.empty() ? "" : " / " + e.placement.marker))
+                                  .c_str(),
+                        st.live, st.budget ? (" / " + std::to_string(st.budget)).c_str() : "");
+    }
+    ImGui::SameLine(ImGui::GetContentRegionAvail().x + ImGui::GetCursorPosX() - 110);
+    ImGui::TextDisabled("%s", e.kind.c_str());
+    ImGui::PopID();
+  }
+}
+
+void overlaysSection(App& app) {
+  if (!ImGui::CollapsingHeader("Debug overlays", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  DebugFlags& f = app.world->flags;
+  struct Row {
+    const char* name;
+    bool* value;
+    const char* help;
+  };
+  Row rows[] = {
+      {"render_model_markers", &f.renderModelMarkers, "marker axes, names and order"},
+      {"debug_point_physics", &f.debugPointPhysics, "weather points and the cube outline"},
+      {"debug_sprites", &f.debugSprites, "sprite triangle outlines and coverage counts"},
+      {"weather", &f.weather, "show weather (hiding then showing resets it)"},
+      {"render_psystems", &f.renderPsystems, "draw particle systems"},
+      {"module_shapes", &f.moduleShapes,
+       "module debug shapes (force fields, colliders, spawn shapes)"},
+      {"paths", &f.paths, "glow paths and emission segments"},
+  };
+  for (auto& r : rows) {
+    bool before = *r.value;
+    if (ImGui::Checkbox(r.name, r.value) && std::string_view(r.name) == "weather" && *r.value &&
+        !before) {
+      replayWorld(*app.world);  // Halo: showing the weather again resets it
+      syncTransport(app.transport, *app.world);
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.help);
+  }
+  ImGui::Checkbox("unlimited budget (stress)", &f.unlimitedBudget);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Lifts the game's particle limits (benchmarks only)");
+}
+
+// Records a live scene edit (sliders: no replay, the next step reads the value).
+void sceneEdited(App& app, const char* what, bool held) {
+  recordEdit(app, kSceneTarget, what, held ? what : "");
+  if (!held) app.history.breakCoalescing();
+}
+
+void objectsSection(App& app) {
+  if (!ImGui::CollapsingHeader("Objects", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  Scene& scene = app.preset->scene;
+  committedSnapshot(app, kSceneTarget);
+  static const char* kNames[4] = {"A", "B", "C", "D"};
+  for (size_t oi = 0; oi < scene.objects.size(); ++oi) {
+    SceneObject& o = scene.objects[oi];
+    ImGui::PushID(int(oi));
+    if (ImGui::TreeNodeEx("##obj", oi == 0 ? ImGuiTreeNodeFlags_DefaultOpen : 0, "%s",
+                          o.name.c_str())) {
+      for (int f = 0; f < 4; ++f) {
+        ImGui::PushID(f);
+        ObjectFunction& fn = o.functions[size_t(f)];
+        bool periodic = fn.source == ObjectFunctionSource::Periodic;
+        ImGui::SetNextItemWidth(-40);
+        float value = fn.value;
+        if (ImGui::SliderFloat(kNames[f], &value, 0.0f, 1.0f,
+                               periodic ? "%.3f (periodic)" : "%.3f")) {
+          fn.value = value;
+          sceneEdited(app, "object function", true);
+        }
+        if (ImGui::IsItemDeactivatedAfterEdit()) sceneEdited(app, "object function", false);
+        if (ImGui::IsItemHovered() && app.world) {
+          const ObjectState* st = app.world->sceneState().find(o.name);
+          ImGui::SetTooltip("object function %s%s\nnow %.3f", kNames[f],
+                            periodic ? " (periodic: the slider sets the constant only)" : "",
+                            st ? st->functions[size_t(f)] : 0.0f);
+        }
+        ImGui::PopID();
+      }
+      ImGui::SetNextItemWidth(-80);
+      if (ImGui::SliderFloat("importance", &o.importance, 0.0f, 1.0f))
+        sceneEdited(app, "importance", true);
+      if (ImGui::IsItemDeactivatedAfterEdit()) sceneEdited(app, "importance", false);
+      for (size_t c = 0; c < o.channels.size(); ++c) {
+        ImGui::PushID(int(100 + c));
+        ImGui::SetNextItemWidth(-80);
+        if (ImGui::DragFloat(o.channels[c].name.c_str(), &o.channels[c].value, 0.01f))
+          sceneEdited(app, "channel", true);
+        if (ImGui::IsItemDeactivatedAfterEdit()) sceneEdited(app, "channel", false);
+        ImGui::PopID();
+      }
+      if (!o.markers.empty() && ImGui::TreeNode("##markers", "markers [%zu]", o.markers.size())) {
+        for (size_t m = 0; m < o.markers.size(); ++m)
+          ImGui::BulletText("%s%s", o.markers[m].name.c_str(),
+                            o.markers[m].enabled ? "" : " (disabled)");
+        ImGui::TreePop();
+      }
+      ImGui::TreePop();
+    }
+    ImGui::PopID();
+  }
+}
+
+void allSceneFields(App& app) {
+  if (!ImGui::CollapsingHeader("Scene fields")) return;
+  Scene& scene = app.preset->scene;
+  InspectorVisitor v(app.preset->displayName);
+  scene.reflect(v);
+  if (!v.pasteErrors.items.empty()) app.loadDiagnostics = v.pasteErrors;
+  if (!v.changed) return;
+  // Objects referenced by the evaluated scene move when arrays change: replay at once.
+  if (v.structural || v.needsRestart) {
+    Diagnostics d;
+    if (!applySceneSnapshot(*app.preset, *app.world, sceneSnapshot(scene), d))
+      app.loadDiagnostics = d;
+    syncTransport(app.transport, *app.world);
+  }
+  bool held = v.editing && !v.finished;
+  recordEdit(app, kSceneTarget, v.changedPointer, held ? v.changedPointer : "");
+  if (!held) app.history.breakCoalescing();
+}
+
+}  // namespace
+
+void drawScenePanel(App& app) {
+  ImVec2 d = layout::display();
+  ImGui::SetNextWindowPos(ImVec2(0, layout::kToolbarHeight), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(layout::kSceneWidth, d.y - layout::kToolbarHeight),
+                           ImGuiCond_Always);
+  ImGui::Begin("Scene", &app.showScene,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  if (!app.preset) {
+    ImGui::TextDisabled("No preset loaded.");
+    ImGui::End();
+    return;
+  }
+  if (!app.preset->scene.name.empty()) ImGui::TextUnformatted(app.preset->scene.name.c_str());
+  ImGui::TextDisabled("%s", app.presetPath.string().c_str());
+  effectsSection(app);
+  overlaysSection(app);
+  objectsSection(app);
+  allSceneFields(app);
+  ImGui::End();
+}
+
+}  // namespace fx::gui

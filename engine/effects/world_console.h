@@ -1,0 +1,53 @@
+// Executing console commands (engine/scene/console_commands.h) against a running preset: the
+// Halo debug globals (debug_point_physics, render_model_markers, debug_sprites, weather,
+// render_psystems, framerate_throttle) and fxview's own (seed, time, fps, mode, play/pause/step,
+// set/get FIELD, enable/solo, stats, help). Commands that need the application (load, save,
+// screenshot, bundle, undo, quit) go through hooks the caller provides; a missing hook answers
+// "not available here". The GUI console, `fxview PRESET --exec` and `fxview render --exec` use
+// this one dispatcher, so a script behaves the same in each.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/effects/transport.h"
+#include "engine/effects/world_edit.h"
+
+namespace fx {
+
+struct ConsoleHooks {
+  // Each returns "" on success or an error message.
+  std::function<std::string(const std::string& path)> load;
+  std::function<std::string(const std::string& path)> save;        // "" path = save in place
+  std::function<std::string(const std::string& path)> screenshot;  // "" path = default name
+  std::function<std::string(const std::string& path)> bundle;
+  std::function<std::string()> undo, redo;
+  std::function<void()> quit;
+  // Called after a successful `set` (for undo history and the unsaved marker).
+  std::function<void(const FieldEdit&)> edited;
+};
+
+struct ConsoleSession {
+  Preset* preset = nullptr;
+  World* world = nullptr;
+  Transport* transport = nullptr;  // null: play/pause/step/loop/speed are not available
+  bool framerateThrottle = true;   // Halo's framerate_throttle: render no faster than the sim rate
+  bool allowAnyPath = false;
+  ConsoleHooks hooks;
+};
+
+struct ConsoleReply {
+  bool ok = true;
+  std::string text;  // output or error (may span lines)
+};
+
+// Runs every statement of `line` in order; one reply per statement. Unknown commands and bad
+// arguments are errors that do not stop the statements after them.
+std::vector<ConsoleReply> executeConsole(ConsoleSession& session, std::string_view line);
+
+// Sets a debug flag by its console name; false when the name is no flag.
+bool setDebugFlag(DebugFlags& flags, std::string_view name, bool value);
+const bool* findDebugFlag(const DebugFlags& flags, std::string_view name);
+
+}  // namespace fx

@@ -1,0 +1,56 @@
+#include "engine/scene/orbit_camera.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fx {
+
+OrbitCamera orbitFromLookAt(vec3 eye, vec3 target, float fovDeg, float nearPlane, float farPlane) {
+  OrbitCamera c;
+  c.target = target;
+  vec3 d = eye - target;
+  c.distance = std::max(glm::length(d), 1e-3f);
+  c.yawDeg = std::atan2(d.y, d.x) / kDegToRad;
+  c.pitchDeg =
+      std::clamp(std::asin(std::clamp(d.z / c.distance, -1.0f, 1.0f)) / kDegToRad, -89.0f, 89.0f);
+  c.fovDeg = fovDeg;
+  c.nearPlane = nearPlane;
+  c.farPlane = farPlane;
+  return c;
+}
+
+vec3 orbitEye(const OrbitCamera& c) {
+  float yaw = c.yawDeg * kDegToRad, pitch = c.pitchDeg * kDegToRad;
+  vec3 dir(std::cos(pitch) * std::cos(yaw), std::cos(pitch) * std::sin(yaw), std::sin(pitch));
+  return c.target + dir * c.distance;
+}
+
+View orbitView(const OrbitCamera& c, vec2 viewportPx) {
+  return makeView(orbitEye(c), c.target, c.fovDeg, viewportPx, c.nearPlane, c.farPlane);
+}
+
+void orbitRotate(OrbitCamera& c, float dxPx, float dyPx) {
+  c.yawDeg = std::fmod(c.yawDeg - dxPx * 0.3f, 360.0f);
+  c.pitchDeg = std::clamp(c.pitchDeg + dyPx * 0.3f, -89.0f, 89.0f);
+}
+
+void orbitPan(OrbitCamera& c, float dxPx, float dyPx, float viewportHeightPx) {
+  View v = orbitView(c, {viewportHeightPx, std::max(viewportHeightPx, 1.0f)});
+  float perPixel =
+      2.0f * c.distance * std::tan(c.fovDeg * kDegToRad * 0.5f) / std::max(viewportHeightPx, 1.0f);
+  c.target += (-dxPx * v.right + dyPx * v.up) * perPixel;
+}
+
+void orbitZoom(OrbitCamera& c, float steps) {
+  c.distance = std::clamp(c.distance * std::pow(0.85f, steps), 1e-3f, c.farPlane * 0.5f);
+}
+
+void orbitFrame(OrbitCamera& c, vec3 lo, vec3 hi) {
+  c.target = (lo + hi) * 0.5f;
+  float radius = std::max(glm::length(hi - lo) * 0.5f, 0.05f);
+  float half = c.fovDeg * kDegToRad * 0.5f;
+  c.distance =
+      std::clamp(radius / std::sin(std::max(half, 0.05f)) * 1.1f, 0.05f, c.farPlane * 0.5f);
+}
+
+}  // namespace fx
