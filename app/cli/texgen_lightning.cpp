@@ -62,8 +62,7 @@ void registerTexgenLightning(CLI::App& texgen, int& exitCode) {
       return;
     }
     Json side = lightning::sideCarJson(o, lightning::thresholdHistogram(image));
-    if (std::string err =
-            writeFileAtomic(lightning::sideCarPath(args->output), side.dump(1) + "\n");
+    if (std::string err = writeFileAtomic(lightning::sideCarPath(args->output), side.dump() + "\n");
         !err.empty()) {
       std::cerr << lightning::sideCarPath(args->output) << ": " << err << "\n";
       exitCode = kExitUsage;

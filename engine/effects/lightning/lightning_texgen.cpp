@@ -123,7 +123,7 @@ void boltStrokes(Lcg& rng, int w, int h, std::vector<Stroke>& out) {
     }
     next.push_back(pts.back());
     pts = std::move(next);
-    amp *= 0.55f;
+    amp *= 0.62f;  // rougher than a smooth curve: lightning zigzags at every scale
   }
   strokePolyline(out, pts, main, 0.0f, 0.0f);
 
@@ -201,7 +201,7 @@ void reachingStrokes(Lcg& rng, int w, int h, std::vector<Stroke>& out) {
     float inner = side * (0.09f + 0.04f * rng.unit());
     float phase = 0.2f * rng.unit();
     std::vector<vec2> pts =
-        jagged(rng, {polar(centre, outer, angle), polar(centre, inner, angle + twist)}, 5, 0.12f);
+        jagged(rng, {polar(centre, outer, angle), polar(centre, inner, angle + twist)}, 5, 0.14f);
     strokePolyline(out, pts, style, phase, std::min(1.0f, phase + 0.8f));
   }
 }

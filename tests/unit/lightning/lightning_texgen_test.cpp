@@ -155,16 +155,21 @@ TEST(LightningTexgen, SizeIsCheckedAndHonoured) {
 
 // "If I want to only reveal a certain amount without any changes over time, I can just set the
 // threshold_initial_t, and set threshold_speed to 0." On the long bolt (B = u) with the window
-// [t - 1, t], the revealed share of the bolt follows t.
+// [t - 1, t], the revealed share of the bolt texels follows t: it grows with t from nothing to the
+// whole bolt, and stays near t (branches put a few more texels at some positions along it).
 TEST(LightningTexgen, RevealedShareOfTheBoltFollowsInitialT) {
-  ThresholdHistogram h = thresholdHistogram(make(TextureKind::Bolt, 4));
-  ASSERT_GT(h.total, 0u);
-  double last = -1.0;
-  for (float t : {0.0f, 0.1f, 0.25f, 0.5f, 0.75f, 0.9f, 0.998f}) {
-    double share = revealedShare(h, t, vec2(1.0f, 0.0f));
-    EXPECT_NEAR(share, t, 0.06) << "t " << t;
-    EXPECT_GE(share, last);
-    last = share;
+  for (uint32_t seed = 1; seed <= 8; ++seed) {
+    ThresholdHistogram h = thresholdHistogram(make(TextureKind::Bolt, seed));
+    ASSERT_GT(h.total, 0u);
+    double last = -1.0;
+    for (float t : {0.0f, 0.1f, 0.25f, 0.5f, 0.75f, 0.9f, 0.998f}) {
+      double share = revealedShare(h, t, vec2(1.0f, 0.0f));
+      EXPECT_NEAR(share, t, 0.12) << "seed " << seed << " t " << t;
+      EXPECT_GE(share, last);
+      last = share;
+    }
+    EXPECT_LT(revealedShare(h, 0.0f, vec2(1.0f, 0.0f)), 0.02);
+    EXPECT_GT(revealedShare(h, 0.998f, vec2(1.0f, 0.0f)), 0.98);
   }
 }
 
