@@ -1,7 +1,7 @@
 // The lightning shader on the GPU against its CPU reference (engine/effects/lightning/
 // lightning_shader.h): a quad filling the viewport is drawn through the renderer with
 // shaders/lightning.vert/.frag and compared pixel by pixel with the reference at each pixel
-// centre, alpha-blended over the same background. Headless EGL; skipped when no context exists.
+// centre, alpha-blended over the same background. Headless EGL through the shared GL test context.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,6 +10,7 @@
 #include "engine/effects/lightning/lightning_shader.h"
 #include "engine/effects/lightning/lightning_texgen.h"
 #include "engine/render/renderer.h"
+#include "tests/gl/gl_fixture.h"
 
 namespace fx::lightning {
 namespace {
@@ -17,7 +18,6 @@ namespace {
 namespace fs = std::filesystem;
 
 struct Gl {
-  std::unique_ptr<render::HeadlessContext> context;
   std::unique_ptr<render::Renderer> renderer;
   std::string error;
 };
@@ -25,8 +25,10 @@ struct Gl {
 Gl& gl() {
   static Gl g = [] {
     Gl r;
-    r.context = render::HeadlessContext::create(r.error);
-    if (!r.context) return r;
+    if (!gltest::context()) {
+      r.error = "no headless EGL context";
+      return r;
+    }
     r.renderer = std::make_unique<render::Renderer>();
     if (!r.renderer->init({}, r.error)) r.renderer.reset();
     return r;
