@@ -10,7 +10,8 @@ using namespace weather;
 
 class WeatherInstance final : public EffectInstance {
  public:
-  WeatherInstance(const WeatherDefinition& def, const InstanceContext& ctx) : def_(def), placement_(ctx.placement) {
+  WeatherInstance(const WeatherDefinition& def, const InstanceContext& ctx)
+      : def_(def), placement_(ctx.placement) {
     sim_ = std::make_unique<WeatherSim>();
     simInitialize(*sim_, def_, ctx.seed);
   }
@@ -47,8 +48,9 @@ class WeatherInstance final : public EffectInstance {
       s.values.push_back({k + "_target", double(ts.target)});
       s.values.push_back({k + "_density", double(ts.density)});
       if (ts.count < ts.target)
-        s.messages.push_back("type " + std::to_string(t) + " (" + def_.particleTypes[t].name + ") has " +
-                             std::to_string(ts.count) + " of " + std::to_string(ts.target) +
+        s.messages.push_back("type " + std::to_string(t) + " (" + def_.particleTypes[t].name +
+                             ") has " + std::to_string(ts.count) + " of " +
+                             std::to_string(ts.target) +
                              " particles: the 512 budget is used by earlier types");
     }
     s.values.push_back({"wind_speed", double(sim_->wind.speed)});
@@ -84,11 +86,13 @@ const EffectFamily& haloWeatherFamily() {
       .kind = "halo_weather",
       .title = "Halo CE weather particle system",
       .seed = "001_3ad6be86febc851d.txt",
-      .createDefinition = [] { return std::unique_ptr<EffectDefinition>(std::make_unique<WeatherDefinition>()); },
-      .instantiate = [](const EffectDefinition& def, const InstanceContext& ctx) {
-        return std::unique_ptr<EffectInstance>(
-            std::make_unique<WeatherInstance>(static_cast<const WeatherDefinition&>(def), ctx));
-      },
+      .createDefinition =
+          [] { return std::unique_ptr<EffectDefinition>(std::make_unique<WeatherDefinition>()); },
+      .instantiate =
+          [](const EffectDefinition& def, const InstanceContext& ctx) {
+            return std::unique_ptr<EffectInstance>(
+                std::make_unique<WeatherInstance>(static_cast<const WeatherDefinition&>(def), ctx));
+          },
   };
   return kFamily;
 }

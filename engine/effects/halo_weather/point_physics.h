@@ -21,12 +21,12 @@ enum PointPhysicsFlag : uint32_t {
 };
 
 // Engine constants (reference §1.3).
-inline constexpr float kGlobalGravity = 0.0035651792f;       // wu / tick^2
+inline constexpr float kGlobalGravity = 0.0035651792f;                // wu / tick^2
 inline constexpr float kGravityPerSecond2 = kGlobalGravity * 900.0f;  // 3.2087 wu/s^2 (9.78 m/s^2)
-inline constexpr float kAirDensity = 0.0011f;                // g/mL
-inline constexpr float kWaterDensity = 1.0f;                 // g/mL
-inline constexpr float kMassPerDensity = 118613.34f;         // kg of a 1 wu sphere per 1 g/mL
-inline constexpr float kFrictionScale = 10000.0f;            // tag friction -> runtime
+inline constexpr float kAirDensity = 0.0011f;                         // g/mL
+inline constexpr float kWaterDensity = 1.0f;                          // g/mL
+inline constexpr float kMassPerDensity = 118613.34f;  // kg of a 1 wu sphere per 1 g/mL
+inline constexpr float kFrictionScale = 10000.0f;     // tag friction -> runtime
 
 struct PointPhysics {
   uint32_t flags = 0;
@@ -54,8 +54,8 @@ PointPhysicsMedium pointPhysicsMedium(const PointPhysics& p, float radius, bool 
 
 // One update without collision: v.z += g * buoy * dt; v += (current - v) * clamp(dt * friction /
 // mass, 0, 1); position += v * dt. Nothing happens when dt == 0.
-void pointPhysicsUpdate(const PointPhysics& p, float radius, bool underwater, vec3 current, float dt, vec3& position,
-                        vec3& velocity);
+void pointPhysicsUpdate(const PointPhysics& p, float radius, bool underwater, vec3 current,
+                        float dt, vec3& position, vec3& velocity);
 
 // Steady speed under gravity with no wind (|g_eff| / (k/dt)); infinity without air friction.
 float pointPhysicsTerminalSpeed(const PointPhysics& p, float radius);

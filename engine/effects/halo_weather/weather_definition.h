@@ -23,8 +23,9 @@
 namespace fx::weather {
 
 inline constexpr int kMaxParticleTypes = 8;
-inline constexpr int kMaxWeatherParticles = 512;  // "The game can simulate up to 512 weather particles."
-inline constexpr int kMaxPolyhedraUsed = 8;       // nearby polyhedra the renderer tests per frame
+inline constexpr int kMaxWeatherParticles =
+    512;                                     // "The game can simulate up to 512 weather particles."
+inline constexpr int kMaxPolyhedraUsed = 8;  // nearby polyhedra the renderer tests per frame
 
 enum ParticleTypeFlag : uint32_t {
   kInterpolateColorsInHsv = 1u << 0,
@@ -32,7 +33,11 @@ enum ParticleTypeFlag : uint32_t {
   kRandomRotation = 1u << 2,
 };
 
-enum ShaderFlag : uint32_t { kSortBias = 1u << 0, kNonlinearTint = 1u << 1, kDontOverdrawFpWeapon = 1u << 2 };
+enum ShaderFlag : uint32_t {
+  kSortBias = 1u << 0,
+  kNonlinearTint = 1u << 1,
+  kDontOverdrawFpWeapon = 1u << 2
+};
 enum MapFlag : uint32_t { kUnfiltered = 1u << 0 };
 
 enum class DirectionSource : int32_t { FromVelocity, FromAcceleration };
@@ -52,7 +57,8 @@ struct ParticleType {
   std::string name;
   uint32_t flags = 0;
   float fadeInStartDistance = 0.0f, fadeInEndDistance = 0.0f;
-  float fadeOutStartDistance = 0.0f, fadeOutEndDistance = 0.0f;  // fade out end = simulation cube edge
+  float fadeOutStartDistance = 0.0f,
+        fadeOutEndDistance = 0.0f;  // fade out end = simulation cube edge
   float fadeInStartHeight = -500.0f, fadeInEndHeight = -500.0f;
   float fadeOutStartHeight = 500.0f, fadeOutEndHeight = 500.0f;
   FloatBounds particleCount;  // particles per cubic wu
@@ -61,22 +67,22 @@ struct ParticleType {
   FloatBounds accelerationMagnitude;
   float accelerationTurningRate = 0.0f;
   float accelerationChangeRate = 0.0f;
-  FloatBounds particleRadius;    // wu
-  FloatBounds animationRate;     // frames/s
-  FloatBounds rotationRate;      // deg/s
+  FloatBounds particleRadius;  // wu
+  FloatBounds animationRate;   // frames/s
+  FloatBounds rotationRate;    // deg/s
   ColorRgba colorLowerBound, colorUpperBound;
-  float spriteSize = 0.0f;       // cache-only: 1 / largest sprite pixel dimension of sequence 0
-  std::string spriteBitmap;      // PNG with optional .sprites.json side-car
+  float spriteSize = 0.0f;   // cache-only: 1 / largest sprite pixel dimension of sequence 0
+  std::string spriteBitmap;  // PNG with optional .sprites.json side-car
   SpriteOrientation renderMode = SpriteOrientation::ScreenFacing;
   DirectionSource renderDirectionSource = DirectionSource::FromVelocity;
-  int32_t notBroken = 0;         // cache-only
+  int32_t notBroken = 0;  // cache-only
   uint32_t shaderFlags = 0;
   BlendMode framebufferBlendFunction = BlendMode::AlphaBlend;
   FadeMode framebufferFadeMode = FadeMode::None;
   uint32_t mapFlags = 0;
-  std::string bitmap;            // secondary map
+  std::string bitmap;  // secondary map
   MapAnchor anchor = MapAnchor::WithPrimary;
-  uint32_t flags1 = 0;           // secondary map: unfiltered
+  uint32_t flags1 = 0;  // secondary map: unfiltered
   MapAnimation uAnimation, vAnimation, rotationAnimation;
   vec2 rotationAnimationCenter{0.0f};
   float zspriteRadiusScale = 0.0f;
@@ -85,7 +91,7 @@ struct ParticleType {
   std::string spritePath;     // resolved
   std::string secondaryPath;  // resolved
   SpriteSheet sheet = SpriteSheet::single();
-  vec2 pagePx{0.0f};          // sprite page size in pixels (0 when unreadable)
+  vec2 pagePx{0.0f};  // sprite page size in pixels (0 when unreadable)
 
   void reflect(FieldVisitor& v);
   float boxWidth() const { return fadeOutEndDistance; }
@@ -121,13 +127,17 @@ class WeatherDefinition final : public EffectDefinition {
   void reflect(FieldVisitor& v) override;
   void reflectEntry(FieldVisitor& v) override;
   void finalize(const LoadContext& ctx) override;
-  void lint(const SceneObject* attachedTo, const Scene& scene, const EffectPlacement& where, Diagnostics& out,
-            const std::string& file, const std::string& pointer) const override;
-  std::unique_ptr<EffectDefinition> clone() const override { return std::make_unique<WeatherDefinition>(*this); }
+  void lint(const SceneObject* attachedTo, const Scene& scene, const EffectPlacement& where,
+            Diagnostics& out, const std::string& file, const std::string& pointer) const override;
+  std::unique_ptr<EffectDefinition> clone() const override {
+    return std::make_unique<WeatherDefinition>(*this);
+  }
 };
 
 // "Max achievable density": 512 / box^3 (the seed's table: 0.5 -> 4096, 8 -> 1).
-inline float maxAchievableDensity(float box) { return box > 0.0f ? float(kMaxWeatherParticles) / (box * box * box) : 0.0f; }
+inline float maxAchievableDensity(float box) {
+  return box > 0.0f ? float(kMaxWeatherParticles) / (box * box * box) : 0.0f;
+}
 
 // Reads the PNG header's size (0,0 when unreadable).
 vec2 pngSize(const std::string& path);

@@ -57,7 +57,7 @@ SpriteBasis spriteBasis(SpriteOrientation mode, vec3 direction, vec3 toSprite, c
       break;
     case SpriteOrientation::ParallelToDirection: {
       b.axis1 = safeNormalize(direction, vec3(0, 0, 1));
-      b.axis2 = safeNormalize(glm::cross(toSprite, b.axis1), view.up);
+      b.axis2 = safeNormalize(glm::cross(b.axis1, toSprite), view.up);
       break;
     }
     case SpriteOrientation::PerpendicularToDirection: {
@@ -65,7 +65,7 @@ SpriteBasis spriteBasis(SpriteOrientation mode, vec3 direction, vec3 toSprite, c
       vec3 up{0, 0, 1};
       // Within ~6 degrees of up the cross product degenerates: use world forward.
       vec3 ref = glm::dot(d, up) * glm::dot(d, up) > 0.99f ? vec3(1, 0, 0) : up;
-      b.axis1 = safeNormalize(glm::cross(d, ref), vec3(0, 1, 0));
+      b.axis1 = safeNormalize(glm::cross(ref, d), vec3(0, 1, 0));
       b.axis2 = glm::cross(d, b.axis1);  // axis 1 rotated 90 degrees about the direction
       break;
     }
@@ -81,36 +81,44 @@ float vertexFade(BlendMode blend, bool nonlinearTint, float tintAlpha, float fad
 vec3 fadeNeutral(BlendMode blend) {
   switch (blend) {
     case BlendMode::Multiply:
-    case BlendMode::ComponentMin: return vec3(1.0f);
-    case BlendMode::DoubleMultiply: return vec3(0.5f);
-    default: return vec3(0.0f);
+    case BlendMode::ComponentMin:
+      return vec3(1.0f);
+    case BlendMode::DoubleMultiply:
+      return vec3(0.5f);
+    default:
+      return vec3(0.0f);
   }
 }
 
 float distanceFade(const ParticleType& t, float d) {
   float far = std::min(t.fadeOutEndDistance, t.boxWidth());
   if (!(t.fadeInStartDistance < d && d < far)) return -1.0f;
-  return ramp(d, t.fadeInStartDistance, t.fadeInEndDistance) * (1.0f - ramp(d, t.fadeOutStartDistance, far));
+  return ramp(d, t.fadeInStartDistance, t.fadeInEndDistance) *
+         (1.0f - ramp(d, t.fadeOutStartDistance, far));
 }
 
-vec4 secondaryMapTransform(const ParticleType& t, double time, const std::array<float, 4>* functions) {
+vec4 secondaryMapTransform(const ParticleType& t, double time,
+                           const std::array<float, 4>* functions) {
   auto axis = [&](const MapAnimation& a) {
     float period = a.period != 0.0f ? a.period : 1.0f;
     float input = 1.0f;
     if (a.source != FunctionOut::None && functions) input = (*functions)[size_t(int(a.source) - 1)];
-    return periodicEvaluate(a.function, float((double(a.phase) + time) / double(period))) * a.scale * input;
+    return periodicEvaluate(a.function, float((double(a.phase) + time) / double(period))) *
+           a.scale * input;
   };
   float u = axis(t.uAnimation), v = axis(t.vAnimation);
   float rot = axis(t.rotationAnimation) * kDegToRad;
   // uv' = R uv + R (off - c) + c: the rotation about the centre folded into the offset.
   float c = std::cos(rot), s = std::sin(rot);
   vec2 d{u - t.rotationAnimationCenter.x, v - t.rotationAnimationCenter.y};
-  vec2 off{c * d.x - s * d.y + t.rotationAnimationCenter.x, s * d.x + c * d.y + t.rotationAnimationCenter.y};
+  vec2 off{c * d.x - s * d.y + t.rotationAnimationCenter.x,
+           s * d.x + c * d.y + t.rotationAnimationCenter.y};
   return {off.x, off.y, rot, 1.0f};
 }
 
-void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const View& view, const DebugFlags& flags,
-                    const std::array<float, 4>* functions, WeatherDrawStats& stats) {
+void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const View& view,
+                    const DebugFlags& flags, const std::array<float, 4>* functions,
+                    WeatherDrawStats& stats) {
   if (!s.def || !flags.weather) return;
   const WeatherDefinition& def = *s.def;
   const WeatherParticles& p = s.particles;
@@ -134,7 +142,8 @@ void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const
 
   // Nearby weather polyhedra: bounding sphere within the largest cube of the camera, at most 8.
   float largestBox = 0.0f;
-  for (size_t ti = 0; ti < typeCount; ++ti) largestBox = std::max(largestBox, def.particleTypes[ti].boxWidth());
+  for (size_t ti = 0; ti < typeCount; ++ti)
+    largestBox = std::max(largestBox, def.particleTypes[ti].boxWidth());
   std::array<const Polyhedron*, kMaxPolyhedraUsed> nearby{};
   size_t nearbyCount = 0;
   for (const Polyhedron& poly : def.polyhedra) {
@@ -160,11 +169,13 @@ void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const
     if (!t.secondaryPath.empty()) {
       state.secondaryTexture = draw.texture(t.secondaryPath);
       if (t.flags1 & kUnfiltered) draw.textures[size_t(state.secondaryTexture)].filtered = false;
-      state.secondaryAnchor =
-          t.anchor == MapAnchor::WithScreenSpace ? SecondaryAnchor::WithScreenSpace : SecondaryAnchor::WithPrimary;
+      state.secondaryAnchor = t.anchor == MapAnchor::WithScreenSpace
+                                  ? SecondaryAnchor::WithScreenSpace
+                                  : SecondaryAnchor::WithPrimary;
       state.secondaryTransform = secondaryMapTransform(t, s.time, functions);
     }
-    if (state.texture != kNoTexture && !state.filtered) draw.textures[size_t(state.texture)].filtered = false;
+    if (state.texture != kNoTexture && !state.filtered)
+      draw.textures[size_t(state.texture)].filtered = false;
     draw.beginBatch(state);
     bool nonlinear = state.nonlinearTint;
     vec3 cell = glm::floor(view.eye / box) * box;
@@ -191,10 +202,13 @@ void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const
       if (masked) continue;
 
       int frame = int(p.spriteIndex[i]);  // truncation, as (int)sprite_index
-      if (frame < 0) continue;  // negative animation rates read before the sequence: the particle flickers
+      if (frame < 0)
+        continue;  // negative animation rates read before the sequence: the particle flickers
       const Sprite& sprite = t.sheet.sprite(p.sequence[i], size_t(frame));
-      vec3 dir = t.renderDirectionSource == DirectionSource::FromAcceleration ? p.acceleration[i] : p.velocity[i];
-      if (t.renderMode != SpriteOrientation::ScreenFacing && glm::dot(dir, dir) == 0.0f) dir = vec3(0, 0, 1);
+      vec3 dir = t.renderDirectionSource == DirectionSource::FromAcceleration ? p.acceleration[i]
+                                                                              : p.velocity[i];
+      if (t.renderMode != SpriteOrientation::ScreenFacing && glm::dot(dir, dir) == 0.0f)
+        dir = vec3(0, 0, 1);
       // scale = 2r / largest sprite px; the page width scales both axes.
       float pageScale = t.spriteSize > 0.0f ? 2.0f * p.radius[i] * t.spriteSize * t.pagePx.x : 0.0f;
       float uvWidth = std::abs(sprite.right - sprite.left);
@@ -218,7 +232,8 @@ void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const
       for (int k = 0; k < 4; ++k) onScreen &= toScreen(view, corners[k], sc[k]);
       double area = 0.0;
       if (onScreen) {
-        for (int k = 0; k < 4; ++k) area += double(sc[k].x) * sc[(k + 1) % 4].y - double(sc[(k + 1) % 4].x) * sc[k].y;
+        for (int k = 0; k < 4; ++k)
+          area += double(sc[k].x) * sc[(k + 1) % 4].y - double(sc[(k + 1) % 4].x) * sc[k].y;
         area = std::abs(area) * 0.5 / viewportArea;
       }
       if (area > 0.5) {
@@ -254,7 +269,8 @@ void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const
   }
   if (flags.debugSprites) {
     char line[160];
-    std::snprintf(line, sizeof line, "weather: %zu sprites, coverage %.2f screens, %zu big sprites (%zu dropped)",
+    std::snprintf(line, sizeof line,
+                  "weather: %zu sprites, coverage %.2f screens, %zu big sprites (%zu dropped)",
                   stats.sprites, stats.coverage, stats.bigSprites, stats.bigSpritesDropped);
     debug.hud.emplace_back(line);
   }

@@ -32,7 +32,8 @@ float distanceFade(const ParticleType& t, float depth);
 
 // The secondary map's u offset, v offset, rotation (radians) and scale at `time` seconds, with the
 // rotation centre folded into the offset (reference §4.6 texture matrix).
-vec4 secondaryMapTransform(const ParticleType& t, double time, const std::array<float, 4>* functions);
+vec4 secondaryMapTransform(const ParticleType& t, double time,
+                           const std::array<float, 4>* functions);
 
 struct WeatherDrawStats {
   size_t sprites = 0;
@@ -41,7 +42,8 @@ struct WeatherDrawStats {
   double coverage = 0.0;         // summed screen area / viewport area
 };
 
-void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const View& view, const DebugFlags& flags,
-                    const std::array<float, 4>* functions, WeatherDrawStats& stats);
+void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const View& view,
+                    const DebugFlags& flags, const std::array<float, 4>* functions,
+                    WeatherDrawStats& stats);
 
 }  // namespace fx::weather

@@ -15,48 +15,62 @@ namespace {
 
 constexpr FlagOption kTypeFlags[] = {
     {"interpolate_colors_in_hsv", kInterpolateColorsInHsv,
-     "When the game gives particles a random color between the color lower bound and color upper bound, it will "
-     "interpolate in HSV space rather than RGB. This results in intermediate hues being represented rather than the "
+     "When the game gives particles a random color between the color lower bound and color upper "
+     "bound, it will "
+     "interpolate in HSV space rather than RGB. This results in intermediate hues being "
+     "represented rather than the "
      "muddy mix that sometimes comes from blending in RGB."},
     {"along_long_hue_path", kAlongLongHuePath,
-     "When interpolate colors in hsv is enabled, this causes the hue interpolation to go the longer direction. For "
+     "When interpolate colors in hsv is enabled, this causes the hue interpolation to go the "
+     "longer direction. For "
      "example, if blue and green are bounds then purple, red, orange, and yellow will be present."},
     {"random_rotation", kRandomRotation,
-     "Particles spawn with random rotation, allowing for more visual variation despite using the same sprite. This "
+     "Particles spawn with random rotation, allowing for more visual variation despite using the "
+     "same sprite. This "
      "applies no matter the render mode."},
 };
 
 constexpr EnumOption kRenderModes[] = {
-    {"screen_facing", 0, "Particles will face directly toward the viewer, ideal for effects like smoke and snow."},
+    {"screen_facing", 0,
+     "Particles will face directly toward the viewer, ideal for effects like smoke and snow."},
     {"parallel_to_direction", 1,
-     "Particles will be oriented along the direction of movement, facing the camera but only rotating around the "
-     "axis of movement. This type is ideal for particles with trails like rain and sparks. In the sprite texture, "
+     "Particles will be oriented along the direction of movement, facing the camera but only "
+     "rotating around the "
+     "axis of movement. This type is ideal for particles with trails like rain and sparks. In the "
+     "sprite texture, "
      "right is the forward direction."},
     {"perpendicular_to_direction", 2,
-     "Particles will be oriented perpendicular to the direction of movement, so will be seen face-on when the "
+     "Particles will be oriented perpendicular to the direction of movement, so will be seen "
+     "face-on when the "
      "particle is moving toward or away from the camera."},
 };
 
 constexpr EnumOption kDirectionSources[] = {
     {"from_velocity", 0,
-     "Particles sprites are oriented relative to their velocity vector. This is generally what you want, even for "
-     "particles with acceleration. The random hard-coded motion added to weather particles is not included."},
+     "Particles sprites are oriented relative to their velocity vector. This is generally what you "
+     "want, even for "
+     "particles with acceleration. The random hard-coded motion added to weather particles is not "
+     "included."},
     {"from_acceleration", 1,
-     "Particle sprites are oriented relative to their acceleration vectors, making it look like the sprite is "
-     "pointing in the direction it's trying to move. This should only be used when acceleration turning rate is low "
+     "Particle sprites are oriented relative to their acceleration vectors, making it look like "
+     "the sprite is "
+     "pointing in the direction it's trying to move. This should only be used when acceleration "
+     "turning rate is low "
      "or else the rotation of sprites will be very jittery."},
 };
 
 constexpr FlagOption kShaderFlags[] = {
-    {"sort_bias", kSortBias, "Transparent sorting bias. fxview draws each type as one batch, so it has no visible effect."},
+    {"sort_bias", kSortBias,
+     "Transparent sorting bias. fxview draws each type as one batch, so it has no visible effect."},
     {"nonlinear_tint", kNonlinearTint,
      "rgb = tint * tex + (1 - tint) * tex^4; the tint alpha is kept in every blend mode."},
-    {"dont_overdraw_fp_weapon", kDontOverdrawFpWeapon, "fxview draws no first-person weapon: no effect."},
+    {"dont_overdraw_fp_weapon", kDontOverdrawFpWeapon,
+     "fxview draws no first-person weapon: no effect."},
 };
 
 constexpr EnumOption kBlendFunctions[] = {
-    {"alpha_blend", 0}, {"multiply", 1},           {"double_multiply", 2}, {"add", 3},
-    {"subtract", 4},    {"component_min", 5},      {"component_max", 6},   {"alpha_multiply_add", 7},
+    {"alpha_blend", 0}, {"multiply", 1},      {"double_multiply", 2}, {"add", 3},
+    {"subtract", 4},    {"component_min", 5}, {"component_max", 6},   {"alpha_multiply_add", 7},
 };
 
 constexpr EnumOption kFadeModes[] = {
@@ -67,7 +81,8 @@ constexpr EnumOption kFadeModes[] = {
 
 constexpr FlagOption kMapFlags[] = {
     {"unfiltered", kUnfiltered,
-     "Texture sampling is unfiltered, resulting in aliasing at a distance and a blocky pixelated look up close."},
+     "Texture sampling is unfiltered, resulting in aliasing at a distance and a blocky pixelated "
+     "look up close."},
 };
 
 constexpr EnumOption kAnchors[] = {
@@ -76,27 +91,41 @@ constexpr EnumOption kAnchors[] = {
     {"zsprite", 2, "Unknown usage; may not apply to weather particles (drawn as with primary)."},
 };
 
-constexpr EnumOption kFunctionOuts[] = {{"none", 0}, {"a_out", 1}, {"b_out", 2}, {"c_out", 3}, {"d_out", 4}};
+constexpr EnumOption kFunctionOuts[] = {
+    {"none", 0}, {"a_out", 1}, {"b_out", 2}, {"c_out", 3}, {"d_out", 4}};
 
 struct AnimationKeys {
   std::string_view source, function, period, phase, scale;
 };
 
-void reflectAnimation(FieldVisitor& v, MapAnimation& a, const AnimationKeys& k, std::string_view axis, bool degrees) {
+void reflectAnimation(FieldVisitor& v, MapAnimation& a, const AnimationKeys& k,
+                      std::string_view axis, bool degrees) {
   (void)axis;
+  visitEnum(
+      v,
+      {.key = k.source,
+       .help =
+           "Function source for the animation: the attached object's A-D out (1 when the effect is "
+           "not on "
+           "an object). It's unclear what this would be connected to in game and may be unused."},
+      a.source, kFunctionOuts, FunctionOut::None);
   visitEnum(v,
-            {.key = k.source,
-             .help = "Function source for the animation: the attached object's A-D out (1 when the effect is not on "
-                     "an object). It's unclear what this would be connected to in game and may be unused."},
-            a.source, kFunctionOuts, FunctionOut::None);
-  visitEnum(v, {.key = k.function, .help = "An animation function which scrolls (or rotates) the secondary bitmap."},
+            {.key = k.function,
+             .help = "An animation function which scrolls (or rotates) the secondary bitmap."},
             a.function, periodicFunctionOptions(), PeriodicFunction::One);
-  v.visit({.key = k.period, .unit = "s", .help = "Period of the animation function (0 means 1).", .min = 0.0},
+  v.visit({.key = k.period,
+           .unit = "s",
+           .help = "Period of the animation function (0 means 1).",
+           .min = 0.0},
           a.period, 0.0f);
-  v.visit({.key = k.phase, .unit = "s", .help = "Phase added to the time before dividing by the period."}, a.phase,
-          0.0f);
-  v.visit({.key = k.scale, .unit = degrees ? "deg" : "repeats",
-           .help = degrees ? "Amplitude of the rotation." : "Amplitude of the offset, in texture repeats."},
+  v.visit({.key = k.phase,
+           .unit = "s",
+           .help = "Phase added to the time before dividing by the period."},
+          a.phase, 0.0f);
+  v.visit({.key = k.scale,
+           .unit = degrees ? "deg" : "repeats",
+           .help = degrees ? "Amplitude of the rotation."
+                           : "Amplitude of the offset, in texture repeats."},
           a.scale, 0.0f);
 }
 
@@ -104,170 +133,256 @@ void reflectAnimation(FieldVisitor& v, MapAnimation& a, const AnimationKeys& k, 
 
 void ParticleType::reflect(FieldVisitor& v) {
   v.visit({.key = "name",
-           .help = "A name for the particle type. This can be anything and is only used to make identifying the type "
+           .help = "A name for the particle type. This can be anything and is only used to make "
+                   "identifying the type "
                    "easier."},
           name, "");
-  v.visitFlags({.key = "flags", .help = "Boolean settings for this particle type."}, flags, kTypeFlags, 0);
-  v.visit({.key = "fade_in_start_distance", .unit = "wu",
-           .help = "The distance at which particles begin to fade in. This should be fairly close to the "
-                   "camera/player, but avoid having no fade at all or a distance of 0 since it can distracting for "
-                   "particles to come very close to the camera.",
-           .min = 0.0, .max = 1e4, .speed = 0.01f},
-          fadeInStartDistance, 0.1f);
-  v.visit({.key = "fade_in_end_distance", .unit = "wu",
-           .help = "The fade in distance where particles have reached full opacity.", .min = 0.0, .max = 1e4,
+  v.visitFlags({.key = "flags", .help = "Boolean settings for this particle type."}, flags,
+               kTypeFlags, 0);
+  v.visit(
+      {.key = "fade_in_start_distance",
+       .unit = "wu",
+       .help =
+           "The distance at which particles begin to fade in. This should be fairly close to the "
+           "camera/player, but avoid having no fade at all or a distance of 0 since it can "
+           "distracting for "
+           "particles to come very close to the camera.",
+       .min = 0.0,
+       .max = 1e4,
+       .speed = 0.01f},
+      fadeInStartDistance, 0.1f);
+  v.visit({.key = "fade_in_end_distance",
+           .unit = "wu",
+           .help = "The fade in distance where particles have reached full opacity.",
+           .min = 0.0,
+           .max = 1e4,
            .speed = 0.01f},
           fadeInEndDistance, 0.5f);
-  v.visit({.key = "fade_out_start_distance", .unit = "wu",
-           .help = "The distance where distant particles begin to fade out.", .min = 0.0, .max = 1e4, .speed = 0.01f},
+  v.visit({.key = "fade_out_start_distance",
+           .unit = "wu",
+           .help = "The distance where distant particles begin to fade out.",
+           .min = 0.0,
+           .max = 1e4,
+           .speed = 0.01f},
           fadeOutStartDistance, 3.0f);
-  v.visit({.key = "fade_out_end_distance", .unit = "wu",
-           .help = "The distance where distant particles fully fade out. This determines the dimensions of the "
-                   "particle type's simulation cube and affects the maximum achievable particle density.",
-           .min = 0.0, .max = 1e4, .restart = true, .speed = 0.01f},
-          fadeOutEndDistance, 4.0f);
-  v.visit({.key = "fade_in_start_height", .unit = "wu",
-           .help = "A world-space Z height where particles begin to fade in. Think of this as the lower bound. If you "
-                   "want the weather to be present throughout the level, set this and the fade in end height to some "
+  v.visit(
+      {.key = "fade_out_end_distance",
+       .unit = "wu",
+       .help =
+           "The distance where distant particles fully fade out. This determines the dimensions of "
+           "the "
+           "particle type's simulation cube and affects the maximum achievable particle density.",
+       .min = 0.0,
+       .max = 1e4,
+       .restart = true,
+       .speed = 0.01f},
+      fadeOutEndDistance, 4.0f);
+  v.visit({.key = "fade_in_start_height",
+           .unit = "wu",
+           .help = "A world-space Z height where particles begin to fade in. Think of this as the "
+                   "lower bound. If you "
+                   "want the weather to be present throughout the level, set this and the fade in "
+                   "end height to some "
                    "large negative number like -500."},
           fadeInStartHeight, -500.0f);
-  v.visit({.key = "fade_in_end_height", .unit = "wu",
+  v.visit({.key = "fade_in_end_height",
+           .unit = "wu",
            .help = "A world-space Z height where particles reach full opacity."},
           fadeInEndHeight, -500.0f);
-  v.visit({.key = "fade_out_start_height", .unit = "wu",
+  v.visit({.key = "fade_out_start_height",
+           .unit = "wu",
            .help = "A world-space Z height where particles begin to fade out again."},
           fadeOutStartHeight, 500.0f);
-  v.visit({.key = "fade_out_end_height", .unit = "wu",
-           .help = "A world-space Z height where particles fully fade out. If you want the weather to be present "
-                   "throughout the level, set this and the fade out start height to some large positive number like "
+  v.visit({.key = "fade_out_end_height",
+           .unit = "wu",
+           .help = "A world-space Z height where particles fully fade out. If you want the weather "
+                   "to be present "
+                   "throughout the level, set this and the fade out start height to some large "
+                   "positive number like "
                    "500."},
           fadeOutEndHeight, 500.0f);
-  v.visit({.key = "particle_count", .unit = "particles/wu^3",
-           .help = "Sets the density of particles for this type (one random draw per system). All particle types "
-                   "must share the 512 particle budget, so arbitrarily high densities cannot be achieved for a given "
+  v.visit({.key = "particle_count",
+           .unit = "particles/wu^3",
+           .help = "Sets the density of particles for this type (one random draw per system). All "
+                   "particle types "
+                   "must share the 512 particle budget, so arbitrarily high densities cannot be "
+                   "achieved for a given "
                    "fade out end distance.",
-           .min = 0.0, .max = 1e7, .restart = true},
+           .min = 0.0,
+           .max = 1e7,
+           .restart = true},
           particleCount, FloatBounds{8.0f, 8.0f});
-  v.visitObject({.key = "physics",
-                 .help = "The point_physics which controls physical properties of the weather particles, such as "
-                         "their density, air friction, and more (inline; see physics_path)."},
-                [&](FieldVisitor& ov) { physics.reflect(ov); });
+  v.visitObject(
+      {.key = "physics",
+       .help =
+           "The point_physics which controls physical properties of the weather particles, such as "
+           "their density, air friction, and more (inline; see physics_path)."},
+      [&](FieldVisitor& ov) { physics.reflect(ov); });
   v.visit({.key = "physics_path",
-           .help = "A point_physics definition file (relative to this file). When set it replaces the inline "
+           .help = "A point_physics definition file (relative to this file). When set it replaces "
+                   "the inline "
                    "physics.",
            .hint = FieldHint::DefinitionPath},
           physicsPath, "");
   v.visit({.key = "acceleration_magnitude",
-           .help = "The amount of \"forward\" acceleration for each particle, used for particles that can accelerate "
-                   "on their own like c10's flying insects. Set the min/max to 0 if you don't want the particles to "
-                   "accelerate on their own. If it changes with acceleration change rate, ensure the minimum is "
+           .help = "The amount of \"forward\" acceleration for each particle, used for particles "
+                   "that can accelerate "
+                   "on their own like c10's flying insects. Set the min/max to 0 if you don't want "
+                   "the particles to "
+                   "accelerate on their own. If it changes with acceleration change rate, ensure "
+                   "the minimum is "
                    "non-zero: once particles reach an acceleration of 0 they get stuck there.",
-           .min = 0.0, .max = 1e4},
+           .min = 0.0,
+           .max = 1e4},
           accelerationMagnitude, FloatBounds{0.0f, 0.0f});
-  v.visit({.key = "acceleration_turning_rate",
-           .help = "Controls how quickly the particles change their forward direction. 0 means they always "
-                   "accelerate in the same direction, while numbers like 0.2 cause the particles to wander. This "
-                   "rate is framerate-dependent so particles will turn faster at higher FPS.",
-           .min = 0.0, .max = 1.0, .speed = 0.01f},
-          accelerationTurningRate, 0.0f);
+  v.visit(
+      {.key = "acceleration_turning_rate",
+       .help =
+           "Controls how quickly the particles change their forward direction. 0 means they always "
+           "accelerate in the same direction, while numbers like 0.2 cause the particles to "
+           "wander. This "
+           "rate is framerate-dependent so particles will turn faster at higher FPS.",
+       .min = 0.0,
+       .max = 1.0,
+       .speed = 0.01f},
+      accelerationTurningRate, 0.0f);
   v.visit({.key = "acceleration_change_rate",
-           .help = "Sets the rate of change in the amount of acceleration magnitude, between the bounds specified. "
-                   "If set to 0 the particles will only have the acceleration they were initialized with. Like the "
+           .help = "Sets the rate of change in the amount of acceleration magnitude, between the "
+                   "bounds specified. "
+                   "If set to 0 the particles will only have the acceleration they were "
+                   "initialized with. Like the "
                    "turning rate, this is framerate-dependent.",
-           .min = 0.0, .max = 1e4, .speed = 0.01f},
+           .min = 0.0,
+           .max = 1e4,
+           .speed = 0.01f},
           accelerationChangeRate, 0.0f);
-  v.visit({.key = "particle_radius", .unit = "wu",
-           .help = "Scales the size of the particles, with the size being chosen randomly from this range. This is "
-                   "not purely a visual setting but affects the mass and surface area of the simulated particle, and "
+  v.visit({.key = "particle_radius",
+           .unit = "wu",
+           .help = "Scales the size of the particles, with the size being chosen randomly from "
+                   "this range. This is "
+                   "not purely a visual setting but affects the mass and surface area of the "
+                   "simulated particle, and "
                    "therefore how it moves.",
-           .min = 0.0, .max = 1e3, .speed = 0.001f},
+           .min = 0.0,
+           .max = 1e3,
+           .speed = 0.001f},
           particleRadius, FloatBounds{0.02f, 0.02f});
-  v.visit({.key = "animation_rate", .unit = "frames/s",
-           .help = "If the sprite bitmap has sequences, this determines the framerate bounds of the animation. Avoid "
+  v.visit({.key = "animation_rate",
+           .unit = "frames/s",
+           .help = "If the sprite bitmap has sequences, this determines the framerate bounds of "
+                   "the animation. Avoid "
                    "negative values, which cause flickering in the particles.",
-           .min = -1e4, .max = 1e4},
+           .min = -1e4,
+           .max = 1e4},
           animationRate, FloatBounds{0.0f, 0.0f});
-  v.visit({.key = "rotation_rate", .unit = "deg/s",
-           .help = "Sets the rotation rate of sprites, which will randomly be in either clockwise or "
-                   "counter-clockwise direction (by particle index parity). This applies no matter the render mode, "
-                   "and does not affect acceleration if present.",
-           .min = -1e6, .max = 1e6},
-          rotationRate, FloatBounds{0.0f, 0.0f});
-  v.visit({.key = "color_lower_bound",
-           .help = "Lower bound for random particle color interpolation. The colors are multiplied against the "
-                   "sprite texture, and the alpha controls opacity of the particle (drawn separately)."},
-          colorLowerBound, ColorRgba{});
-  v.visit({.key = "color_upper_bound", .help = "Upper bound for random particle color interpolation."},
-          colorUpperBound, ColorRgba{});
+  v.visit(
+      {.key = "rotation_rate",
+       .unit = "deg/s",
+       .help = "Sets the rotation rate of sprites, which will randomly be in either clockwise or "
+               "counter-clockwise direction (by particle index parity). This applies no matter the "
+               "render mode, "
+               "and does not affect acceleration if present.",
+       .min = -1e6,
+       .max = 1e6},
+      rotationRate, FloatBounds{0.0f, 0.0f});
+  v.visit(
+      {.key = "color_lower_bound",
+       .help =
+           "Lower bound for random particle color interpolation. The colors are multiplied against "
+           "the "
+           "sprite texture, and the alpha controls opacity of the particle (drawn separately)."},
+      colorLowerBound, ColorRgba{});
+  v.visit(
+      {.key = "color_upper_bound", .help = "Upper bound for random particle color interpolation."},
+      colorUpperBound, ColorRgba{});
   v.visit({.key = "sprite_size",
-           .help = "Computed at load: 1 / the largest sprite pixel dimension of sequence 0, so the largest sprite "
+           .help = "Computed at load: 1 / the largest sprite pixel dimension of sequence 0, so the "
+                   "largest sprite "
                    "spans 2 x radius.",
            .cacheOnly = true},
           spriteSize, 0.0f);
   v.visit({.key = "sprite_bitmap",
-           .help = "A bitmap used for the particles (a PNG; sequences from its .sprites.json side-car). It can "
+           .help = "A bitmap used for the particles (a PNG; sequences from its .sprites.json "
+                   "side-car). It can "
                    "contain multiple sequences for random variation and animated particles.",
-           .required = true, .hint = FieldHint::TexturePath},
+           .required = true,
+           .hint = FieldHint::TexturePath},
           spriteBitmap, "");
-  visitEnum(v, {.key = "render_mode", .help = "Sets the orientation of particle sprites."}, renderMode, kRenderModes,
-            SpriteOrientation::ScreenFacing);
-  visitEnum(v,
-            {.key = "render_direction_source",
-             .help = "Determines the direction to use for directional sprite orientations (parallel and "
-                     "perpendicular)."},
-            renderDirectionSource, kDirectionSources, DirectionSource::FromVelocity);
+  visitEnum(v, {.key = "render_mode", .help = "Sets the orientation of particle sprites."},
+            renderMode, kRenderModes, SpriteOrientation::ScreenFacing);
+  visitEnum(
+      v,
+      {.key = "render_direction_source",
+       .help = "Determines the direction to use for directional sprite orientations (parallel and "
+               "perpendicular)."},
+      renderDirectionSource, kDirectionSources, DirectionSource::FromVelocity);
   v.visit({.key = "not_broken", .help = "Computed at load.", .cacheOnly = true}, notBroken, 0);
   v.visitFlags({.key = "shader_flags", .help = "Shader flags."}, shaderFlags, kShaderFlags, 0);
   visitEnum(v,
             {.key = "framebuffer_blend_function",
-             .help = "Sets how the particle will blend against the background. You'll usually want alpha blend for "
-                     "solid particles like snow, or add for glowing particles like embers. For alpha blend make sure "
+             .help = "Sets how the particle will blend against the background. You'll usually want "
+                     "alpha blend for "
+                     "solid particles like snow, or add for glowing particles like embers. For "
+                     "alpha blend make sure "
                      "your sprite bitmap has an alpha channel."},
             framebufferBlendFunction, kBlendFunctions, BlendMode::AlphaBlend);
-  visitEnum(v,
-            {.key = "framebuffer_fade_mode",
-             .help = "Sets how sprites fade based on viewing angle. For directional orientations, fade when "
-                     "perpendicular can help avoid seeing the sprite as a spinning 2d plane when viewed edge-on."},
-            framebufferFadeMode, kFadeModes, FadeMode::None);
-  v.visitFlags({.key = "map_flags", .help = "Flag controlling if the texture is filtered."}, mapFlags, kMapFlags, 0);
+  visitEnum(
+      v,
+      {.key = "framebuffer_fade_mode",
+       .help =
+           "Sets how sprites fade based on viewing angle. For directional orientations, fade when "
+           "perpendicular can help avoid seeing the sprite as a spinning 2d plane when viewed "
+           "edge-on."},
+      framebufferFadeMode, kFadeModes, FadeMode::None);
+  v.visitFlags({.key = "map_flags", .help = "Flag controlling if the texture is filtered."},
+               mapFlags, kMapFlags, 0);
   v.visit({.key = "bitmap",
-           .help = "Secondary map used to color the particles, by multiply. This map's UV coordinates can be animated "
+           .help = "Secondary map used to color the particles, by multiply. This map's UV "
+                   "coordinates can be animated "
                    "along each axis and rotated.",
            .hint = FieldHint::TexturePath},
           bitmap, "");
   visitEnum(v,
             {.key = "anchor",
-             .help = "Determines how the secondary map is positioned. If with primary, the map is multiplied atop "
+             .help = "Determines how the secondary map is positioned. If with primary, the map is "
+                     "multiplied atop "
                      "each weather particle and follows its render mode orientation."},
             anchor, kAnchors, MapAnchor::WithPrimary);
-  v.visitFlags({.key = "flags_1", .help = "Flag controlling if the secondary texture is filtered."}, flags1, kMapFlags,
-               0);
+  v.visitFlags({.key = "flags_1", .help = "Flag controlling if the secondary texture is filtered."},
+               flags1, kMapFlags, 0);
   reflectAnimation(v, uAnimation,
-                   {"u_animation_source", "u_animation_function", "u_animation_period", "u_animation_phase",
-                    "u_animation_scale"},
+                   {"u_animation_source", "u_animation_function", "u_animation_period",
+                    "u_animation_phase", "u_animation_scale"},
                    "u", false);
   reflectAnimation(v, vAnimation,
-                   {"v_animation_source", "v_animation_function", "v_animation_period", "v_animation_phase",
-                    "v_animation_scale"},
+                   {"v_animation_source", "v_animation_function", "v_animation_period",
+                    "v_animation_phase", "v_animation_scale"},
                    "v", false);
-  reflectAnimation(v, rotationAnimation,
-                   {"rotation_animation_source", "rotation_animation_function", "rotation_animation_period",
-                    "rotation_animation_phase", "rotation_animation_scale"},
-                   "rotation", true);
-  v.visit({.key = "rotation_animation_center", .help = "Centre of the secondary map rotation, in texture UVs."},
+  reflectAnimation(
+      v, rotationAnimation,
+      {"rotation_animation_source", "rotation_animation_function", "rotation_animation_period",
+       "rotation_animation_phase", "rotation_animation_scale"},
+      "rotation", true);
+  v.visit({.key = "rotation_animation_center",
+           .help = "Centre of the secondary map rotation, in texture UVs."},
           rotationAnimationCenter, vec2(0.0f));
-  v.visit({.key = "zsprite_radius_scale", .help = "zsprite anchor only; unknown usage.", .unused = true},
+  v.visit({.key = "zsprite_radius_scale",
+           .help = "zsprite anchor only; unknown usage.",
+           .unused = true},
           zspriteRadiusScale, 0.0f);
 }
 
 void Polyhedron::reflect(FieldVisitor& v) {
-  v.visit({.key = "box_min", .unit = "wu", .help = "Lower corner of a box polyhedron (world space)."}, boxMin,
-          vec3(0.0f));
-  v.visit({.key = "box_max", .unit = "wu", .help = "Upper corner of a box polyhedron (world space)."}, boxMax,
-          vec3(0.0f));
+  v.visit(
+      {.key = "box_min", .unit = "wu", .help = "Lower corner of a box polyhedron (world space)."},
+      boxMin, vec3(0.0f));
+  v.visit(
+      {.key = "box_max", .unit = "wu", .help = "Upper corner of a box polyhedron (world space)."},
+      boxMax, vec3(0.0f));
   visitValueArray(v,
                   {.key = "planes",
-                   .help = "Convex polyhedron as planes [nx, ny, nz, d]; a point is inside when n.p <= d for all of "
+                   .help = "Convex polyhedron as planes [nx, ny, nz, d]; a point is inside when "
+                           "n.p <= d for all of "
                            "them. Replaces the box when present.",
                    .maxCount = 64},
                   planes, vec4(0.0f, 0.0f, 1.0f, 0.0f));
@@ -279,8 +394,8 @@ bool Polyhedron::contains(vec3 p) const {
       if (glm::dot(vec3(pl), p) > pl.w) return false;
     return true;
   }
-  return p.x >= boxMin.x && p.y >= boxMin.y && p.z >= boxMin.z && p.x <= boxMax.x && p.y <= boxMax.y &&
-         p.z <= boxMax.z;
+  return p.x >= boxMin.x && p.y >= boxMin.y && p.z >= boxMin.z && p.x <= boxMax.x &&
+         p.y <= boxMax.y && p.z <= boxMax.z;
 }
 
 void Polyhedron::bounds(vec3& center, float& radius) const {
@@ -304,37 +419,51 @@ void WeatherDefinition::reflect(FieldVisitor& v) {
   v.visitFlags({.key = "flags", .help = "Unused.", .unused = true}, flags, {}, 0);
   visitArray(v,
              {.key = "particle_types",
-              .help = "A list of particle types that are present in this weather system. As an example, the c10 "
-                      "swamp weather uses one type for rain and two types for flying insects. Note that the first "
-                      "particle type may use up the 512 weather particle budget if it's too dense, and other types "
-                      "will not render. Particle types with identical fields will not spawn at the same locations.",
-              .restart = true, .maxCount = kMaxParticleTypes},
+              .help = "A list of particle types that are present in this weather system. As an "
+                      "example, the c10 "
+                      "swamp weather uses one type for rain and two types for flying insects. Note "
+                      "that the first "
+                      "particle type may use up the 512 weather particle budget if it's too dense, "
+                      "and other types "
+                      "will not render. Particle types with identical fields will not spawn at the "
+                      "same locations.",
+              .restart = true,
+              .maxCount = kMaxParticleTypes},
              particleTypes, [](ParticleType& t, FieldVisitor& ev) { t.reflect(ev); });
-  v.visitObject({.key = "wind",
-                 .help = "The wind tag of the weather palette entry (inline; see wind_path). Its direction and "
-                         "magnitude are on the effect entry."},
-                [&](FieldVisitor& ov) { wind.reflect(ov); });
-  v.visit({.key = "wind_path", .help = "A wind definition file (relative to this file); replaces the inline wind.",
+  v.visitObject(
+      {.key = "wind",
+       .help =
+           "The wind tag of the weather palette entry (inline; see wind_path). Its direction and "
+           "magnitude are on the effect entry."},
+      [&](FieldVisitor& ov) { wind.reflect(ov); });
+  v.visit({.key = "wind_path",
+           .help = "A wind definition file (relative to this file); replaces the inline wind.",
            .hint = FieldHint::DefinitionPath},
           windPath, "");
 }
 
 void WeatherDefinition::reflectEntry(FieldVisitor& v) {
   v.visit({.key = "wind_direction",
-           .help = "Weather palette entry: wind direction (world space; normalized). The variation area wanders "
+           .help = "Weather palette entry: wind direction (world space; normalized). The variation "
+                   "area wanders "
                    "around it."},
           palette.direction, vec3(1.0f, 0.0f, 0.0f));
-  v.visit({.key = "wind_magnitude", .help = "Weather palette entry: multiplies the wind tag's velocity.", .min = 0.0,
+  v.visit({.key = "wind_magnitude",
+           .help = "Weather palette entry: multiplies the wind tag's velocity.",
+           .min = 0.0,
            .max = 1e4},
           palette.magnitude, 1.0f);
-  v.visit({.key = "has_wind", .help = "Weather palette entry references a wind tag (false gives zero wind)."},
+  v.visit({.key = "has_wind",
+           .help = "Weather palette entry references a wind tag (false gives zero wind)."},
           palette.hasWind, true);
   v.visit({.key = "underwater",
-           .help = "The camera is in a water fog region: point physics use water density, friction and buoyancy."},
+           .help = "The camera is in a water fog region: point physics use water density, friction "
+                   "and buoyancy."},
           underwater, false);
   visitArray(v,
              {.key = "polyhedra",
-              .help = "Weather polyhedra (areas under overhangs and roofs): particles inside them are not drawn. At "
+              .help = "Weather polyhedra (areas under overhangs and roofs): particles inside them "
+                      "are not drawn. At "
                       "most 8 within the cube size of the camera are used.",
               .maxCount = 64},
              polyhedra, [](Polyhedron& p, FieldVisitor& ev) { p.reflect(ev); });
@@ -348,7 +477,10 @@ vec2 pngSize(const std::string& path) {
   std::fclose(f);
   static constexpr unsigned char kSig[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
   if (n < 24 || !std::equal(kSig, kSig + 8, h)) return vec2(0.0f);
-  auto be = [&](int o) { return (uint32_t(h[o]) << 24) | (uint32_t(h[o + 1]) << 16) | (uint32_t(h[o + 2]) << 8) | h[o + 3]; };
+  auto be = [&](int o) {
+    return (uint32_t(h[o]) << 24) | (uint32_t(h[o + 1]) << 16) | (uint32_t(h[o + 2]) << 8) |
+           h[o + 3];
+  };
   uint32_t w = be(16), hgt = be(20);
   if (w == 0 || hgt == 0 || w > 65536 || hgt > 65536) return vec2(0.0f);
   return vec2(float(w), float(hgt));
@@ -357,8 +489,9 @@ vec2 pngSize(const std::string& path) {
 namespace {
 
 // Reads a referenced definition file into `reflect`; errors name that file and its pointers.
-void loadReferenced(const LoadContext& ctx, const std::string& authored, const std::string& fieldPointer,
-                    const ReflectFn& defaults, const ReflectFn& reflect) {
+void loadReferenced(const LoadContext& ctx, const std::string& authored,
+                    const std::string& fieldPointer, const ReflectFn& defaults,
+                    const ReflectFn& reflect) {
   std::string resolved = ctx.resolvePath(authored, fieldPointer);
   if (resolved.empty()) return;
   std::string display = (ctx.baseDir / authored).lexically_normal().string();
@@ -376,24 +509,32 @@ void loadReferenced(const LoadContext& ctx, const std::string& authored, const s
   }
   DefaultsVisitor d;
   defaults(d);
-  if (ctx.diags) readFields(*json, reflect, {.file = display, .pointer = "", .alsoKnown = {"version", "kind"}}, *ctx.diags);
+  if (ctx.diags)
+    readFields(*json, reflect, {.file = display, .pointer = "", .alsoKnown = {"version", "kind"}},
+               *ctx.diags);
 }
 
 }  // namespace
 
 void WeatherDefinition::finalize(const LoadContext& ctx) {
   if (!windPath.empty())
-    loadReferenced(ctx, windPath, pointerJoin(ctx.pointer, "wind_path"),
-                   [&](FieldVisitor& v) { wind.reflect(v); }, [&](FieldVisitor& v) { wind.reflect(v); });
+    loadReferenced(
+        ctx, windPath, pointerJoin(ctx.pointer, "wind_path"),
+        [&](FieldVisitor& v) { wind.reflect(v); }, [&](FieldVisitor& v) { wind.reflect(v); });
   for (size_t i = 0; i < particleTypes.size(); ++i) {
     ParticleType& t = particleTypes[i];
     std::string tp = pointerJoin(pointerJoin(ctx.pointer, "particle_types"), i);
     if (!t.physicsPath.empty())
-      loadReferenced(ctx, t.physicsPath, pointerJoin(tp, "physics_path"),
-                     [&](FieldVisitor& v) { t.physics.reflect(v); }, [&](FieldVisitor& v) { t.physics.reflect(v); });
+      loadReferenced(
+          ctx, t.physicsPath, pointerJoin(tp, "physics_path"),
+          [&](FieldVisitor& v) { t.physics.reflect(v); },
+          [&](FieldVisitor& v) { t.physics.reflect(v); });
     t.physics.computeCache();
-    t.spritePath = t.spriteBitmap.empty() ? std::string() : ctx.resolvePath(t.spriteBitmap, pointerJoin(tp, "sprite_bitmap"));
-    t.secondaryPath = t.bitmap.empty() ? std::string() : ctx.resolvePath(t.bitmap, pointerJoin(tp, "bitmap"));
+    t.spritePath = t.spriteBitmap.empty()
+                       ? std::string()
+                       : ctx.resolvePath(t.spriteBitmap, pointerJoin(tp, "sprite_bitmap"));
+    t.secondaryPath =
+        t.bitmap.empty() ? std::string() : ctx.resolvePath(t.bitmap, pointerJoin(tp, "bitmap"));
     Diagnostics sheetDiags;
     t.sheet = loadSpriteSheet(t.spritePath, ctx.file, pointerJoin(tp, "sprite_bitmap"), sheetDiags);
     if (ctx.diags) ctx.diags->append(sheetDiags);
@@ -402,7 +543,8 @@ void WeatherDefinition::finalize(const LoadContext& ctx) {
     float largest = 0.0f;
     if (t.pagePx.x > 0.0f)
       for (const Sprite& s : t.sheet.sequences[0].sprites)
-        largest = std::max({largest, std::abs(s.right - s.left) * t.pagePx.x, std::abs(s.bottom - s.top) * t.pagePx.y});
+        largest = std::max({largest, std::abs(s.right - s.left) * t.pagePx.x,
+                            std::abs(s.bottom - s.top) * t.pagePx.y});
     t.spriteSize = largest > 0.0f ? 1.0f / largest : 0.0f;
     t.notBroken = 1;
   }

@@ -18,8 +18,9 @@ std::string num(double v) {
 
 }  // namespace
 
-void WeatherDefinition::lint(const SceneObject*, const Scene&, const EffectPlacement&, Diagnostics& out,
-                             const std::string& file, const std::string& pointer) const {
+void WeatherDefinition::lint(const SceneObject*, const Scene&, const EffectPlacement&,
+                             Diagnostics& out, const std::string& file,
+                             const std::string& pointer) const {
   double used = 0.0;  // particles the earlier types take at their upper density
   for (size_t i = 0; i < particleTypes.size(); ++i) {
     const ParticleType& t = particleTypes[i];
@@ -28,61 +29,77 @@ void WeatherDefinition::lint(const SceneObject*, const Scene&, const EffectPlace
     double volume = double(box) * box * box;
 
     if (t.spriteBitmap.empty())
-      out.error(file, pointerJoin(tp, "sprite_bitmap"), "a sprite bitmap is required (non-null in the tag)");
+      out.error(file, pointerJoin(tp, "sprite_bitmap"),
+                "a sprite bitmap is required (non-null in the tag)");
     else if (!t.spritePath.empty() && !std::filesystem::exists(t.spritePath))
       out.warning(file, pointerJoin(tp, "sprite_bitmap"), "file not found: " + t.spritePath);
 
-    if (!(t.fadeInStartDistance <= t.fadeInEndDistance && t.fadeInEndDistance <= t.fadeOutStartDistance &&
+    if (!(t.fadeInStartDistance <= t.fadeInEndDistance &&
+          t.fadeInEndDistance <= t.fadeOutStartDistance &&
           t.fadeOutStartDistance <= t.fadeOutEndDistance))
       out.warning(file, pointerJoin(tp, "fade_in_start_distance"),
-                  "fade distances out of order: expected fade in start <= fade in end <= fade out start <= fade out "
-                  "end, got " + num(t.fadeInStartDistance) + ", " + num(t.fadeInEndDistance) + ", " +
+                  "fade distances out of order: expected fade in start <= fade in end <= fade out "
+                  "start <= fade out "
+                  "end, got " +
+                      num(t.fadeInStartDistance) + ", " + num(t.fadeInEndDistance) + ", " +
                       num(t.fadeOutStartDistance) + ", " + num(t.fadeOutEndDistance));
     if (!(t.fadeInStartHeight <= t.fadeInEndHeight && t.fadeInEndHeight <= t.fadeOutStartHeight &&
           t.fadeOutStartHeight <= t.fadeOutEndHeight))
       out.warning(file, pointerJoin(tp, "fade_in_start_height"),
-                  "fade heights out of order: expected fade in start <= fade in end <= fade out start <= fade out end");
+                  "fade heights out of order: expected fade in start <= fade in end <= fade out "
+                  "start <= fade out end");
     if (box <= 0.0f)
       out.warning(file, pointerJoin(tp, "fade_out_end_distance"),
                   "fade out end distance is the simulation cube's edge; 0 simulates no particles");
 
-    // The 512 budget: "Setting the particle count higher than these values will not achieve a higher density."
+    // The 512 budget: "Setting the particle count higher than these values will not achieve a
+    // higher density."
     double wanted = double(t.particleCount.hi) * volume;
     double left = std::max(0.0, double(kMaxWeatherParticles) - used);
     if (box > 0.0f) {
       double achievable = left / volume;
       if (used >= kMaxWeatherParticles && wanted > 0.0)
         out.warning(file, pointerJoin(tp, "particle_count"),
-                    "starved: earlier particle types use the whole 512 particle budget, so this type will not be "
+                    "starved: earlier particle types use the whole 512 particle budget, so this "
+                    "type will not be "
                     "present (the first type gets first dibs)");
       else if (wanted > left + 0.5)
         out.warning(file, pointerJoin(tp, "particle_count"),
                     "density " + num(t.particleCount.hi) + " needs " + num(std::floor(wanted)) +
                         " particles for a fade out end distance of " + num(box) + " wu; " +
-                        (used > 0.0 ? "after earlier types " + num(left) + " of 512 are left, " : std::string()) +
-                        "the achievable density is " + num(achievable) + " particles per cubic wu (512 / " +
-                        num(box) + "^3 = " + num(maxAchievableDensity(box)) + ")");
+                        (used > 0.0 ? "after earlier types " + num(left) + " of 512 are left, "
+                                    : std::string()) +
+                        "the achievable density is " + num(achievable) +
+                        " particles per cubic wu (512 / " + num(box) +
+                        "^3 = " + num(maxAchievableDensity(box)) + ")");
     }
     used += std::min(wanted, left);
 
-    if (t.accelerationMagnitude.lo == 0.0f && t.accelerationMagnitude.hi > 0.0f && t.accelerationChangeRate > 0.0f)
+    if (t.accelerationMagnitude.lo == 0.0f && t.accelerationMagnitude.hi > 0.0f &&
+        t.accelerationChangeRate > 0.0f)
       out.warning(file, pointerJoin(tp, "acceleration_magnitude"),
-                  "minimum acceleration 0 with a change rate: once a particle's acceleration reaches 0 it is stuck "
-                  "there, so all acceleration eventually stops (sooner at higher FPS); use a non-zero minimum");
+                  "minimum acceleration 0 with a change rate: once a particle's acceleration "
+                  "reaches 0 it is stuck "
+                  "there, so all acceleration eventually stops (sooner at higher FPS); use a "
+                  "non-zero minimum");
     if (t.animationRate.lo < 0.0f || t.animationRate.hi < 0.0f)
-      out.warning(file, pointerJoin(tp, "animation_rate"), "negative animation rates make the particles flicker");
+      out.warning(file, pointerJoin(tp, "animation_rate"),
+                  "negative animation rates make the particles flicker");
 
     const PointPhysics& ph = t.physics;
     if (!(ph.flags & kNoGravity) && ph.airGravityScale != 0.0f) {
-      float terminal = pointPhysicsTerminalSpeed(ph, std::max(t.particleRadius.lo, t.particleRadius.hi));
+      float terminal =
+          pointPhysicsTerminalSpeed(ph, std::max(t.particleRadius.lo, t.particleRadius.hi));
       if (!std::isfinite(terminal))
         out.warning(file, pointerJoin(tp, t.physicsPath.empty() ? "physics" : "physics_path"),
-                    "gravity acts with no air friction: the particles wrap around the cube keeping their velocity and "
+                    "gravity acts with no air friction: the particles wrap around the cube keeping "
+                    "their velocity and "
                     "speed up without bound");
       else if (terminal > 20.0f * std::max(box, 1.0f))
         out.warning(file, pointerJoin(tp, t.physicsPath.empty() ? "physics" : "physics_path"),
                     "too little air friction for gravity: steady fall speed " + num(terminal) +
-                        " wu/s, the particles cross the " + num(box) + " wu cube many times a second");
+                        " wu/s, the particles cross the " + num(box) +
+                        " wu cube many times a second");
     }
   }
 }

@@ -14,7 +14,8 @@ std::array<vec3, kGeosphereSize> buildGeosphere() {
     int a, b, c;
   };
   // Upper faces from the (+x, -y) quadrant clockwise, then the lower faces the same way.
-  std::vector<Tri> faces = {{0, 4, 1}, {0, 3, 4}, {0, 2, 3}, {0, 1, 2}, {5, 1, 4}, {5, 4, 3}, {5, 3, 2}, {5, 2, 1}};
+  std::vector<Tri> faces = {{0, 4, 1}, {0, 3, 4}, {0, 2, 3}, {0, 1, 2},
+                            {5, 1, 4}, {5, 4, 3}, {5, 3, 2}, {5, 2, 1}};
   for (int level = 0; level < 4; ++level) {
     std::map<std::pair<int, int>, int> midpoints;
     auto mid = [&](int a, int b) {

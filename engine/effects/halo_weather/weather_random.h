@@ -21,10 +21,14 @@ inline constexpr int kGeosphereSize = 1026;
 
 const std::array<vec3, kGeosphereSize>& geosphereTable();
 
-inline int geosphereIndex(uint32_t seed) { return int((uint64_t(seed >> 16) * kGeosphereSize) >> 16); }
+inline int geosphereIndex(uint32_t seed) {
+  return int((uint64_t(seed >> 16) * kGeosphereSize) >> 16);
+}
 
 // One draw from `rng`: a unit vector of the table.
-inline vec3 randomDirection(Lcg& rng) { return geosphereTable()[size_t(geosphereIndex(rng.next()))]; }
+inline vec3 randomDirection(Lcg& rng) {
+  return geosphereTable()[size_t(geosphereIndex(rng.next()))];
+}
 
 // "seed a temporary RNG with the particle's datum index, take one seed_random_direction3d".
 inline vec3 addedMotionDirection(uint32_t datumIndex) {

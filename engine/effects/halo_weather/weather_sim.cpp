@@ -69,9 +69,10 @@ bool spawn(WeatherSim& s, uint8_t type) {
   int32_t sequences = int32_t(t.sheet.sequenceCount());
   p.sequence[i] = uint16_t(std::clamp(r.rangeInt(0, sequences), 0, sequences - 1));
   p.spriteIndex[i] = r.range(0.0f, float(t.sheet.frameCount(p.sequence[i])));
-  vec3 rgb = interpolateColor(vec3(t.colorLowerBound.r, t.colorLowerBound.g, t.colorLowerBound.b),
-                              vec3(t.colorUpperBound.r, t.colorUpperBound.g, t.colorUpperBound.b), r.unit(),
-                              t.flags & kInterpolateColorsInHsv, t.flags & kAlongLongHuePath);
+  vec3 rgb =
+      interpolateColor(vec3(t.colorLowerBound.r, t.colorLowerBound.g, t.colorLowerBound.b),
+                       vec3(t.colorUpperBound.r, t.colorUpperBound.g, t.colorUpperBound.b),
+                       r.unit(), t.flags & kInterpolateColorsInHsv, t.flags & kAlongLongHuePath);
   float alpha = r.range(t.colorLowerBound.a, t.colorUpperBound.a);  // drawn separately
   p.color[i] = vec4(rgb, alpha);
   p.age[i] = 0.0f;
@@ -86,7 +87,8 @@ bool spawn(WeatherSim& s, uint8_t type) {
 void updateParticle(WeatherSim& s, const ParticleType& t, uint32_t i, float dt) {
   WeatherParticles& p = s.particles;
   float frames = float(t.sheet.frameCount(p.sequence[i]));
-  if (frames > 0.0f) p.spriteIndex[i] = std::fmod(p.spriteIndex[i] + p.animationRate[i] * dt, frames);
+  if (frames > 0.0f)
+    p.spriteIndex[i] = std::fmod(p.spriteIndex[i] + p.animationRate[i] * dt, frames);
   // "the sign is + for even datum indices and - for odd".
   float sign = (p.datum[i] & 1u) ? -1.0f : 1.0f;
   p.rotation[i] += sign * p.rotationRate[i] * dt;
@@ -96,7 +98,8 @@ void updateParticle(WeatherSim& s, const ParticleType& t, uint32_t i, float dt) 
     p.velocity[i] += p.acceleration[i] * dt;
   }
   vec3 current = windCurrent(s.wind, s.def->wind, s.def->palette, t.physics.flags, p.position[i]);
-  pointPhysicsUpdate(t.physics, p.radius[i], s.def->underwater, current, dt, p.position[i], p.velocity[i]);
+  pointPhysicsUpdate(t.physics, p.radius[i], s.def->underwater, current, dt, p.position[i],
+                     p.velocity[i]);
   // Added motion: 0.001 wu per frame along a direction seeded by the datum index.
   p.position[i] += kAddedMotionPerFrame * addedMotionDirection(p.datum[i]);
   p.position[i] = wrapToBox(p.position[i], t.boxWidth());
@@ -106,13 +109,15 @@ void updateParticle(WeatherSim& s, const ParticleType& t, uint32_t i, float dt) 
 }  // namespace
 
 float heightFade(const ParticleType& t, float z) {
-  return ramp(z, t.fadeInStartHeight, t.fadeInEndHeight) * (1.0f - ramp(z, t.fadeOutStartHeight, t.fadeOutEndHeight));
+  return ramp(z, t.fadeInStartHeight, t.fadeInEndHeight) *
+         (1.0f - ramp(z, t.fadeOutStartHeight, t.fadeOutEndHeight));
 }
 
 uint32_t targetCount(const ParticleType& t, float density, float cameraZ) {
   float box = t.boxWidth();
   if (!(box > 0.0f)) return 0;
-  double n = double(density) * double(box) * double(box) * double(box) * double(heightFade(t, cameraZ));
+  double n =
+      double(density) * double(box) * double(box) * double(box) * double(heightFade(t, cameraZ));
   if (!(n > 0.0)) return 0;
   return uint32_t(std::min(n, 1e9));
 }
@@ -128,7 +133,8 @@ void accelerationStep(vec3& a, const ParticleType& t, Lcg& rng) {
   }
   a /= m;
   float cr = t.accelerationChangeRate;
-  float m2 = std::clamp(m + rng.range(-cr, cr), t.accelerationMagnitude.lo, t.accelerationMagnitude.hi);
+  float m2 =
+      std::clamp(m + rng.range(-cr, cr), t.accelerationMagnitude.lo, t.accelerationMagnitude.hi);
   float tr = t.accelerationTurningRate;
   vec3 dir = randomDirection(rng);
   a = (tr * dir + (1.0f - tr) * a) * m2;  // not re-normalized

@@ -23,21 +23,21 @@ struct WeatherParticles {
   std::array<vec3, kMaxWeatherParticles> acceleration{};  // wu/s^2 (self-propulsion)
   std::array<vec4, kMaxWeatherParticles> color{};
   std::array<float, kMaxWeatherParticles> radius{};
-  std::array<float, kMaxWeatherParticles> spriteIndex{};  // frame phase; floor() is the frame
+  std::array<float, kMaxWeatherParticles> spriteIndex{};   // frame phase; floor() is the frame
   std::array<float, kMaxWeatherParticles> rotation{};      // radians
   std::array<float, kMaxWeatherParticles> rotationRate{};  // rad/s (unsigned; sign by datum parity)
-  std::array<float, kMaxWeatherParticles> animationRate{}; // frames/s
-  std::array<float, kMaxWeatherParticles> age{};           // s since spawn
-  std::array<uint32_t, kMaxWeatherParticles> serial{};     // spawn order (newest = largest)
-  std::array<uint16_t, kMaxWeatherParticles> datum{};      // index in the game's 512 data array
+  std::array<float, kMaxWeatherParticles> animationRate{};  // frames/s
+  std::array<float, kMaxWeatherParticles> age{};            // s since spawn
+  std::array<uint32_t, kMaxWeatherParticles> serial{};      // spawn order (newest = largest)
+  std::array<uint16_t, kMaxWeatherParticles> datum{};       // index in the game's 512 data array
   std::array<uint16_t, kMaxWeatherParticles> sequence{};
   std::array<uint8_t, kMaxWeatherParticles> type{};
 };
 
 struct TypeState {
-  float density = 0.0f;   // one draw per system in the particle count bounds
-  uint32_t count = 0;     // live particles of this type
-  uint32_t target = 0;    // density x box^3 x height fade
+  float density = 0.0f;  // one draw per system in the particle count bounds
+  uint32_t count = 0;    // live particles of this type
+  uint32_t target = 0;   // density x box^3 x height fade
 };
 
 struct WeatherSim {

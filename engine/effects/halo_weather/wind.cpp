@@ -8,28 +8,44 @@
 namespace fx::weather {
 
 void Wind::reflect(FieldVisitor& v) {
-  v.visit({.key = "velocity", .unit = "wu/s",
-           .help = "Bounds of the base wind speed. A per-frame random walk moves between them; the result is "
+  v.visit({.key = "velocity",
+           .unit = "wu/s",
+           .help = "Bounds of the base wind speed. A per-frame random walk moves between them; the "
+                   "result is "
                    "multiplied by the palette entry's wind magnitude.",
-           .min = 0.0, .max = 1e4},
+           .min = 0.0,
+           .max = 1e4},
           velocity, FloatBounds{0.0f, 0.0f});
-  v.visit({.key = "variation_area", .unit = "deg",
-           .help = "Yaw and pitch range of the wind direction: it wanders +-half of this around the palette "
+  v.visit({.key = "variation_area",
+           .unit = "deg",
+           .help = "Yaw and pitch range of the wind direction: it wanders +-half of this around "
+                   "the palette "
                    "entry's wind direction (yaw 90 = +-45 degrees).",
-           .min = -360.0, .max = 360.0},
+           .min = -360.0,
+           .max = 360.0},
           variationArea, vec2(0.0f));
   v.visit({.key = "local_variation_weight",
-           .help = "How much position-dependent wiggle is mixed in. Without simple wind it blends base wind and "
+           .help = "How much position-dependent wiggle is mixed in. Without simple wind it blends "
+                   "base wind and "
                    "wiggle; with simple wind the wiggle is added on top of the full base wind.",
-           .min = 0.0, .max = 100.0, .speed = 0.01f},
+           .min = 0.0,
+           .max = 100.0,
+           .speed = 0.01f},
           localVariationWeight, 0.0f);
-  v.visit({.key = "local_variation_rate",
-           .help = "How fast the wiggle pattern moves. It advances per rendered frame, so it is faster at "
-                   "higher framerates.",
-           .min = -1e4, .max = 1e4, .speed = 0.01f},
-          localVariationRate, 0.0f);
-  v.visit({.key = "damping", .help = "Point physics with \"uses damped wind\" feel the wind scaled by (1 - damping).",
-           .min = 0.0, .max = 1.0, .speed = 0.01f},
+  v.visit(
+      {.key = "local_variation_rate",
+       .help =
+           "How fast the wiggle pattern moves. It advances per rendered frame, so it is faster at "
+           "higher framerates.",
+       .min = -1e4,
+       .max = 1e4,
+       .speed = 0.01f},
+      localVariationRate, 0.0f);
+  v.visit({.key = "damping",
+           .help = "Point physics with \"uses damped wind\" feel the wind scaled by (1 - damping).",
+           .min = 0.0,
+           .max = 1.0,
+           .speed = 0.01f},
           damping, 0.0f);
 }
 
@@ -44,8 +60,9 @@ void windInitialize(WindState& s, Lcg& rng) {
       const vec3& p3 = control[(i + 2) % 8];
       for (int k = 0; k < 8; ++k) {
         float t = float(k) / 8.0f, t2 = t * t, t3 = t2 * t;
-        table[size_t(i * 8 + k)] = 0.5f * ((2.0f * p1) + (-p0 + p2) * t + (2.0f * p0 - 5.0f * p1 + 4.0f * p2 - p3) * t2 +
-                                           (-p0 + 3.0f * p1 - 3.0f * p2 + p3) * t3);
+        table[size_t(i * 8 + k)] =
+            0.5f * ((2.0f * p1) + (-p0 + p2) * t + (2.0f * p0 - 5.0f * p1 + 4.0f * p2 - p3) * t2 +
+                    (-p0 + 3.0f * p1 - 3.0f * p2 + p3) * t3);
       }
     }
   }
@@ -69,7 +86,8 @@ void windUpdate(WindState& s, const Wind& w, const WindPalette& palette, Lcg& rn
   }
   d /= len;
   float yaw = std::atan2(d.y, d.x) + w.variationArea.x * kDegToRad * s.yawVar * 0.5f;
-  float pitch = std::asin(std::clamp(d.z, -1.0f, 1.0f)) + w.variationArea.y * kDegToRad * s.pitchVar * 0.5f;
+  float pitch =
+      std::asin(std::clamp(d.z, -1.0f, 1.0f)) + w.variationArea.y * kDegToRad * s.pitchVar * 0.5f;
   vec3 dir{std::cos(pitch) * std::cos(yaw), std::cos(pitch) * std::sin(yaw), std::sin(pitch)};
   s.base = dir * palette.magnitude * s.speed;
 }
@@ -86,7 +104,8 @@ vec3 windVariance(const WindState& s, const Wind& w, vec3 p) {
   return sum * (w.localVariationWeight * s.speed / 3.0f);
 }
 
-vec3 windCurrent(const WindState& s, const Wind& w, const WindPalette& palette, uint32_t physicsFlags, vec3 p) {
+vec3 windCurrent(const WindState& s, const Wind& w, const WindPalette& palette,
+                 uint32_t physicsFlags, vec3 p) {
   if (!palette.hasWind) return vec3(0.0f);
   float baseWeight = (physicsFlags & kUsesSimpleWind) ? 0.0f : w.localVariationWeight;
   vec3 c = s.base * (1.0f - baseWeight) + windVariance(s, w, p);

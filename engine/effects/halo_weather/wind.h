@@ -34,7 +34,7 @@ inline constexpr int kWindVarianceSamples = 64;  // per axis table (8 control po
 
 // Per-map wind state: the three random walks, the frame counter and the variance tables.
 struct WindState {
-  uint32_t time = 0;  // frames since the map (instance) started
+  uint32_t time = 0;      // frames since the map (instance) started
   float speedVar = 0.0f;  // [0, 1]
   float yawVar = 0.0f;    // [-1, 1]
   float pitchVar = 0.0f;  // [-1, 1]
@@ -51,6 +51,7 @@ void windUpdate(WindState& s, const Wind& w, const WindPalette& palette, Lcg& rn
 // Local variation at box-local position p: sum over axes of table[a][key_a] * weight * speed / 3.
 vec3 windVariance(const WindState& s, const Wind& w, vec3 p);
 // The current point physics relaxes toward (reference §2.4).
-vec3 windCurrent(const WindState& s, const Wind& w, const WindPalette& palette, uint32_t physicsFlags, vec3 p);
+vec3 windCurrent(const WindState& s, const Wind& w, const WindPalette& palette,
+                 uint32_t physicsFlags, vec3 p);
 
 }  // namespace fx::weather

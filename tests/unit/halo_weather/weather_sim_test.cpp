@@ -66,8 +66,8 @@ TEST(HaloWeatherDensity, FirstTypeHasDibs) {
   EXPECT_EQ(countOfType(s, 1), 128u);
 }
 
-// "Because the particles wrap around at the edge of the cube, they will retain any velocity they had
-// and continue to accelerate under gravity."
+// "Because the particles wrap around at the edge of the cube, they will retain any velocity they
+// had and continue to accelerate under gravity."
 TEST(HaloWeatherPhysics, WrapKeepsVelocityAndGravityKeepsAccelerating) {
   ParticleType t = stillType(2.0f, 4.0f);
   t.physics.flags = 0;  // gravity on, no air friction
@@ -106,8 +106,10 @@ TEST(HaloWeatherPhysics, AirFrictionGivesASteadyFallSpeed) {
   p.airFriction = 1.0f;
   p.computeCache();
   vec3 pos(0.0f), vel(0.0f);
-  for (int f = 0; f < 3000; ++f) pointPhysicsUpdate(p, 0.08f, false, vec3(0.0f), 1.0f / 30.0f, pos, vel);
-  EXPECT_NEAR(-vel.z, pointPhysicsTerminalSpeed(p, 0.08f), 0.05f * pointPhysicsTerminalSpeed(p, 0.08f));
+  for (int f = 0; f < 3000; ++f)
+    pointPhysicsUpdate(p, 0.08f, false, vec3(0.0f), 1.0f / 30.0f, pos, vel);
+  EXPECT_NEAR(-vel.z, pointPhysicsTerminalSpeed(p, 0.08f),
+              0.05f * pointPhysicsTerminalSpeed(p, 0.08f));
   // Drag relaxes toward the wind velocity.
   PointPhysics air;
   air.density = kAirDensity;  // floats: buoyancy 0
@@ -115,7 +117,8 @@ TEST(HaloWeatherPhysics, AirFrictionGivesASteadyFallSpeed) {
   air.computeCache();
   EXPECT_NEAR(air.airGravityScale, 0.0f, 1e-6f);
   vel = vec3(0.0f);
-  for (int f = 0; f < 600; ++f) pointPhysicsUpdate(air, 0.05f, false, vec3(1, 2, 0), 1.0f / 30.0f, pos, vel);
+  for (int f = 0; f < 600; ++f)
+    pointPhysicsUpdate(air, 0.05f, false, vec3(1, 2, 0), 1.0f / 30.0f, pos, vel);
   EXPECT_NEAR(vel.x, 1.0f, 1e-3f);
   EXPECT_NEAR(vel.y, 2.0f, 1e-3f);
 }
@@ -133,7 +136,8 @@ TEST(HaloWeatherAcceleration, StuckAtZeroWhenTheMinimumIsZero) {
     simInitialize(s, def, 11);
     for (int f = 0; f < fps; ++f) simStep(s, 1.0f / float(fps), 0.0f);
     int stuck = 0;
-    for (uint32_t i = 0; i < s.particles.count; ++i) stuck += glm::length(s.particles.acceleration[i]) == 0.0f;
+    for (uint32_t i = 0; i < s.particles.count; ++i)
+      stuck += glm::length(s.particles.acceleration[i]) == 0.0f;
     return std::pair<int, uint32_t>(stuck, s.particles.count);
   };
   auto [stuck30, n30] = stuckAfterOneSecond(0.0f, 30);
@@ -239,7 +243,8 @@ TEST(HaloWeatherSpawn, RotationDirectionByIndexParity) {
   WeatherSim s;
   simInitialize(s, def, 4);
   simStep(s, 0.0f, 0.0f);
-  std::vector<float> start(s.particles.rotation.begin(), s.particles.rotation.begin() + s.particles.count);
+  std::vector<float> start(s.particles.rotation.begin(),
+                           s.particles.rotation.begin() + s.particles.count);
   simStep(s, 0.5f, 0.0f);
   for (uint32_t i = 0; i < s.particles.count; ++i) {
     float expected = (s.particles.datum[i] % 2 == 0 ? 1.0f : -1.0f) * 0.5f * kPi / 2.0f;
@@ -249,7 +254,8 @@ TEST(HaloWeatherSpawn, RotationDirectionByIndexParity) {
 }
 
 // "The colors are multiplied against the sprite texture, and the alpha controls opacity" with
-// alpha drawn separately; spawn positions uniform in the cube; the sprite index inside its sequence.
+// alpha drawn separately; spawn positions uniform in the cube; the sprite index inside its
+// sequence.
 TEST(HaloWeatherSpawn, SpawnRanges) {
   ParticleType t = stillType(3.0f, 10.0f);
   t.colorLowerBound = {1.0f, 0.0f, 0.0f, 0.2f};
@@ -333,10 +339,12 @@ TEST(HaloWeatherWind, PerFrameRandomWalks) {
   w.damping = 0.25f;
   vec3 p{0.3f, 0.2f, 0.1f};
   vec3 var = windVariance(s, w, p);
-  EXPECT_NEAR(glm::length(windCurrent(s, w, palette, kUsesSimpleWind, p) - (s.base + var)), 0.0f, 1e-5f);
-  EXPECT_NEAR(glm::length(windCurrent(s, w, palette, 0, p) - (s.base * 0.5f + var)), 0.0f, 1e-5f);
-  EXPECT_NEAR(glm::length(windCurrent(s, w, palette, kUsesDampedWind, p) - (s.base * 0.5f + var) * 0.75f), 0.0f,
+  EXPECT_NEAR(glm::length(windCurrent(s, w, palette, kUsesSimpleWind, p) - (s.base + var)), 0.0f,
               1e-5f);
+  EXPECT_NEAR(glm::length(windCurrent(s, w, palette, 0, p) - (s.base * 0.5f + var)), 0.0f, 1e-5f);
+  EXPECT_NEAR(
+      glm::length(windCurrent(s, w, palette, kUsesDampedWind, p) - (s.base * 0.5f + var) * 0.75f),
+      0.0f, 1e-5f);
   palette.hasWind = false;
   EXPECT_EQ(windCurrent(s, w, palette, 0, p), vec3(0.0f));
 }
