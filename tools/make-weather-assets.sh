@@ -55,7 +55,7 @@ png("rain_streak.png", 64, 64, rain)
 rng = Lcg(0x5107)
 cells = []
 for cell in range(4):
-    flakes = [(rng.unit() * 0.7 + 0.15, rng.unit() * 0.7 + 0.15, 0.025 + rng.unit() * 0.035) for _ in range(5)]
+    flakes = [(rng.unit() * 0.6 + 0.2, rng.unit() * 0.6 + 0.2, 0.05 + rng.unit() * 0.05) for _ in range(3)]
     cells.append(flakes)
 def snow(x, y):
     cx, cy = x // 64, y // 64
