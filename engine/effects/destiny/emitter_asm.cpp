@@ -52,6 +52,9 @@ std::string_view stageRole(int stage) {
 
 namespace {
 
+// Lanes each store form writes (bit per lane).
+constexpr unsigned kStoreMasks[8] = {0xF, 0x7, 0x3, 0xC, 0x1, 0x2, 0x4, 0x8};
+
 std::string hexByte(uint8_t b) {
   static const char* kDigits = "0123456789abcdef";
   return std::string("0x") + kDigits[b >> 4] + kDigits[b & 15];
@@ -69,15 +72,18 @@ std::string permuteText(uint8_t f) {
   return s;
 }
 
-// A channel whose record lies in group g, vec4 v (any of its floats).
-std::string channelsAt(const ChannelRecord* channels, int g, int v) {
+// Channels whose floats lie in group g, vec4 v, lanes `mask` (bit per lane).
+std::string channelsAt(const ChannelRecord* channels, int g, int v, unsigned mask) {
   if (!channels) return {};
   std::string out;
   for (int i = 0; i < kChannelCount; ++i) {
     const ChannelRecord& r = channels[i];
     if (r.group != g) continue;
     int first = r.slot, last = r.slot + kChannels[size_t(i)].floats - 1;
-    if (last < v * 4 || first > v * 4 + 3) continue;
+    bool hit = false;
+    for (int lane = 0; lane < 4; ++lane)
+      hit = hit || ((mask >> lane & 1u) && v * 4 + lane >= first && v * 4 + lane <= last);
+    if (!hit) continue;
     if (!out.empty()) out += ", ";
     out += kChannels[size_t(i)].name;
     if (first / 4 != v || first % 4 != 0) out += "@" + std::to_string(first);
@@ -174,10 +180,17 @@ std::vector<DisasmLine> disassembleLines(const std::vector<uint8_t>& bytes,
         break;
       }
       line.text = formatInstruction(bytes.data() + pc, end - pc);
-      if (info.imm == ImmKind::StreamLoad || info.imm == ImmKind::StreamStore)
-        line.comment = channelsAt(channels, bytes[pc + 1], bytes[pc + 2]);
-      else if (info.imm == ImmKind::Const && bytes[pc + 1] < constants.size() &&
-               op == uint8_t(Op::PushConst)) {
+      if ((info.imm == ImmKind::StreamLoad || info.imm == ImmKind::StreamStore) &&
+          bytes[pc + 3] < 8) {
+        // The lanes the form reads (load) or writes (store).
+        unsigned mask = kStoreMasks[bytes[pc + 3]];
+        if (info.imm == ImmKind::StreamLoad) {
+          mask = 0;
+          for (uint8_t lane : kLoadLanes[bytes[pc + 3]]) mask |= 1u << lane;
+        }
+        line.comment = channelsAt(channels, bytes[pc + 1], bytes[pc + 2], mask);
+      } else if (info.imm == ImmKind::Const && bytes[pc + 1] < constants.size() &&
+                 op == uint8_t(Op::PushConst)) {
         const vec4& c = constants[bytes[pc + 1]];
         line.comment = "(" + floatText(c.x) + ", " + floatText(c.y) + ", " + floatText(c.z) + ", " +
                        floatText(c.w) + ")";
@@ -431,6 +444,17 @@ bool assemble(const std::string& text, AssembledProgram& out, std::vector<std::s
 
 // --- the generated reference ------------------------------------------------------------------
 
+namespace {
+std::string escapePipes(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') out += '\\';
+    out += c;
+  }
+  return out;
+}
+}  // namespace
+
 std::string opcodeReferenceMarkdown() {
   std::string md;
   md += "# Emitter program opcodes\n\n";
@@ -487,7 +511,7 @@ std::string opcodeReferenceMarkdown() {
     }
     md += "| " + hexByte(info.byte) + " | `" + std::string(info.name) + "` | " + imm + " | " +
           std::to_string(info.pops) + " | " + std::to_string(info.pushes) + " | " +
-          std::string(opSourceName(info.source)) + " | " + std::string(info.doc) + " |\n";
+          std::string(opSourceName(info.source)) + " | " + escapePipes(info.doc) + " |\n";
   }
   md += "| 0x53-0xff | `.byte` | - | 0 | 0 | seed | Ends the stage. |\n\n";
   md += "## Lane forms\n\n| form | load (0x3E) | store (0x3F) |\n|---|---|---|\n";
@@ -514,7 +538,7 @@ std::string opcodeReferenceMarkdown() {
     const ChannelInfo& c = kChannels[size_t(i)];
     md += "| " + std::to_string(i) + " | `" + std::string(c.name) + "` | " +
           std::to_string(c.floats) + " | " + (c.seedNamed ? "seed" : "fxview") + " | " +
-          std::string(c.doc) + " |\n";
+          escapePipes(c.doc) + " |\n";
   }
   return md;
 }

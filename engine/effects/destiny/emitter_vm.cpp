@@ -455,12 +455,14 @@ void execute(const CompiledProgram& p, int stage, VmState& st, size_t base, int 
       case Op::LerpConst:
       case Op::LerpConstSaturate: {
         const vec4 a = K[in.a], d = K[in.a + 1] - K[in.a];
-        const bool sat = in.op == Op::LerpConstSaturate;
-        for (int c = 0; c < 4; ++c)
-          for (int i = 0; i < L; ++i) {
-            float v = a[c] + B.s[T][c][i] * d[c];
-            B.s[T][c][i] = sat ? saturate(v) : v;
-          }
+        for (int c = 0; c < 4; ++c) {
+          float* __restrict t = B.s[T][c];
+          const float ac = a[c], dc = d[c];
+          if (in.op == Op::LerpConstSaturate)
+            for (int i = 0; i < L; ++i) t[i] = saturate(ac + t[i] * dc);
+          else
+            for (int i = 0; i < L; ++i) t[i] = ac + t[i] * dc;
+        }
         break;
       }
       case Op::Spline4Const:

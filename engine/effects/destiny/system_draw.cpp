@@ -13,9 +13,13 @@ void SystemInstance::collectSprites(DrawList& draw) const {
   const bool dirBound = emitter_.channels[size_t(Ch::ParticleDirection)].group != kGroupUnused;
   const vec4 tint = material_.color.vec();
   for (size_t i = 0; i < count_; ++i) {
+    // A zero (or negative) particle_size draws nothing; DrawList's "actual resolution" sizes are a
+    // Halo notion.
+    const float size = (sizeBound ? read(Ch::ParticleSize, 0, i) : material_.size) * sim.scale;
+    if (!(size > 0.0f)) continue;
     SpriteInstance& s = draw.push();
     s.position = sim.apply(simPosition(i));
-    s.size = (sizeBound ? read(Ch::ParticleSize, 0, i) : material_.size) * sim.scale;
+    s.size = size;
     s.color = tint * vec4(read(Ch::ParticleColor, 0, i), read(Ch::ParticleColor, 1, i),
                           read(Ch::ParticleColor, 2, i), read(Ch::ParticleColor, 3, i));
     vec3 dir = dirBound ? read3(Ch::ParticleDirection, i) : simVelocity(i);
