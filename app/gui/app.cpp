@@ -354,6 +354,9 @@ void runConsole(App& app, const std::string& line, bool echo) {
         {.target = e.target, .label = e.pointer, .before = e.before, .after = e.after});
     app.history.breakCoalescing();
     app.committed[e.target] = e.after;
+    // The inspector follows the effect a command edited.
+    for (size_t i = 0; i < app.preset->effects.size(); ++i)
+      if (effectTarget(app.preset->effects[i]) == e.target) app.selectedEffect = int(i);
   };
   for (auto& reply : executeConsole(session, line)) {
     if (reply.text.empty() && reply.ok) continue;

@@ -144,7 +144,10 @@ int runGui(const GuiArgs& args) {
         if (!app.preset) app.showConsole = true;
       }
       for (const auto& d : app.loadDiagnostics.items) std::cerr << format(d) << "\n";
-      if (!args.exec.empty()) queueExec(app, args.exec);
+      if (!args.exec.empty()) {
+        queueExec(app, args.exec);
+        app.showConsole = true;  // a scripted session shows its transcript
+      }
 
       auto last = std::chrono::steady_clock::now();
       double fpsAccum = 0.0;
