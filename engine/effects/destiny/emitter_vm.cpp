@@ -13,8 +13,17 @@ namespace fx::destiny {
 
 namespace {
 
+// floor without a libm call, so per-lane loops vectorize (SSE2 has no roundps): truncate through
+// int, step down when that rounded up; values past 2^23 are already integers (NaN passes through).
+inline float floorFast(float x) {
+  const bool small = std::fabs(x) < 8388608.0f;
+  float t = float(int32_t(small ? x : 0.0f));
+  t -= t > x ? 1.0f : 0.0f;
+  return small ? t : x;
+}
+
 inline float roundHalfUp(float x) {
-  return std::floor(x + 0.5f);
+  return floorFast(x + 0.5f);
 }
 inline float saturate(float x) {
   return std::min(std::max(x, 0.0f), 1.0f);
@@ -68,7 +77,7 @@ inline float wander(float x) {
 }
 
 inline float frac(float x) {
-  return x - std::floor(x);
+  return x - floorFast(x);
 }
 
 inline float randHash(float n) {
@@ -314,7 +323,7 @@ void execute(const CompiledProgram& p, int stage, VmState& st, size_t base, int 
         unary<L>(B.flat(T), signKeepZero);
         break;
       case Op::Floor:
-        unary<L>(B.flat(T), [](float a) { return std::floor(a); });
+        unary<L>(B.flat(T), floorFast);
         break;
       case Op::Ceil:
         unary<L>(B.flat(T), [](float a) { return std::ceil(a); });
