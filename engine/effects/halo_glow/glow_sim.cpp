@@ -282,7 +282,7 @@ void GlowInstance::updateNormal(const ObjectState* object) {
       }
     }
     PathSample s = samplePath(markers_, path_, t, def_.engine.helperPointZFromY);
-    if (s.singular && !singularReported_) {
+    if (s.singular && !degenerate && !singularReported_) {
       singularReported_ = true;
       message(
           "two path knots coincide (repeated or co-located markers): the game divides by zero "
