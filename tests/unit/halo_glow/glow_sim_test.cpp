@@ -240,6 +240,32 @@ TEST(GlowSim, TrailingLifetimeFadeShrinkSlowAndVelocity) {
   EXPECT_LE(draw.sprites[0].size, 0.0f);
 }
 
+TEST(GlowSim, TrailingDirections) {
+  // "emit normal up: Trailing particles emit in the marker-local Z direction." / "emit randomly:
+  // Trailing particles emit spherically in random directions."
+  Json def = normalDef(0);
+  def["attachment_marker"] = "one";
+  def["particle_generation_freq"] = 30.0;
+  def["lifetime_of_trailing_particles"] = 1.0;
+  def["velocity_of_trailing_particles"] = 40.0;
+  def["trailing_particle_distribution"] = "emit_normal_up";
+  Json one = Json::array({test::marker("one", {0, 0, 1}, {0, 0, 1}, {1, 0, 0})});
+  auto l = load(presetJson(one, {glowEntry("g", def)}));
+  l->world->advanceTo(0.5);
+  const auto& tr = l->glow().trailing();
+  ASSERT_GT(tr.count, 5u);
+  for (size_t i = 0; i < tr.count; ++i)
+    EXPECT_NEAR(glm::distance(tr.initialVelocity[i], vec3(1, 0, 0)), 0.0f, 1e-5f);
+  def["trailing_particle_distribution"] = "emit_randomly";
+  auto r = load(presetJson(one, {glowEntry("g", def)}));
+  r->world->advanceTo(0.5);
+  const auto& rt = r->glow().trailing();
+  ASSERT_GT(rt.count, 5u);
+  for (size_t i = 0; i < rt.count; ++i)
+    EXPECT_NEAR(glm::length(rt.initialVelocity[i]), 1.0f, 1e-5f);
+  EXPECT_GT(glm::distance(rt.initialVelocity[0], rt.initialVelocity[1]), 1e-3f);
+}
+
 TEST(GlowSim, TrailingSpawnsBetweenMinimumAndMaximumT) {
   // "Trailing particles will spawn from this minimum distance along the glow path ... up to this
   // maximum distance". Path along X from 0 to 10.
