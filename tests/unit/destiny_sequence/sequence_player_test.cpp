@@ -2,7 +2,7 @@
 // starts a sequence" sections, with fixed delays and durations so every time is exact.
 #include "tests/unit/destiny_sequence/sequence_test_util.h"
 
-namespace fx::destiny::test {
+namespace fx::destiny::seqtest {
 namespace {
 
 constexpr double kStep = 1.0 / 30.0;
@@ -419,4 +419,4 @@ TEST(SequencePlayer, Deterministic) {
 }
 
 }  // namespace
-}  // namespace fx::destiny::test
+}  // namespace fx::destiny::seqtest

@@ -11,7 +11,7 @@
 #include "engine/effects/destiny/sequence_player.h"
 #include "engine/effects/effect.h"
 
-namespace fx::destiny::test {
+namespace fx::destiny::seqtest {
 
 inline WorkNode work(const std::string& name, float duration, float delay = 0.0f,
                      uint32_t flags = 0) {
@@ -93,4 +93,4 @@ struct Harness {
   NodeState workState(int32_t w) const { return player.node(workId(w)).state; }
 };
 
-}  // namespace fx::destiny::test
+}  // namespace fx::destiny::seqtest
