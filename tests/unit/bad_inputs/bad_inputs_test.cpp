@@ -42,7 +42,9 @@ TEST_P(BadInputs, RejectedWithPointerAndMessage) {
     std::ifstream in(expected);
     std::string want;
     while (std::getline(in, want))
-      if (!want.empty()) EXPECT_NE(all.find(want), std::string::npos) << "missing: " << want << "\nin:\n" << all;
+      if (!want.empty()) {
+        EXPECT_NE(all.find(want), std::string::npos) << "missing: " << want << "\nin:\n" << all;
+      }
   }
 }
 

@@ -30,7 +30,9 @@ TEST(EmitterOpcodes, TableIsTheSingleSourceOfSizes) {
   EXPECT_TRUE(endsStage(0x3C));
   for (int b = 0x53; b < 256; ++b) EXPECT_TRUE(endsStage(uint8_t(b))) << b;
   for (int b = 0x01; b <= 0x52; ++b)
-    if (b != 0x3C) EXPECT_FALSE(endsStage(uint8_t(b))) << b;
+    if (b != 0x3C) {
+      EXPECT_FALSE(endsStage(uint8_t(b))) << b;
+    }
   // "0x3E g s c, 0x3F g s c"
   EXPECT_EQ(immBytes(opInfo(0x3E).imm), 3);
   EXPECT_EQ(immBytes(opInfo(0x3F).imm), 3);

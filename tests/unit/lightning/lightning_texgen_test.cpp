@@ -60,7 +60,9 @@ TEST(LightningTexgen, BoltThresholdIsMonotoneAlongTheBolt) {
       for (int y = 0; y < img.height; ++y) {
         const uint8_t* t = img.texel(x, y);
         if (t[0] != 255) continue;
-        if (columnB >= 0) EXPECT_EQ(t[2], columnB) << "one threshold per position along the bolt";
+        if (columnB >= 0) {
+          EXPECT_EQ(t[2], columnB) << "one threshold per position along the bolt";
+        }
         columnB = t[2];
       }
       if (columnB < 0) continue;
