@@ -305,8 +305,16 @@ void World::stepOnce() {
   evaluateScene(preset_.scene, clock_.time(), sceneState_);
   StepContext ctx{.dt = dt, .step = index, .time = clock_.time(), .scene = &sceneState_, .view = &view_,
                   .flags = &flags, .mode = clock_.settings.mode};
-  for (auto& r : runtimes_)
-    if (r.entry->enabled) r.instance->step(ctx);
+  for (auto& r : runtimes_) {
+    if (!r.entry->enabled) continue;
+    if (!cpuClock) {
+      r.instance->step(ctx);
+      continue;
+    }
+    double t0 = cpuClock();
+    r.instance->step(ctx);
+    r.cpuSeconds += cpuClock() - t0;
+  }
 }
 
 void World::advanceTo(double seconds) {
@@ -316,8 +324,12 @@ void World::advanceTo(double seconds) {
 }
 
 void World::collect(DrawList& draw, DebugDraw& debug) const {
-  for (const auto& r : runtimes_)
-    if (active(r)) r.instance->collect(draw, debug, view_, flags, sceneState_);
+  for (const auto& r : runtimes_) {
+    if (!active(r)) continue;
+    double t0 = cpuClock ? cpuClock() : 0.0;
+    r.instance->collect(draw, debug, view_, flags, sceneState_);
+    if (cpuClock) r.cpuSeconds += cpuClock() - t0;
+  }
 }
 
 EffectStats World::stats(size_t index) const {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -64,6 +65,9 @@ std::string savePreset(Preset& preset, const std::filesystem::path& path);
 struct EffectRuntime {
   EffectEntry* entry = nullptr;
   std::unique_ptr<EffectInstance> instance;
+  // CPU seconds spent in this effect's step and collect since the caller last zeroed it (only
+  // while World::cpuClock is set).
+  mutable double cpuSeconds = 0.0;
 };
 
 class World {
@@ -96,8 +100,12 @@ class World {
   Preset& preset() { return preset_; }
   DebugFlags flags;
 
-  // Wall-clock-free per-family CPU accounting is done by callers; this reports counts only.
   EffectStats stats(size_t index) const;
+
+  // A clock in seconds the caller may inject (the viewer's HUD); while set, the time each
+  // effect spends in step and collect adds up in EffectRuntime::cpuSeconds. The engine never
+  // reads a clock of its own, and the simulation does not depend on this one.
+  std::function<double()> cpuClock;
 
  private:
   bool active(const EffectRuntime& r) const;
