@@ -19,6 +19,7 @@ uniform bool uHasSecondary;
 uniform bool uSecondaryScreen;       // anchored to the screen instead of the primary map
 uniform vec4 uSecondaryTransform;    // u offset, v offset, rotation (radians), scale
 uniform vec2 uViewport;
+uniform vec2 uViewportOrigin;  // the viewport's corner in the framebuffer (split view)
 
 out vec4 outColor;
 
@@ -26,7 +27,8 @@ void main() {
   vec4 t = texture(uPrimary, vUv);
   if (uIgnoreTextureAlpha) t.a = 1.0;
   if (uHasSecondary) {
-    vec2 base = uSecondaryScreen ? vec2(gl_FragCoord.x / uViewport.x, 1.0 - gl_FragCoord.y / uViewport.y) : vUv;
+    vec2 base = uSecondaryScreen ? vec2((gl_FragCoord.x - uViewportOrigin.x) / uViewport.x,
+                                     1.0 - (gl_FragCoord.y - uViewportOrigin.y) / uViewport.y) : vUv;
     float c = cos(uSecondaryTransform.z), s = sin(uSecondaryTransform.z);
     vec2 q = base * uSecondaryTransform.w;
     q = vec2(c * q.x - s * q.y, s * q.x + c * q.y) + uSecondaryTransform.xy;

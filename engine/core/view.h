@@ -15,6 +15,9 @@ struct View {
   vec3 right{0, -1, 0};
   vec3 up{0, 0, 1};
   vec2 viewportPx{640, 360};
+  // Bottom-left corner of the viewport in the framebuffer, pixels (GL convention). Non-zero when
+  // several views share one framebuffer (split view).
+  vec2 viewportOriginPx{0, 0};
   float fovYRadians = 1.0472f;
   float nearPlane = 0.01f;
   float farPlane = 1000.0f;

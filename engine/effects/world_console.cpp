@@ -207,6 +207,71 @@ ConsoleReply run(ConsoleSession& s, const ConsoleStatement& st) {
     }
     return ok(cmd + " " + e->placement.id + " " + (slot ? "1" : "0"));
   }
+  if (cmd == "split") {
+    if (!s.split) return fail("split is not available here");
+    SplitView& sp = *s.split;
+    if (arg.empty()) return ok(sp.world ? "split: right half " + splitLabel(sp) : "split off");
+    SplitSpec next = sp.spec.enabled ? sp.spec : SplitSpec{};
+    next.enabled = true;
+    if (arg == "off") {
+      closeSplit(sp);
+      return ok();
+    } else if (arg == "rate") {
+      std::optional<double> v = st.tokens.size() > 2 ? parseNumber(st.tokens[2]) : std::nullopt;
+      if (!v || *v < 1 || *v > 1000) return fail("usage: split rate HZ [tick|frame] (HZ 1..1000)");
+      next.rate = float(*v);
+      if (st.tokens.size() > 3) {
+        if (st.tokens[3] != "tick" && st.tokens[3] != "frame")
+          return fail("expected tick or frame, got \"" + st.tokens[3] + "\"");
+        next.mode = st.tokens[3] == "tick" ? SimulationMode::Tick : SimulationMode::Frame;
+      }
+    } else if (arg == "mode") {
+      if (st.tokens.size() != 3 || (st.tokens[2] != "tick" && st.tokens[2] != "frame"))
+        return fail("usage: split mode tick|frame");
+      next.mode = st.tokens[2] == "tick" ? SimulationMode::Tick : SimulationMode::Frame;
+    } else if (arg == "set") {
+      if (st.tokens.size() < 4) return fail("usage: split set FIELD VALUE");
+      next.field = st.tokens[2];
+      next.value = st.rest(3);
+    } else {
+      return fail("usage: " + std::string(spec->usage));
+    }
+    sp.spec = next;
+    std::string err = rebuildSplit(sp, *s.preset, w, s.allowAnyPath);
+    if (!err.empty()) {
+      closeSplit(sp);
+      return fail(err);
+    }
+    return ok("split: left " + simulationLabel(s.preset->scene.simulation) + " | right " +
+              splitLabel(sp));
+  }
+  if (cmd == "gif" || cmd == "sheet") {
+    const bool gif = cmd == "gif";
+    if (gif ? !s.hooks.gif : !s.hooks.sheet) return fail(cmd + " is not available here");
+    size_t maxTokens = gif ? 4 : 5;
+    if (st.tokens.size() < 4 || st.tokens.size() > maxTokens)
+      return fail("usage: " + std::string(spec->usage));
+    auto frames = parseNumber(st.tokens[2]);
+    auto every = parseNumber(st.tokens[3]);
+    if (!frames || *frames < 1 || *frames > 1000 || *frames != std::floor(*frames))
+      return fail("FRAMES: expected an integer 1..1000, got \"" + st.tokens[2] + "\"");
+    if (!every || *every <= 0 || *every > 3600)
+      return fail("EVERY: expected seconds > 0, got \"" + st.tokens[3] + "\"");
+    std::string err;
+    if (gif) {
+      err = s.hooks.gif(arg, int(*frames), *every);
+    } else {
+      int columns = 0;
+      if (st.tokens.size() == 5) {
+        auto c = parseNumber(st.tokens[4]);
+        if (!c || *c < 1 || *c > 1000 || *c != std::floor(*c))
+          return fail("COLUMNS: expected an integer 1..1000, got \"" + st.tokens[4] + "\"");
+        columns = int(*c);
+      }
+      err = s.hooks.sheet(arg, int(*frames), *every, columns);
+    }
+    return err.empty() ? ok(cmd + " " + arg) : fail(err);
+  }
   if (cmd == "stats") {
     std::string out = "time " + fmt(w.time()) + " s, seed " + std::to_string(w.seed());
     for (size_t i = 0; i < w.effects().size(); ++i) {
@@ -268,6 +333,10 @@ std::vector<ConsoleReply> executeConsole(ConsoleSession& session, std::string_vi
   }
   for (const auto& st : parseConsoleLine(line)) {
     out.push_back(run(session, st));
+    // The right half of a split view is a copy of the left: rebuild it after the left changes.
+    const std::string& c = st.command();
+    if (session.split && out.back().ok && (c == "set" || c == "fps" || c == "mode" || c == "load"))
+      session.split->stale = true;
     // `load` replaces the preset and world; the hook rebinds the session. `quit` ends the script.
     if (st.command() == "quit" && out.back().ok) break;
   }

@@ -1,10 +1,10 @@
 // Executing console commands (engine/scene/console_commands.h) against a running preset: the
 // Halo debug globals (debug_point_physics, render_model_markers, debug_sprites, weather,
 // render_psystems, framerate_throttle) and fxview's own (seed, time, fps, mode, play/pause/step,
-// set/get FIELD, enable/solo, stats, help). Commands that need the application (load, save,
-// screenshot, bundle, undo, quit) go through hooks the caller provides; a missing hook answers
-// "not available here". The GUI console, `fxview PRESET --exec` and `fxview render --exec` use
-// this one dispatcher, so a script behaves the same in each.
+// set/get FIELD, enable/solo, split, stats, help). Commands that need the application (load, save,
+// screenshot, bundle, gif, sheet, undo, quit) go through hooks the caller provides; a missing hook
+// answers "not available here". The GUI console, `fxview PRESET --exec` and `fxview render --exec`
+// use this one dispatcher, so a script behaves the same in each.
 #pragma once
 
 #include <functional>
@@ -13,6 +13,7 @@
 
 #include "engine/effects/transport.h"
 #include "engine/effects/world_edit.h"
+#include "engine/effects/world_split.h"
 
 namespace fx {
 
@@ -22,6 +23,9 @@ struct ConsoleHooks {
   std::function<std::string(const std::string& path)> save;        // "" path = save in place
   std::function<std::string(const std::string& path)> screenshot;  // "" path = default name
   std::function<std::string(const std::string& path)> bundle;
+  // Exports FRAMES frames EVERY seconds apart from now (columns: sprite sheet; 0 = automatic).
+  std::function<std::string(const std::string& path, int frames, double every)> gif;
+  std::function<std::string(const std::string& path, int frames, double every, int columns)> sheet;
   std::function<std::string()> undo, redo;
   std::function<void()> quit;
   // Called after a successful `set` (for undo history and the unsaved marker).
@@ -32,6 +36,7 @@ struct ConsoleSession {
   Preset* preset = nullptr;
   World* world = nullptr;
   Transport* transport = nullptr;  // null: play/pause/step/loop/speed are not available
+  SplitView* split = nullptr;      // null: split is not available
   bool framerateThrottle = true;   // Halo's framerate_throttle: render no faster than the sim rate
   bool allowAnyPath = false;
   ConsoleHooks hooks;

@@ -85,6 +85,7 @@ struct Renderer::Impl {
   RenderStats stats;
   std::vector<std::string> warnings;
   std::set<std::string> warnedOnce;
+  bool debugInstalled = false;  // our KHR_debug callback is installed
   TextureCache textures;
 
   GlProgram spriteProgram, debugProgram;
@@ -119,7 +120,19 @@ struct Renderer::Impl {
 };
 
 Renderer::Renderer() : impl_(std::make_unique<Impl>()) {}
-Renderer::~Renderer() = default;
+Renderer::~Renderer() {
+  // The context outlives this renderer (tests share one; the GUI swaps renderers): take the
+  // callback down if it still points at our warnings, so the driver never writes to freed memory.
+  if (impl_->debugInstalled && glGetPointerv) {
+    void* user = nullptr;
+    glGetPointerv(GL_DEBUG_CALLBACK_USER_PARAM, &user);
+    if (user == &impl_->warnings) {
+      glDebugMessageCallback(nullptr, nullptr);
+      glDisable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+      glDisable(GL_DEBUG_OUTPUT);
+    }
+  }
+}
 
 bool Renderer::init(const RendererOptions& options, std::string& error) {
   Impl& r = *impl_;
@@ -134,6 +147,7 @@ bool Renderer::init(const RendererOptions& options, std::string& error) {
     glEnable(GL_DEBUG_OUTPUT);
     glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
     glDebugMessageCallback(debugCallback, &r.warnings);
+    r.debugInstalled = true;
   }
   r.spriteProgram = loadProgram(r.options.shaderDir, "sprite", error);
   if (!r.spriteProgram) return false;
@@ -318,6 +332,8 @@ void Renderer::Impl::drawSprites(const DrawList& list, const View& view) {
   uniformMat4(spriteProgram.get(), "uView", view.view);
   uniformMat4(spriteProgram.get(), "uProjection", view.projection);
   glUniform2f(su.viewport, view.viewportPx.x, view.viewportPx.y);
+  glUniform2f(glGetUniformLocation(spriteProgram.get(), "uViewportOrigin"), view.viewportOriginPx.x,
+              view.viewportOriginPx.y);
   glUniform1i(su.primary, 0);
   glUniform1i(su.secondary, 1);
   glDisable(GL_CULL_FACE);
@@ -366,6 +382,8 @@ void Renderer::Impl::drawShaderQuads(const DrawList& list, const View& view) {
     uniformMat4(p, "uView", view.view);
     uniformMat4(p, "uProjection", view.projection);
     glUniform2f(glGetUniformLocation(p, "uViewport"), view.viewportPx.x, view.viewportPx.y);
+    glUniform2f(glGetUniformLocation(p, "uViewportOrigin"), view.viewportOriginPx.x,
+                view.viewportOriginPx.y);
     glUniform3f(glGetUniformLocation(p, "uEye"), view.eye.x, view.eye.y, view.eye.z);
     for (const ShaderUniform& u : quad.uniforms) {
       GLint loc = glGetUniformLocation(p, u.name.c_str());
@@ -418,10 +436,22 @@ void Renderer::Impl::drawShaderQuads(const DrawList& list, const View& view) {
   glBindVertexArray(0);
 }
 
+namespace {
+// The view's rectangle of the framebuffer; the scissor keeps wide points and lines inside it.
+void setViewport(const View& view) {
+  GLint x = GLint(view.viewportOriginPx.x), y = GLint(view.viewportOriginPx.y);
+  GLsizei w = GLsizei(view.viewportPx.x), h = GLsizei(view.viewportPx.y);
+  glViewport(x, y, w, h);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(x, y, w, h);
+}
+}  // namespace
+
 void Renderer::draw(const DrawList& list, const View& view) {
-  glViewport(0, 0, int(view.viewportPx.x), int(view.viewportPx.y));
+  setViewport(view);
   impl_->drawSprites(list, view);
   impl_->drawShaderQuads(list, view);
+  glDisable(GL_SCISSOR_TEST);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
   glDepthMask(GL_TRUE);
   glBlendEquation(GL_FUNC_ADD);
@@ -430,7 +460,7 @@ void Renderer::draw(const DrawList& list, const View& view) {
 void Renderer::drawDebug(const DebugDraw& debug, const View& view) {
   Impl& r = *impl_;
   if (debug.lines.empty() && debug.points.empty()) return;
-  glViewport(0, 0, int(view.viewportPx.x), int(view.viewportPx.y));
+  setViewport(view);
   glUseProgram(r.debugProgram.get());
   uniformMat4(r.debugProgram.get(), "uViewProjection", view.viewProjection);
   glBindVertexArray(r.debugVao.get());
@@ -474,6 +504,7 @@ void Renderer::drawDebug(const DebugDraw& debug, const View& view) {
     r.stats.drawCalls++;
   }
   glDisable(GL_PROGRAM_POINT_SIZE);
+  glDisable(GL_SCISSOR_TEST);
   glBindVertexArray(0);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
 }

@@ -2,6 +2,9 @@
 // (instanced sprite batches with Halo's eight blend functions and fade-to-neutral rule, three
 // orientations, fade modes, sprite UV rects, secondary maps; custom shader quads) and a DebugDraw
 // (lines, points) into the current framebuffer. It knows nothing of effect families.
+// Each draw goes to the View's rectangle of the framebuffer (viewportOriginPx, viewportPx;
+// scissored), so several views can share one framebuffer side by side (split view); beginFrame
+// clears it all.
 //
 // Sprites: all of DrawList::sprites is uploaded once per frame as instance data (orphaned
 // buffer), and each SpriteBatch is one glDrawArraysInstanced. A batch that sorts back to front,
@@ -17,10 +20,11 @@
 // Shader quads: `shaders/<name>.vert` + `.frag` (GLSL 330 core) from
 // RendererOptions::quadShaderDir. Vertex inputs: layout(location = 0) vec3 aPosition (world),
 // layout(location = 1) vec2 aUv (corners 0..3 of the quad get UV (0,0) (1,0) (1,1) (0,1)). Uniforms
-// set when declared: mat4 uViewProjection, uView, uProjection; vec2 uViewport (px); vec3 uEye; then
-// the quad's own uniforms (float..vec4 by `components`) and samplers (texture units 0..7 in list
-// order). A shader that fails to load, compile or link disables only its quads, with one warning
-// that carries the file, the stage and the driver log. Blend and RGB-only writes as for sprites.
+// set when declared: mat4 uViewProjection, uView, uProjection; vec2 uViewport (px), uViewportOrigin
+// (px, the viewport's corner in the framebuffer); vec3 uEye; then the quad's own uniforms
+// (float..vec4 by `components`) and samplers (texture units 0..7 in list order). A shader that
+// fails to load, compile or link disables only its quads, with one warning that carries the file,
+// the stage and the driver log. Blend and RGB-only writes as for sprites.
 #pragma once
 
 #include <cstdint>
@@ -50,12 +54,20 @@ struct RenderStats {
   double coverage = 0.0;  // summed sprite screen area / viewport area (overdraw estimate)
 };
 
+#ifdef NDEBUG
+inline constexpr bool kDebugOutputByDefault = false;
+#else
+inline constexpr bool kDebugOutputByDefault = true;
+#endif
+
 struct RendererOptions {
   std::filesystem::path
       shaderDir;  // built-in shaders (sprite, debug); defaults to FXVIEW_SHADER_DIR
   std::filesystem::path
-      quadShaderDir;         // ShaderQuad shaders (<name>.vert/.frag); defaults to shaderDir
-  bool debugOutput = false;  // install a KHR_debug callback
+      quadShaderDir;  // ShaderQuad shaders (<name>.vert/.frag); defaults to shaderDir
+  // Install a KHR_debug callback: driver errors and warnings (not notifications) land in
+  // takeWarnings(). On by default in Debug builds (no NDEBUG), for the GUI and the CLI alike.
+  bool debugOutput = kDebugOutputByDefault;
 };
 
 class Renderer {

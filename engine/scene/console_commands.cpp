@@ -96,6 +96,17 @@ constexpr std::array kCommands = {
     ConsoleCommandSpec{"bundle", "bundle PATH",
                        "write a bug-report folder (PNG, preset, seed, time, camera, ...)",
                        ConsoleArg::Path},
+    ConsoleCommandSpec{"split",
+                       "split [off | rate HZ [tick|frame] | mode tick|frame | set FIELD VALUE]",
+                       "side-by-side view, cameras linked: the right half at another simulation "
+                       "rate / mode or with one field changed (no argument: print it)",
+                       ConsoleArg::Split},
+    ConsoleCommandSpec{"gif", "gif PATH FRAMES EVERY",
+                       "write an animated GIF of FRAMES frames EVERY seconds apart, from now",
+                       ConsoleArg::Path},
+    ConsoleCommandSpec{"sheet", "sheet PATH FRAMES EVERY [COLUMNS]",
+                       "write a sprite sheet PNG of FRAMES frames EVERY seconds apart, from now",
+                       ConsoleArg::Path},
     ConsoleCommandSpec{"stats", "stats", "print live particles per effect"},
     ConsoleCommandSpec{"help", "help [COMMAND]", "list commands", ConsoleArg::Text},
     ConsoleCommandSpec{"quit", "quit", "quit the viewer"},
@@ -192,6 +203,9 @@ std::vector<std::string> consoleCompletions(std::string_view line,
       case ConsoleArg::Mode:
         pool = {"frame", "tick"};
         break;
+      case ConsoleArg::Split:
+        pool = {"mode", "off", "rate", "set"};
+        break;
       case ConsoleArg::Field:
         pool.assign(fieldPaths.begin(), fieldPaths.end());
         break;
@@ -208,6 +222,9 @@ std::vector<std::string> consoleCompletions(std::string_view line,
       default:
         break;
     }
+  } else if (index == 2 && st.tokens[0] == "split") {
+    if (st.tokens[1] == "set") pool.assign(fieldPaths.begin(), fieldPaths.end());
+    if (st.tokens[1] == "mode") pool = {"frame", "tick"};
   }
   std::vector<std::string> out;
   for (auto& p : pool)

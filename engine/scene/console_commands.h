@@ -33,7 +33,7 @@ struct ConsoleStatement {
 // Double quotes group a token; `\"` and `\\` escape inside quotes. At most kMaxConsoleStatements.
 std::vector<ConsoleStatement> parseConsoleLine(std::string_view line);
 
-enum class ConsoleArg : int { None, Bool, Number, Path, Field, Text, Mode };
+enum class ConsoleArg : int { None, Bool, Number, Path, Field, Text, Mode, Split };
 
 struct ConsoleCommandSpec {
   std::string_view name;
