@@ -1,6 +1,8 @@
 // fxview: one binary. No subcommand opens the GUI (the default gallery preset, or PRESET);
 // subcommands render, simulate, check and print schemas headless.
+#include <cstdio>
 #include <iostream>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -17,6 +19,19 @@ int main(int argc, char** argv) {
   app.add_option("--exec", guiArgs.exec, "Console commands to run after loading, separated by ';'");
   app.add_flag("--allow-any-path", guiArgs.allowAnyPath, "Let definitions and textures come from anywhere");
   app.add_option("--frames", guiArgs.maxFrames, "Quit after this many frames (scripted sessions)");
+  std::string window;
+  app.add_option("--window", window, "Initial window size WxH (default 1280x800)")
+      ->check([](const std::string& s) -> std::string {
+        int w = 0, h = 0;
+        char x = 0, tail = 0;
+        if (std::sscanf(s.c_str(), "%d%c%d%c", &w, &x, &h, &tail) != 3 || (x != 'x' && x != 'X') ||
+            w < 320 || h < 240 || w > 16384 || h > 16384)
+          return "expected WxH with 320x240 .. 16384x16384, got '" + s + "'";
+        return {};
+      })
+      ->each([&guiArgs](const std::string& s) {
+        std::sscanf(s.c_str(), "%d%*c%d", &guiArgs.windowWidth, &guiArgs.windowHeight);
+      });
 
   fx::cli::registerRender(app, exitCode);
   fx::cli::registerSimulate(app, exitCode);

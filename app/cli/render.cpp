@@ -1,59 +1,29 @@
 // fxview render PRESET -o OUT.png [--time S] [--fps N] [--size WxH] [--seed N]
-//                      [--frames N --every S] [--grid] [--exec "cmd; cmd"] [--allow-any-path]
+//                      [--frames N --every S] [--gif OUT.gif] [--sheet OUT.png [--columns C]]
+//                      [--grid] [--exec "cmd; cmd"] [--allow-any-path]
 // Renders a preset headless (EGL, no display server) to PNG. The background is the scene's
 // background colour; --grid adds a ground grid. Warnings (missing textures, shader failures) go
 // to stderr. Exit codes: 0 ok, 1 preset errors, 2 usage or GL failure.
 //
-// --exec takes Halo-style console commands separated by ';', applied before simulating:
-//   render_model_markers 0|1   marker axes, names and order
-//   debug_point_physics 0|1    weather points and cube outline
-//   debug_sprites 0|1          sprite triangle outlines and coverage counts
-//   weather 0|1                show / hide weather
-//   render_psystems 0|1        show / hide particle systems
+// --frames N --every S writes N pictures S seconds apart from --time: numbered PNGs with -o
+// (OUT_0000.png ...), one animated GIF with --gif, one sprite sheet with --sheet (rows of
+// --columns tiles, default the smallest square).
+//
+// --exec takes the viewer's console commands separated by ';' (engine/effects/world_console.h),
+// run before simulating: the Halo debug globals (render_model_markers, debug_point_physics,
+// debug_sprites, weather, render_psystems), seed, fps, mode, set FIELD VALUE, enable, solo, and
+// `split ...` for a side-by-side picture (e.g. "mode frame; split rate 144": the left half at the
+// preset's rate, the right one at 144 Hz, same camera). A failing command is a usage error.
 // Debug labels (DebugDraw::labels) are not drawn in headless renders; lines and points are.
 #include <cstdio>
 #include <iostream>
-#include <sstream>
 
 #include "app/cli/common.h"
+#include "app/cli/export.h"
+#include "engine/effects/world_console.h"
 #include "engine/render/renderer.h"
 
 namespace fx::cli {
-
-struct RenderCommands {
-  std::string exec;  // "cmd value; cmd value"
-};
-
-// Applies console commands to the world's debug flags. Returns "" or an error naming the command.
-std::string applyRenderCommands(const RenderCommands& commands, World& world) {
-  std::stringstream all(commands.exec);
-  std::string one;
-  while (std::getline(all, one, ';')) {
-    std::stringstream words(one);
-    std::string name, value, extra;
-    words >> name >> value >> extra;
-    if (name.empty()) continue;
-    if (!extra.empty() || (value != "0" && value != "1"))
-      return "--exec: '" + one + "': expected '<command> 0|1'";
-    bool on = value == "1";
-    DebugFlags& f = world.flags;
-    if (name == "render_model_markers")
-      f.renderModelMarkers = on;
-    else if (name == "debug_point_physics")
-      f.debugPointPhysics = on;
-    else if (name == "debug_sprites")
-      f.debugSprites = on;
-    else if (name == "weather")
-      f.weather = on;
-    else if (name == "render_psystems")
-      f.renderPsystems = on;
-    else
-      return "--exec: unknown command '" + name +
-             "' (known: render_model_markers, debug_point_physics, debug_sprites, weather, "
-             "render_psystems)";
-  }
-  return "";
-}
 
 namespace {
 
@@ -67,7 +37,9 @@ struct Args {
   bool allowAnyPath = false;
   bool grid = false;
   bool debugGl = false;
-  RenderCommands commands;
+  std::string exec;
+  std::string gif, sheet;
+  int columns = 0;
 };
 
 bool parseSize(const std::string& s, int& w, int& h) {
@@ -100,13 +72,28 @@ int run(const Args& args) {
     std::cerr << "--frames N needs --every S > 0\n";
     return kExitUsage;
   }
+  if (args.output.empty() && args.gif.empty() && args.sheet.empty()) {
+    std::cerr << "nothing to write: give -o OUT.png, --gif OUT.gif or --sheet OUT.png\n";
+    return kExitUsage;
+  }
   auto preset = loadPresetReporting(args.preset, args.allowAnyPath);
   if (!preset) return kExitErrors;
   applyOverrides(*preset, args.seed, args.fps);
   World world(*preset);
-  if (std::string err = applyRenderCommands(args.commands, world); !err.empty()) {
-    std::cerr << err << "\n";
-    return kExitUsage;
+  SplitView split;
+  if (!args.exec.empty()) {
+    ConsoleSession session{.preset = preset.get(),
+                           .world = &world,
+                           .split = &split,
+                           .allowAnyPath = args.allowAnyPath};
+    bool failed = false;
+    for (const ConsoleReply& r : executeConsole(session, args.exec)) {
+      if (!r.ok) {
+        std::cerr << "--exec: " << r.text << "\n";
+        failed = true;
+      }
+    }
+    if (failed) return kExitUsage;
   }
 
   std::string error;
@@ -116,35 +103,50 @@ int run(const Args& args) {
     return kExitUsage;
   }
   render::Renderer renderer;
-  if (!renderer.init({.debugOutput = args.debugGl}, error)) {
+  if (!renderer.init({.debugOutput = args.debugGl || render::kDebugOutputByDefault}, error)) {
     std::cerr << error << "\n";
     return kExitUsage;
   }
-  render::OffscreenTarget target(width, height);
-  View view = presetView(preset->scene, vec2(float(width), float(height)));
-  world.setView(view);
-
-  DrawList draw;
-  DebugDraw debug;
-  for (int i = 0; i < args.frames; ++i) {
-    world.advanceTo(args.time + double(i) * args.every);
-    draw.clear();
-    debug.clear();
-    world.collect(draw, debug);
-    if (args.grid) debug.grid(10.0f, 1.0f, vec4(0.5f, 0.5f, 0.5f, 0.35f));
-    target.bind();
-    renderer.beginFrame(width, height, preset->scene.background);
-    renderer.draw(draw, view);
-    renderer.drawDebug(debug, view);
-    std::vector<uint8_t> pixels = target.readPixels();
-    printWarnings(renderer);
-    std::filesystem::path out =
-        args.frames > 1 ? numberedPath(args.output, i) : std::filesystem::path(args.output);
-    if (!render::writePng(out, width, height, pixels, error)) {
-      std::cerr << error << "\n";
+  const Scene& scene = preset->scene;
+  ViewMaker makeView = [&scene](vec2 size) { return presetView(scene, size); };
+  // PNGs stream out as they render; the GIF and the sheet need every frame first.
+  bool keep = !args.gif.empty() || !args.sheet.empty();
+  std::vector<Image> frames;
+  std::string err = captureFrames(renderer, *preset, world, &split, makeView,
+                                  {.width = width,
+                                   .height = height,
+                                   .start = args.time,
+                                   .every = args.every,
+                                   .frames = args.frames,
+                                   .grid = args.grid},
+                                  [&](int i, Image& frame) -> std::string {
+                                    printWarnings(renderer);
+                                    if (!args.output.empty()) {
+                                      std::filesystem::path out =
+                                          args.frames > 1 ? numberedPath(args.output, i)
+                                                          : std::filesystem::path(args.output);
+                                      if (std::string e = writePngAtomic(out, frame); !e.empty())
+                                        return e;
+                                    }
+                                    if (keep) frames.push_back(std::move(frame));
+                                    return {};
+                                  });
+  if (!err.empty()) {
+    std::cerr << err << "\n";
+    return kExitUsage;
+  }
+  if (!args.gif.empty())
+    if (std::string err = writeGifAtomic(args.gif, frames, args.every > 0 ? args.every : 0.1);
+        !err.empty()) {
+      std::cerr << err << "\n";
       return kExitUsage;
     }
-  }
+  if (!args.sheet.empty())
+    if (std::string err = writePngAtomic(args.sheet, makeSheet(frames, args.columns));
+        !err.empty()) {
+      std::cerr << err << "\n";
+      return kExitUsage;
+    }
   return kExitOk;
 }
 
@@ -155,8 +157,11 @@ void registerRender(CLI::App& app, int& exitCode) {
   auto* cmd =
       app.add_subcommand("render", "Render a preset headless to PNG (EGL, no display needed)");
   cmd->add_option("preset", args->preset, "Preset JSON")->required();
-  cmd->add_option("-o,--output", args->output, "Output PNG (numbered _0000 with --frames)")
-      ->required();
+  cmd->add_option("-o,--output", args->output, "Output PNG (numbered _0000 with --frames)");
+  cmd->add_option("--gif", args->gif, "Animated GIF of the --frames (256-colour palette)");
+  cmd->add_option("--sheet", args->sheet, "Sprite sheet PNG of the --frames");
+  cmd->add_option("--columns", args->columns, "Tiles per sprite sheet row (default: square)")
+      ->check(CLI::Range(1, 1000));
   cmd->add_option("--time", args->time, "Seconds to simulate before the (first) frame")
       ->check(CLI::Range(0.0, 86400.0));
   cmd->add_option("--fps", args->fps, "Frame rate (sets the rate of frame-mode simulation)")
@@ -171,11 +176,11 @@ void registerRender(CLI::App& app, int& exitCode) {
   cmd->add_flag("--grid", args->grid, "Draw a ground grid (XY plane)");
   cmd->add_flag("--allow-any-path", args->allowAnyPath,
                 "Let definitions and textures come from anywhere");
-  cmd->add_flag("--debug-gl", args->debugGl, "Print KHR_debug messages from the driver");
-  cmd->add_option(
-      "--exec", args->commands.exec,
-      "Console commands, ';'-separated: render_model_markers, debug_point_physics, debug_sprites, "
-      "weather, render_psystems (each 0|1)");
+  cmd->add_flag("--debug-gl", args->debugGl,
+                "Print KHR_debug messages from the driver (always on in Debug builds)");
+  cmd->add_option("--exec", args->exec,
+                  "Console commands run before simulating, ';'-separated (render_model_markers 1; "
+                  "set FIELD VALUE; split rate 144; ...)");
   cmd->callback([args, &exitCode] { exitCode = run(*args); });
 }
 

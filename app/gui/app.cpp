@@ -11,6 +11,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "app/cli/export.h"
 #include "engine/core/field_json.h"
 
 namespace fx::gui {
@@ -47,6 +48,8 @@ bool loadInto(App& app, const fs::path& path, bool keepView, bool allowErrors) {
   world->flags = flags;
   app.world = std::move(world);
   app.preset = std::move(preset);
+  app.world->cpuClock = nowSeconds;
+  app.split.stale = true;
   app.presetPath = path;
   app.history.clear();
   app.committed.clear();
@@ -257,6 +260,7 @@ void recordEdit(App& app, const std::string& target, const std::string& label,
                       .after = *after,
                       .coalesceKey = coalesceKey});
   app.committed[target] = std::move(*after);
+  app.split.stale = true;
 }
 
 void applySnapshotEdit(App& app, const std::string& target, const Json& snapshot,
@@ -282,6 +286,7 @@ static void applyHistoryStep(App& app, const EditRecord* rec, bool undoing) {
                            app.args.allowAnyPath))
     app.loadDiagnostics = diags;
   app.committed[rec->target] = snap;
+  app.split.stale = true;
   syncTransport(app.transport, *app.world);
   setStatus(app, std::string(undoing ? "undo " : "redo ") + rec->label);
 }
@@ -320,6 +325,7 @@ void runConsole(App& app, const std::string& line, bool echo) {
   ConsoleSession session{.preset = app.preset.get(),
                          .world = app.world.get(),
                          .transport = &app.transport,
+                         .split = &app.split,
                          .framerateThrottle = app.framerateThrottle,
                          .allowAnyPath = app.args.allowAnyPath};
   ConsoleSession* s = &session;
@@ -332,11 +338,20 @@ void runConsole(App& app, const std::string& line, bool echo) {
   session.hooks.save = [&app](const std::string& path) { return saveDocument(app, path); };
   session.hooks.screenshot = [&app](const std::string& path) -> std::string {
     app.pendingScreenshot = path.empty() ? defaultScreenshotPath() : path;
+    // One more frame first, so panels that settle a frame late (the console scrolling to its
+    // newest line) are in the picture.
+    app.screenshotFrame = app.frameIndex + 1;
     return {};
   };
   session.hooks.bundle = [&app](const std::string& path) -> std::string {
     app.pendingBundle = path;
     return {};
+  };
+  session.hooks.gif = [&app](const std::string& path, int frames, double every) {
+    return exportFrames(app, path, frames, every, 0, true);
+  };
+  session.hooks.sheet = [&app](const std::string& path, int frames, double every, int columns) {
+    return exportFrames(app, path, frames, every, columns, false);
   };
   session.hooks.undo = [&app]() -> std::string {
     if (!app.history.canUndo()) return "nothing to undo";
@@ -354,6 +369,7 @@ void runConsole(App& app, const std::string& line, bool echo) {
         {.target = e.target, .label = e.pointer, .before = e.before, .after = e.after});
     app.history.breakCoalescing();
     app.committed[e.target] = e.after;
+    app.split.stale = true;
     // The inspector follows the effect a command edited.
     for (size_t i = 0; i < app.preset->effects.size(); ++i)
       if (effectTarget(app.preset->effects[i]) == e.target) app.selectedEffect = int(i);
@@ -374,7 +390,8 @@ void queueExec(App& app, const std::string& script) {
 
 void runPendingExec(App& app) {
   // Statements run in order; one that needs a rendered frame (screenshot, bundle) ends this
-  // frame's share so the capture shows everything before it.
+  // frame's share so the capture shows everything before it, and nothing runs until it is taken.
+  if (!app.pendingScreenshot.empty() || !app.pendingBundle.empty()) return;
   while (!app.pendingExec.empty()) {
     std::string st = app.pendingExec.front();
     app.pendingExec.erase(app.pendingExec.begin());
@@ -385,7 +402,7 @@ void runPendingExec(App& app) {
 
 void finishCaptures(App& app) {
   int w = int(app.framebuffer.x), h = int(app.framebuffer.y);
-  if (!app.pendingScreenshot.empty()) {
+  if (!app.pendingScreenshot.empty() && app.frameIndex >= app.screenshotFrame) {
     fs::path p = app.pendingScreenshot;
     app.pendingScreenshot.clear();
     std::error_code ec;
@@ -410,6 +427,66 @@ void finishCaptures(App& app) {
       std::cerr << "fxview: bundle: " << err << "\n";
     }
   }
+}
+
+std::string exportFrames(App& app, const fs::path& path, int frames, double every, int columns,
+                         bool gif) {
+  if (!app.preset || !app.world) return "no preset is loaded";
+  if (path.empty()) return "give a file name";
+  // A copy replays to now and renders offscreen; the running world keeps its state.
+  auto preset = clonePreset(*app.preset);
+  World world(*preset);
+  world.flags = app.world->flags;
+  world.reset(app.world->seed());
+  SplitView split;
+  split.spec = app.split.spec;
+  // The window's size, halved while wider than 960 px (GIFs and sheets stay small).
+  int w = int(app.framebuffer.x), h = int(app.framebuffer.y);
+  while (w > 960) {
+    w /= 2;
+    h /= 2;
+  }
+  OrbitCamera camera = app.camera;
+  cli::ViewMaker makeView = [camera](vec2 size) { return orbitView(camera, size); };
+  std::vector<cli::Image> images = cli::captureFrames(
+      *app.renderer, *preset, world, split.spec.enabled ? &split : nullptr, makeView,
+      {.width = std::max(w, 16),
+       .height = std::max(h, 16),
+       .start = app.world->time(),
+       .every = every,
+       .frames = frames});
+  std::string err = gif ? cli::writeGifAtomic(path, images, every)
+                        : cli::writePngAtomic(path, cli::makeSheet(images, columns));
+  if (err.empty()) setStatus(app, std::string(gif ? "GIF " : "sheet ") + path.string());
+  return err;
+}
+
+void runPanelCommand(App& app, const std::string& line) {
+  runConsole(app, line, true);
+  if (!app.consoleLog.empty()) setStatus(app, app.consoleLog.back().text);
+}
+
+void updateFamilyTimes(App& app) {
+  std::vector<std::pair<std::string, double>> now;
+  auto add = [&](World* w) {
+    if (!w) return;
+    for (auto& r : w->effects()) {
+      std::string name(r.entry->family ? r.entry->family->kind : std::string_view(r.entry->kind));
+      auto it = std::find_if(now.begin(), now.end(), [&](auto& p) { return p.first == name; });
+      if (it == now.end()) it = now.insert(now.end(), {name, 0.0});
+      it->second += r.cpuSeconds * 1000.0;
+      r.cpuSeconds = 0.0;
+    }
+  };
+  add(app.world.get());
+  add(app.split.world.get());
+  // Exponential smoothing so the figures can be read; families that left drop out.
+  for (auto& [name, ms] : now) {
+    auto it = std::find_if(app.familyMs.begin(), app.familyMs.end(),
+                           [&](auto& p) { return p.first == name; });
+    if (it != app.familyMs.end()) ms = 0.9 * it->second + 0.1 * ms;
+  }
+  app.familyMs = std::move(now);
 }
 
 std::string writeBundle(App& app, const fs::path& dir) {

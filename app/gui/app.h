@@ -67,6 +67,17 @@ struct App {
   render::RenderStats renderStats;
   double fps = 0.0;
   double frameMs = 0.0;
+  // CPU ms per frame spent in each family's step + collect (both split halves), smoothed.
+  std::vector<std::pair<std::string, double>> familyMs;
+
+  // Split view: the right half differs in simulation rate / mode or one field; cameras linked.
+  SplitView split;
+  DrawList splitDrawList;
+  DebugDraw splitDebugDraw;
+  bool showSplitPopup = false;
+  int splitMode = 1;  // popup inputs: 0 tick, 1 frame
+  float splitRate = 144.0f;
+  std::string splitField, splitValue;
 
   // Selection and panels.
   int selectedEffect = 0;
@@ -84,6 +95,7 @@ struct App {
   // Scripted input (--exec): statements run across frames; a screenshot flushes a frame first.
   std::vector<std::string> pendingExec;
   std::string pendingScreenshot;      // window capture at the end of this frame
+  uint64_t screenshotFrame = 0;       // ...or of this frame, when later (scripted captures)
   std::string pendingBundle;          // bundle folder written at the end of this frame
   std::vector<uint8_t> sceneCapture;  // the viewport without UI, for bundles
   bool quitRequested = false;
@@ -121,6 +133,14 @@ void setStatus(App& app, std::string text);
 std::string windowTitle(const App& app);
 void frameScene(App& app);
 void resetCameraFromPreset(App& app);
+// Writes an animated GIF or a sprite sheet of `frames` frames `every` seconds apart from the
+// current time (the running world is not disturbed); returns "" or an error.
+std::string exportFrames(App& app, const std::filesystem::path& path, int frames, double every,
+                         int columns, bool gif);
+// Runs a console statement built by a panel (e.g. the split popup) and shows its reply.
+void runPanelCommand(App& app, const std::string& line);
+// Sums EffectRuntime::cpuSeconds per family into app.familyMs and zeroes them.
+void updateFamilyTimes(App& app);
 // Writes a bug-report folder; returns "" or an error. The scene capture must be ready.
 std::string writeBundle(App& app, const std::filesystem::path& dir);
 double nowSeconds();

@@ -13,8 +13,11 @@
 #include <filesystem>
 #include <iostream>
 #include <thread>
+#include <vector>
 
+#include "app/cli/export.h"
 #include "app/gui/app.h"
+#include "app/gui/layout.h"
 
 namespace fx::gui {
 
@@ -39,6 +42,68 @@ void applyStyle() {
   s.Colors[ImGuiCol_WindowBg].w = 0.90f;
   s.ItemSpacing = ImVec2(6, 3);
   s.FramePadding = ImVec2(4, 2);
+}
+
+// The split view: left half = the document's world, right half = the split's copy, inside the
+// uncovered part of the window, with a divider and a caption under each half.
+void drawSplit(App& app, int fw, int fh) {
+  ImGuiIO& io = ImGui::GetIO();
+  float sx = io.DisplayFramebufferScale.x > 0 ? io.DisplayFramebufferScale.x : 1.0f;
+  float left = app.showScene ? layout::kSceneWidth : 0.0f;
+  float right = float(fw) / sx - (app.showInspector ? layout::kInspectorWidth : 0.0f);
+  if (right - left < 64.0f) {
+    left = 0.0f;
+    right = float(fw) / sx;
+  }
+  OrbitCamera camera = app.camera;
+  cli::ViewMaker makeView = [camera](vec2 size) { return orbitView(camera, size); };
+  cli::SplitRects rects =
+      cli::splitViews(makeView, left * sx, 0.0f, (right - left) * sx, float(fh), true);
+  app.view = rects.left;
+  World& a = *app.world;
+  World& b = *app.split.world;
+  app.splitDrawList.clear();
+  app.splitDebugDraw.clear();
+  a.setView(rects.left);
+  b.setView(rects.right);
+  a.collect(app.drawList, app.debugDraw);
+  b.collect(app.splitDrawList, app.splitDebugDraw);
+  app.renderer->draw(app.drawList, rects.left);
+  app.renderer->drawDebug(app.debugDraw, rects.left);
+  app.renderer->draw(app.splitDrawList, rects.right);
+  app.renderer->drawDebug(app.splitDebugDraw, rects.right);
+  app.renderStats = app.renderer->stats();
+  // Each half reports coverage of its own viewport; over the two equal halves it is the mean.
+  app.renderStats.coverage *= 0.5;
+  drawLabels(app, app.debugDraw, rects.left, vec2(left, 0.0f));
+  float mid = rects.right.viewportOriginPx.x / sx;
+  drawLabels(app, app.splitDebugDraw, rects.right, vec2(mid, 0.0f));
+
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  float top = layout::kToolbarHeight, bottom = float(fh) / io.DisplayFramebufferScale.y;
+  dl->AddLine(ImVec2(mid, top), ImVec2(mid, bottom), IM_COL32(255, 255, 255, 160), 2.0f);
+  float captionY = bottom - (app.showConsole ? layout::kConsoleHeight : 0.0f) - 10.0f;
+  // Captions at the bottom of each half, clipped to it: the simulation, then the changed field.
+  auto caption = [&](float x0, float x1, std::vector<std::string> lines) {
+    float lineH = ImGui::GetTextLineHeightWithSpacing();
+    float y = captionY - lineH * float(lines.size());
+    float w = 0.0f;
+    for (const auto& l : lines) w = std::max(w, ImGui::CalcTextSize(l.c_str()).x);
+    dl->PushClipRect(ImVec2(x0, top), ImVec2(x1, bottom), true);
+    dl->AddRectFilled(ImVec2(x0 + 6, y - 3), ImVec2(x0 + 14 + w, captionY + 1),
+                      IM_COL32(0, 0, 0, 170), 3.0f);
+    for (const auto& l : lines) {
+      dl->AddText(ImVec2(x0 + 10, y), IM_COL32(255, 255, 255, 255), l.c_str());
+      y += lineH;
+    }
+    dl->PopClipRect();
+  };
+  caption(left, mid, {"left: " + simulationLabel(app.preset->scene.simulation)});
+  std::vector<std::string> rightLines{"right: " +
+                                      simulationLabel(app.split.preset->scene.simulation)};
+  if (!app.split.spec.field.empty())
+    rightLines.push_back(app.split.spec.field + " = " + app.split.spec.value);
+  caption(mid, right, rightLines);
 }
 
 // One frame: input, playback, panels, render, captures.
@@ -68,17 +133,27 @@ void frame(App& app, double dt) {
   if (app.showConsole) drawConsole(app);
   drawPrompts(app);
 
-  // The scene.
+  // The scene: one view over the window, or the split halves side by side over the part of the
+  // window no side panel covers, both from the same orbit camera.
   app.drawList.clear();
   app.debugDraw.clear();
   ColorRgba bg = app.preset ? app.preset->scene.background : ColorRgba{0.05f, 0.05f, 0.08f, 1.0f};
-  if (app.world) app.world->collect(app.drawList, app.debugDraw);
+  if (app.world && app.split.spec.enabled) {
+    followSplit(app.split, *app.preset, *app.world, app.args.allowAnyPath);
+    if (app.split.world) app.split.world->cpuClock = nowSeconds;
+  }
   app.renderer->beginFrame(fw, fh, bg);
-  app.renderer->draw(app.drawList, app.view);
-  app.renderer->drawDebug(app.debugDraw, app.view);
-  app.renderStats = app.renderer->stats();
+  if (app.world && app.split.world) {
+    drawSplit(app, fw, fh);
+  } else {
+    if (app.world) app.world->collect(app.drawList, app.debugDraw);
+    app.renderer->draw(app.drawList, app.view);
+    app.renderer->drawDebug(app.debugDraw, app.view);
+    app.renderStats = app.renderer->stats();
+    drawLabels(app, app.debugDraw, app.view, vec2(0.0f));
+  }
+  if (app.world) updateFamilyTimes(app);
   for (auto& w : app.renderer->takeWarnings()) app.runtimeErrors.push_back(w);
-  drawLabels(app, app.debugDraw, app.view, vec2(0.0f));
   if (!app.pendingBundle.empty()) app.sceneCapture = render::readFramebuffer(fw, fh);
 
   ImGui::Render();
@@ -99,7 +174,12 @@ int runGui(const GuiArgs& args) {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  GLFWwindow* window = glfwCreateWindow(1280, 800, "fxview", nullptr, nullptr);
+#ifndef NDEBUG
+  // Debug builds: a debug context, so the renderer's KHR_debug callback hears everything.
+  glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);
+#endif
+  GLFWwindow* window =
+      glfwCreateWindow(args.windowWidth, args.windowHeight, "fxview", nullptr, nullptr);
   if (!window) {
     glfwTerminate();
     std::cerr << "fxview: could not open a GL 3.3 core window\n";

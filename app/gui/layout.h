@@ -5,7 +5,7 @@
 
 namespace fx::gui::layout {
 
-inline constexpr float kToolbarHeight = 66.0f;
+inline constexpr float kToolbarHeight = 86.0f;
 inline constexpr float kSceneWidth = 290.0f;
 inline constexpr float kInspectorWidth = 400.0f;
 inline constexpr float kConsoleHeight = 230.0f;

@@ -1,6 +1,7 @@
 // The toolbar: transport (play / pause / step / restart / speed / loop), the time slider that
 // seeks by deterministic re-simulation, seed, simulation mode and rate, file actions and the
-// stats line (fps, live particles per effect against its budget, draw calls, sprites).
+// stats lines (fps, live particles per effect against its budget, draw calls, sprites, overdraw
+// coverage, CPU time per family), the split view popup and GIF / sprite sheet export.
 #include <imgui.h>
 
 #include <algorithm>
@@ -75,6 +76,63 @@ void transportRow(App& app) {
   }
 }
 
+// The split view popup: the right half's simulation, or one field changed on it. Each action is
+// the console command it prints, so a session can be replayed with --exec.
+void splitButton(App& app) {
+  bool on = app.split.world != nullptr;
+  if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.25f, 0.45f, 0.25f, 1));
+  if (ImGui::Button(on ? "Split*" : "Split")) ImGui::OpenPopup("split");
+  if (on) ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Side-by-side view, cameras linked: the right half at another rate / mode "
+        "or with one field changed (console: split)");
+  if (!ImGui::BeginPopup("split")) return;
+  ImGui::TextUnformatted("Right half");
+  ImGui::SetNextItemWidth(80);
+  ImGui::Combo("mode", &app.splitMode, "tick\0frame\0");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(80);
+  ImGui::DragFloat("Hz", &app.splitRate, 0.5f, 1.0f, 1000.0f, "%.0f");
+  char line[64];
+  std::snprintf(line, sizeof line, "split rate %g %s",
+                double(std::clamp(app.splitRate, 1.0f, 1000.0f)),
+                app.splitMode == 0 ? "tick" : "frame");
+  if (ImGui::Button("Apply rate")) runPanelCommand(app, line);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", line);
+  ImGui::Separator();
+  char field[256], value[256];
+  std::snprintf(field, sizeof field, "%s", app.splitField.c_str());
+  std::snprintf(value, sizeof value, "%s", app.splitValue.c_str());
+  ImGui::SetNextItemWidth(260);
+  if (ImGui::InputTextWithHint("##field", "effect_id/json/pointer", field, sizeof field))
+    app.splitField = field;
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(120);
+  if (ImGui::InputTextWithHint("##value", "value (JSON)", value, sizeof value))
+    app.splitValue = value;
+  ImGui::BeginDisabled(app.splitField.empty() || app.splitValue.empty());
+  if (ImGui::Button("Apply field"))
+    runPanelCommand(app, "split set " + app.splitField + " " + app.splitValue);
+  ImGui::EndDisabled();
+  ImGui::Separator();
+  ImGui::BeginDisabled(!on);
+  if (ImGui::Button("Split off")) runPanelCommand(app, "split off");
+  ImGui::EndDisabled();
+  ImGui::EndPopup();
+}
+
+// GIF and sprite sheet of the next seconds, through the console commands.
+void exportButtons(App& app) {
+  if (ImGui::Button("GIF")) runPanelCommand(app, "gif screenshots/fxview.gif 30 0.1");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Animated GIF of the next 3 s: gif screenshots/fxview.gif 30 0.1");
+  ImGui::SameLine();
+  if (ImGui::Button("Sheet")) runPanelCommand(app, "sheet screenshots/fxview_sheet.png 16 0.1");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Sprite sheet of 16 frames: sheet screenshots/fxview_sheet.png 16 0.1");
+}
+
 void fileRow(App& app) {
   if (ImGui::Button("Save")) {
     std::string err = saveDocument(app, {});
@@ -108,6 +166,10 @@ void fileRow(App& app) {
   if (ImGui::Button("Shot")) app.pendingScreenshot = defaultScreenshotPath();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Screenshot into screenshots/ (F12)");
   ImGui::SameLine();
+  splitButton(app);
+  ImGui::SameLine();
+  exportButtons(app);
+  ImGui::SameLine();
   ImGui::Checkbox("Scene", &app.showScene);
   ImGui::SameLine();
   ImGui::Checkbox("Inspector", &app.showInspector);
@@ -127,6 +189,8 @@ void statsRow(App& app) {
                 app.fps, app.frameMs, w.time(), (unsigned long long)w.clock().steps,
                 app.renderStats.drawCalls, app.renderStats.sprites, app.renderStats.shaderQuads);
   ImGui::TextUnformatted(buf);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("draws: GL draw calls this frame; sprites: instances drawn");
   for (size_t i = 0; i < w.effects().size(); ++i) {
     EffectStats st = w.stats(i);
     const EffectEntry& e = *w.effects()[i].entry;
@@ -151,6 +215,30 @@ void statsRow(App& app) {
   }
 }
 
+// CPU time per family (step + collect, both split halves) and overdraw coverage.
+void costRow(App& app) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "overdraw %.2fx", app.renderStats.coverage);
+  ImVec4 cov =
+      app.renderStats.coverage > 4.0 ? ImVec4(1, 0.6f, 0.2f, 1) : ImVec4(0.8f, 0.8f, 0.8f, 1);
+  ImGui::TextColored(cov, "%s", buf);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Summed sprite screen area / viewport area (%zu big sprites dropped)",
+                      app.renderStats.bigSpritesDropped);
+  ImGui::SameLine();
+  ImGui::TextUnformatted("|  CPU per frame:");
+  for (const auto& [family, ms] : app.familyMs) {
+    ImGui::SameLine();
+    std::snprintf(buf, sizeof buf, "%s %.2f ms", family.c_str(), ms);
+    ImGui::TextUnformatted(buf);
+  }
+  if (app.split.world) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), "|  split: right %s",
+                       splitLabel(app.split).c_str());
+  }
+}
+
 }  // namespace
 
 void drawToolbar(App& app) {
@@ -167,6 +255,7 @@ void drawToolbar(App& app) {
       ImGui::TextColored(ImVec4(0.9f, 0.85f, 0.5f, 1), "%s", app.status.c_str());
     }
     statsRow(app);
+    costRow(app);
   } else {
     ImGui::TextUnformatted("No preset loaded. Use the console (~): load PRESET");
   }

@@ -3,6 +3,8 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "app/gui/app.h"
 #include "app/gui/layout.h"
 
@@ -69,7 +71,7 @@ void drawLabels(App& app, const DebugDraw& debug, const View& view, vec2 offset)
     dl->AddText(ImVec2(x, y), col, l.text.c_str());
   }
   // HUD lines (e.g. debug_sprites counts) at the top left of the uncovered viewport.
-  float hx = (app.showScene ? layout::kSceneWidth : 0.0f) + 10.0f + offset.x;
+  float hx = std::max(offset.x, app.showScene ? layout::kSceneWidth : 0.0f) + 10.0f;
   float hy = layout::kToolbarHeight + 8.0f;
   for (const auto& line : debug.hud) {
     dl->AddText(ImVec2(hx + 1, hy + 1), IM_COL32(0, 0, 0, 220), line.c_str());
