@@ -33,6 +33,10 @@ struct DebugFlags {
   bool unlimitedBudget = false;     // stress mode for benchmarks: lifts game particle limits
 };
 
+// fxview's hard cap on one effect's particles when DebugFlags::unlimitedBudget lifts the game's
+// limits (stress runs, `fxview bench`): enough for the 1M-particle benchmarks, never gigabytes.
+inline constexpr size_t kStressParticleCap = size_t(1) << 20;
+
 // Where an effect entry is placed and the keys it carried.
 struct EffectPlacement {
   std::string id;
@@ -76,6 +80,7 @@ class EffectDefinition {
 struct EffectStats {
   size_t live = 0;
   size_t budget = 0;  // 0 = no budget
+  size_t bytesPerParticle = 0;  // simulation state per live particle (benchmarks); 0 = none
   std::vector<std::pair<std::string, double>> values;  // family-specific figures
   std::vector<std::string> messages;  // runtime errors the game would halt on, etc.
 };

@@ -108,6 +108,8 @@ class Instance final : public EffectInstance, public SequenceInstanceApi {
   EffectStats stats() const override {
     EffectStats st;
     st.live = particles_.liveParticles();
+    if (!particles_.systems().empty())
+      st.bytesPerParticle = particles_.systems().front().system->bytesPerParticle();
     auto add = [&](const char* k, double v) { st.values.push_back({k, v}); };
     add("playing", player_.playing() ? 1 : 0);
     add("paused", player_.paused() ? 1 : 0);

@@ -149,6 +149,7 @@ class Instance final : public EffectInstance {
       spawned += s.spawnedTotal();
       for (const auto& m : s.messages()) st.messages.push_back(m);
     }
+    if (!systems_.empty()) st.bytesPerParticle = systems_.front().bytesPerParticle();
     st.values.push_back({"instances", double(systems_.size())});
     st.values.push_back({"spawned", double(spawned)});
     if (!systems_.empty()) st.values.push_back({"system_age", systems_[0].systemAge()});

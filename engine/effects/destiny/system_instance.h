@@ -71,6 +71,10 @@ class SystemInstance {
 
   // --- reading ---
   size_t liveCount() const { return count_; }
+  // Bytes of stream state per particle (both particle streams).
+  size_t bytesPerParticle() const {
+    return size_t(emitter_.stream0Vec4s + emitter_.stream1Vec4s) * sizeof(vec4);
+  }
   uint64_t spawnedTotal() const { return spawnCounter_; }
   bool created() const { return created_; }
   float systemAge() const { return systemAge_; }
@@ -136,7 +140,10 @@ class SystemInstance {
   std::array<vec4, kMaxTransformSlots> slotPosition_{};
   std::array<vec4, kMaxTransformSlots> slotRotation_{};
   std::vector<float> namedChannels_;
-  std::vector<float> vmStack_;  // kLanes-wide stack scratch
+  std::vector<float> vmStack_;  // kLanes-wide stack scratch (chunk 0 and the other stages)
+  struct ChunkStacks;
+  std::shared_ptr<ChunkStacks> chunkStacks_;  // per-thread stacks of the other chunks
+  float* chunkStack();
   VmState vm_;
   Lcg rng_;
 

@@ -1,10 +1,15 @@
 // SystemInstance: creation, the system frame, spawning and the native integrator (seed "Spawn and
 // update"). Drawing, dumping and the step debugger are in system_draw.cpp.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 
 #include "engine/effects/destiny/system_instance.h"
+
+#include <tbb/enumerable_thread_specific.h>
+
+#include "engine/core/parallel.h"
 
 namespace fx::destiny {
 
@@ -269,29 +274,50 @@ void SystemInstance::step(const SystemStepInput& in) {
   firstFrame_ = false;
 }
 
+namespace {
+
+// A stage can run over particle chunks concurrently when no instruction writes state shared by
+// all particles: stores to system groups (2, 4, 5) and transform-slot writes keep "the last
+// particle's value", which only a sequential run defines.
+bool stageWritesShared(const CompiledProgram& p, int stage) {
+  const Instr* first = p.instrs.data() + p.firstInstr[size_t(stage)];
+  for (uint32_t k = 0; k < p.instrCount[size_t(stage)]; ++k) {
+    const Instr& in = first[k];
+    if (in.op == Op::Store && in.a != 0 && in.a != 1) return true;
+    if (in.op == Op::WriteSlot || in.op == Op::WriteSlotPosition || in.op == Op::WriteSlotRotation)
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+// Stage-4 stack scratch for chunks other than 0, one per worker thread, allocated once.
+struct SystemInstance::ChunkStacks {
+  tbb::enumerable_thread_specific<std::vector<float>> stacks;
+};
+
+float* SystemInstance::chunkStack() {
+  std::vector<float>& v = chunkStacks_->stacks.local();
+  if (v.size() < stackFloats(kLanes)) v.assign(stackFloats(kLanes), 0.0f);
+  return v.data();
+}
+
 // Seed: "Each update advances the particle's age by the frame time over particle_lifetime,
 // clamped to 1, and runs stage 4. Then the native code integrates".
+//
+// Large populations run in fixed chunks of kParallelChunk particles on several threads
+// (engine/core/parallel.h): each chunk does all of its particles' frame (age, stage 4, integrator),
+// and chunk c > 0 draws stage 4's random numbers from its own stream (chunkSeed of the instance
+// seed, the frame and c), chunk 0 from the instance's generator. So a population of one chunk
+// draws exactly the sequence a one-particle-at-a-time run would, and any population gives the
+// same result on any number of threads. A stage-4 program that writes system state runs as one
+// chunk.
 void SystemInstance::updateParticles(float dt, const SystemStepInput& in) {
-  if (count_ == 0) {
-    if (stageLog) stageLog->push_back(kStageUpdate);
-    return;
-  }
-  {
-    ChanPtr age = chan(Ch::ParticleAge, 0), life = chan(Ch::ParticleLifetime, 0);
-    const float unboundLife = kChannels[size_t(Ch::ParticleLifetime)].unbound.x;
-    for (size_t i = 0; i < count_; ++i) {
-      float l = life.p ? life.p[i * life.step] : unboundLife;
-      float& a = age.p[i];
-      a = std::min(1.0f, a + dt / l);
-    }
-    ChanPtr prev = chan(Ch::ParticlePreviousPosition, 0);
-    if (prev.p)
-      for (size_t i = 0; i < count_; ++i) write3(Ch::ParticlePreviousPosition, i, simPosition(i));
-  }
   if (stageLog) stageLog->push_back(kStageUpdate);
-  if (program_) runStageBatched(*program_, kStageUpdate, vm_, 0, count_, vmStack_.data());
+  if (count_ == 0) return;
 
-  // The native integrator, in the simulation frame.
+  // The native integrator's frame-constant inputs, in the simulation frame.
   const Transform sim = slotTransform(emitter_.simulationFrameSlot);
   const Transform spawn = slotTransform(emitter_.spawnFrameSlot);
   const quat toSim = glm::conjugate(sim.rotation);
@@ -306,32 +332,85 @@ void SystemInstance::updateParticles(float dt, const SystemStepInput& in) {
     vel[k] = chan(Ch::ParticleVelocity, k);
   }
   ChanPtr angVel = chan(Ch::AngularVelocity, 0), angPos = chan(Ch::AngularPosition, 0);
-  for (size_t i = 0; i < count_; ++i) {
-    vec3 acc = gravityDir * (read(Ch::GravityStrength, 0, i) * params_.gravityScale);
-    for (int a = 0; a < 2; ++a) {
-      vec3 d = read3(dirCh[a], i);
-      if (emitterFrame[a]) d = spawn.rotation * d;
-      acc += (toSim * d) * read(strCh[a], 0, i);
+  ChanPtr age = chan(Ch::ParticleAge, 0), life = chan(Ch::ParticleLifetime, 0);
+  const float unboundLife = kChannels[size_t(Ch::ParticleLifetime)].unbound.x;
+  const bool hasPrev = chan(Ch::ParticlePreviousPosition, 0).p != nullptr;
+  const bool hasCameraDistance = in.view && chan(Ch::ParticleCameraDistance, 0).p;
+  // The integrator's inputs, resolved once: a per-particle stream, a system value or the
+  // channel's unbound value, all read as p[i * step].
+  struct Reader {
+    const float* p;
+    size_t step;
+    float operator()(size_t i) const { return p[i * step]; }
+  };
+  std::array<float, 12> unbound{};
+  size_t unboundUsed = 0;
+  auto reader = [&](Ch c, int k) -> Reader {
+    ChanPtr cp = chan(c, k);
+    if (cp.p) return {cp.p, cp.step};
+    unbound[unboundUsed] = kChannels[size_t(c)].unbound[k];
+    return {&unbound[unboundUsed++], 0};
+  };
+  const Reader gravity = reader(Ch::GravityStrength, 0), airFriction = reader(Ch::AirFriction, 0),
+               rotAcceleration = reader(Ch::RotationalAcceleration, 0),
+               rotFriction = reader(Ch::RotationalFriction, 0);
+  const Reader strength[2] = {reader(strCh[0], 0), reader(strCh[1], 0)};
+  const Reader dir[2][3] = {{reader(dirCh[0], 0), reader(dirCh[0], 1), reader(dirCh[0], 2)},
+                            {reader(dirCh[1], 0), reader(dirCh[1], 1), reader(dirCh[1], 2)}};
+
+  auto runChunk = [&](size_t chunk, size_t begin, size_t end, float* stack) {
+    for (size_t i = begin; i < end; ++i) {
+      float l = life.p ? life.p[i * life.step] : unboundLife;
+      float& a = age.p[i];
+      a = std::min(1.0f, a + dt / l);
     }
-    vec3 v(vel[0].p[i], vel[1].p[i], vel[2].p[i]);
-    v += acc * dt;
-    v -= v * std::clamp(read(Ch::AirFriction, 0, i) * dt, 0.0f, 1.0f);
-    for (int k = 0; k < 3; ++k) {
-      vel[k].p[i] = v[k];
-      pos[k].p[i] += v[k] * dt;
+    if (hasPrev)
+      for (size_t i = begin; i < end; ++i) write3(Ch::ParticlePreviousPosition, i, simPosition(i));
+    if (program_) {
+      if (chunk == 0) {
+        runStageBatched(*program_, kStageUpdate, vm_, begin, end - begin, stack);
+      } else {
+        VmState st = vm_;
+        Lcg chunkRng{chunkSeed(params_.seed, in.frame, chunk)};
+        st.rng = &chunkRng;
+        runStageBatched(*program_, kStageUpdate, st, begin, end - begin, stack);
+      }
     }
-    float w = angVel.p[i] + read(Ch::RotationalAcceleration, 0, i) * dt;
-    w -= w * std::clamp(read(Ch::RotationalFriction, 0, i) * dt, 0.0f, 1.0f);
-    angVel.p[i] = w;
-    angPos.p[i] += w * kTwoPi * dt;
+    for (size_t i = begin; i < end; ++i) {
+      vec3 acc = gravityDir * (gravity(i) * params_.gravityScale);
+      for (int a = 0; a < 2; ++a) {
+        vec3 d(dir[a][0](i), dir[a][1](i), dir[a][2](i));
+        if (emitterFrame[a]) d = spawn.rotation * d;
+        acc += (toSim * d) * strength[a](i);
+      }
+      vec3 v(vel[0].p[i], vel[1].p[i], vel[2].p[i]);
+      v += acc * dt;
+      v -= v * std::clamp(airFriction(i) * dt, 0.0f, 1.0f);
+      for (int k = 0; k < 3; ++k) {
+        vel[k].p[i] = v[k];
+        pos[k].p[i] += v[k] * dt;
+      }
+      float w = angVel.p[i] + rotAcceleration(i) * dt;
+      w -= w * std::clamp(rotFriction(i) * dt, 0.0f, 1.0f);
+      angVel.p[i] = w;
+      angPos.p[i] += w * kTwoPi * dt;
+    }
+    if (hasCameraDistance)
+      for (size_t i = begin; i < end; ++i)
+        write(Ch::ParticleCameraDistance, 0, i,
+              glm::length(sim.apply(simPosition(i)) - in.view->eye));
+  };
+
+  if (program_ && stageWritesShared(*program_, kStageUpdate)) {
+    runChunk(0, 0, count_, vmStack_.data());
+  } else {
+    if (!chunkStacks_ && chunkCount(count_) > 1) chunkStacks_ = std::make_shared<ChunkStacks>();
+    parallelChunks(count_, [&](size_t chunk, size_t begin, size_t end) {
+      runChunk(chunk, begin, end, chunk == 0 ? vmStack_.data() : chunkStack());
+    });
   }
-  if (in.view && chan(Ch::ParticleCameraDistance, 0).p)
-    for (size_t i = 0; i < count_; ++i)
-      write(Ch::ParticleCameraDistance, 0, i,
-            glm::length(sim.apply(simPosition(i)) - in.view->eye));
 
   // Age 1 is death: swap-remove.
-  ChanPtr age = chan(Ch::ParticleAge, 0);
   for (size_t i = 0; i < count_;) {
     if (age.p[i] >= 1.0f)
       swapRemove(i);

@@ -23,7 +23,7 @@ inline constexpr size_t kMaxParticles = 512;  // MAXIMUM_GLOW_PARTICLES, shared 
 inline constexpr int kMaxMarkers = 5;         // MAXIMUM_GLOW_MARKERS per path
 inline constexpr float kTickRate = 30.0f;     // Halo's game tick; glows count ticks
 // fxview's own cap per glow when DebugFlags::unlimitedBudget lifts the game's limit.
-inline constexpr size_t kUnlimitedParticlesPerGlow = 1u << 16;
+inline constexpr size_t kUnlimitedParticlesPerGlow = kStressParticleCap;
 
 enum class Boundary : int32_t { Bounce = 0, Wrap = 1 };
 enum class NormalDistribution : int32_t { Random = 0, Uniform = 1 };

@@ -399,6 +399,8 @@ EffectStats GlowInstance::stats() const {
   EffectStats s;
   s.live = normal_.count + trailing_.count;
   s.budget = kMaxParticles;
+  // Normal particles' state (t, angle, distance, size, color, fade, backwards, position, velocity).
+  s.bytesPerParticle = 5 * sizeof(float) + 3 * sizeof(vec3) + sizeof(uint8_t);
   s.values.push_back({"normal", double(normal_.count)});
   s.values.push_back({"trailing", double(trailing_.count)});
   s.values.push_back({"path_length", double(path_.total)});

@@ -24,6 +24,7 @@ class WeatherInstance final : public EffectInstance {
       return;
     }
     float cameraZ = ctx.view ? ctx.view->eye.z : 0.0f;
+    simSetUnlimited(*sim_, ctx.flags && ctx.flags->unlimitedBudget);
     simStep(*sim_, ctx.dt, cameraZ);
   }
 
@@ -39,7 +40,8 @@ class WeatherInstance final : public EffectInstance {
   EffectStats stats() const override {
     EffectStats s;
     s.live = sim_->particles.count;
-    s.budget = kMaxWeatherParticles;
+    s.budget = sim_->particles.capacity;
+    s.bytesPerParticle = WeatherParticles::kBytesPerParticle;
     size_t n = std::min(def_.particleTypes.size(), size_t(kMaxParticleTypes));
     for (size_t t = 0; t < n; ++t) {
       const TypeState& ts = sim_->types[t];

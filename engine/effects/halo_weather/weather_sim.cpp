@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "engine/core/color.h"
+#include "engine/core/parallel.h"
+#include "engine/effects/effect.h"
 #include "engine/effects/halo_weather/weather_random.h"
 
 namespace fx::weather {
@@ -17,7 +19,7 @@ float ramp(float x, float a, float b) {
 
 void removeAt(WeatherSim& s, uint32_t i) {
   WeatherParticles& p = s.particles;
-  s.datumUsed.reset(p.datum[i]);
+  s.datums.release(p.datum[i]);
   s.types[p.type[i]].count--;
   uint32_t last = --p.count;
   if (i == last) return;
@@ -46,12 +48,10 @@ void removeNewest(WeatherSim& s, uint8_t type) {
   if (best < p.count) removeAt(s, best);
 }
 
-// weather_particle_system_new_particle. Returns false when the 512 pool is exhausted.
+// weather_particle_system_new_particle. Returns false when the pool (512 in game) is exhausted.
 bool spawn(WeatherSim& s, uint8_t type) {
-  if (s.particles.count >= uint32_t(kMaxWeatherParticles)) return false;
-  uint16_t datum = 0;
-  while (datum < kMaxWeatherParticles && s.datumUsed.test(datum)) ++datum;
-  if (datum >= kMaxWeatherParticles) return false;
+  if (s.particles.count >= s.particles.capacity) return false;
+  uint32_t datum = s.datums.allocate();
   const ParticleType& t = s.def->particleTypes[type];
   Lcg& r = s.rng;
   WeatherParticles& p = s.particles;
@@ -79,24 +79,30 @@ bool spawn(WeatherSim& s, uint8_t type) {
   p.serial[i] = s.nextSerial++;
   p.datum[i] = datum;
   p.type[i] = type;
-  s.datumUsed.set(datum);
   s.types[type].count++;
   return true;
 }
 
-void updateParticle(WeatherSim& s, const ParticleType& t, uint32_t i, float dt) {
+// The random walk of self-propulsion (reference §4.4 physics step 1): the only per-particle step
+// that draws from the weather's generator, so it runs particle by particle in the game's order.
+void propelParticle(WeatherSim& s, const ParticleType& t, uint32_t i, float dt) {
   WeatherParticles& p = s.particles;
+  accelerationStep(p.acceleration[i], t, s.rng);
+  p.velocity[i] += p.acceleration[i] * dt;
+}
+
+// Everything else of a particle's frame; touches only particle i, so chunks run in parallel.
+void moveParticle(const WeatherSim& s, WeatherParticles& p, const ParticleType& t, uint32_t i,
+                  float dt) {
   float frames = float(t.sheet.frameCount(p.sequence[i]));
-  if (frames > 0.0f)
-    p.spriteIndex[i] = std::fmod(p.spriteIndex[i] + p.animationRate[i] * dt, frames);
+  if (frames > 0.0f) {
+    float f = p.spriteIndex[i] + p.animationRate[i] * dt;
+    p.spriteIndex[i] = f >= 0.0f && f < frames ? f : std::fmod(f, frames);  // fmod is f inside
+  }
   // "the sign is + for even datum indices and - for odd".
   float sign = (p.datum[i] & 1u) ? -1.0f : 1.0f;
   p.rotation[i] += sign * p.rotationRate[i] * dt;
-  // Self-propulsion, then point physics with the palette's wind at the box-local position.
-  if (!(t.accelerationMagnitude.lo == 0.0f && t.accelerationMagnitude.hi == 0.0f)) {
-    accelerationStep(p.acceleration[i], t, s.rng);
-    p.velocity[i] += p.acceleration[i] * dt;
-  }
+  // Point physics with the palette's wind at the box-local position.
   vec3 current = windCurrent(s.wind, s.def->wind, s.def->palette, t.physics.flags, p.position[i]);
   pointPhysicsUpdate(t.physics, p.radius[i], s.def->underwater, current, dt, p.position[i],
                      p.velocity[i]);
@@ -104,6 +110,20 @@ void updateParticle(WeatherSim& s, const ParticleType& t, uint32_t i, float dt) 
   p.position[i] += kAddedMotionPerFrame * addedMotionDirection(p.datum[i]);
   p.position[i] = wrapToBox(p.position[i], t.boxWidth());
   p.age[i] += dt;
+}
+
+// One frame of every particle of type `ti`: per particle, self-propulsion then the rest, exactly
+// as the game's single loop does (the two passes touch disjoint state of different particles).
+void updateType(WeatherSim& s, const ParticleType& t, uint8_t ti, float dt) {
+  WeatherParticles& p = s.particles;
+  const uint32_t n = p.count;
+  if (!(t.accelerationMagnitude.lo == 0.0f && t.accelerationMagnitude.hi == 0.0f))
+    for (uint32_t i = 0; i < n; ++i)
+      if (p.type[i] == ti) propelParticle(s, t, i, dt);
+  parallelChunks(n, [&](size_t, size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i)
+      if (p.type[i] == ti) moveParticle(s, p, t, uint32_t(i), dt);
+  });
 }
 
 }  // namespace
@@ -143,7 +163,14 @@ void accelerationStep(vec3& a, const ParticleType& t, Lcg& rng) {
 vec3 wrapToBox(vec3 p, float box) {
   if (!(box > 0.0f)) return vec3(0.0f);
   for (int a = 0; a < 3; ++a) {
-    float v = std::fmod(p[a], box);
+    // One frame moves a particle far less than a box, so the exact shortcuts (fmod(v, box) is v
+    // inside the box and v - box, exactly, up to twice the box) skip the library call.
+    float v = p[a];
+    if (v >= 0.0f && v < box) continue;
+    if (v >= box && v < 2.0f * box)
+      v -= box;
+    else
+      v = std::fmod(v, box);
     if (v < 0.0f) v += box;
     if (v >= box || !std::isfinite(v)) v = 0.0f;
     p[a] = v;
@@ -151,8 +178,50 @@ vec3 wrapToBox(vec3 p, float box) {
   return p;
 }
 
+void WeatherParticles::setCapacity(uint32_t n) {
+  count = 0;
+  capacity = n;
+  position.assign(n, vec3(0.0f));
+  velocity.assign(n, vec3(0.0f));
+  acceleration.assign(n, vec3(0.0f));
+  color.assign(n, vec4(0.0f));
+  radius.assign(n, 0.0f);
+  spriteIndex.assign(n, 0.0f);
+  rotation.assign(n, 0.0f);
+  rotationRate.assign(n, 0.0f);
+  animationRate.assign(n, 0.0f);
+  age.assign(n, 0.0f);
+  serial.assign(n, 0u);
+  datum.assign(n, 0u);
+  sequence.assign(n, uint16_t(0));
+  type.assign(n, uint8_t(0));
+}
+
+uint32_t DatumAllocator::allocate() {
+  if (freed.empty()) return high++;
+  std::pop_heap(freed.begin(), freed.end(), std::greater<>());
+  uint32_t d = freed.back();
+  freed.pop_back();
+  return d;
+}
+
+void DatumAllocator::release(uint32_t d) {
+  freed.push_back(d);
+  std::push_heap(freed.begin(), freed.end(), std::greater<>());
+}
+
+void simSetUnlimited(WeatherSim& s, bool unlimited) {
+  uint32_t want = unlimited ? uint32_t(kStressParticleCap) : uint32_t(kMaxWeatherParticles);
+  if (s.particles.capacity == want) return;
+  simDeleteSystem(s);
+  s.particles.setCapacity(want);
+  s.datums.reset(want);
+}
+
 void simInitialize(WeatherSim& s, const WeatherDefinition& def, uint32_t seed) {
   s = WeatherSim{};
+  s.particles.setCapacity(uint32_t(kMaxWeatherParticles));
+  s.datums.reset(uint32_t(kMaxWeatherParticles));
   s.def = &def;
   s.rng = Lcg{seed};
   s.windRng = Lcg{seed ^ 0x5A17D00Du};
@@ -170,7 +239,7 @@ void simCreateSystem(WeatherSim& s) {
 
 void simDeleteSystem(WeatherSim& s) {
   s.particles.count = 0;
-  s.datumUsed.reset();
+  s.datums.reset(s.particles.capacity);
   for (auto& t : s.types) t = TypeState{};
   s.systemExists = false;
 }
@@ -190,8 +259,7 @@ void simStep(WeatherSim& s, float dt, float cameraZ) {
     // Types are served in order: the first type has dibs on the 512 pool.
     while (ts.count < ts.target && spawn(s, uint8_t(ti))) {
     }
-    for (uint32_t i = 0; i < s.particles.count; ++i)
-      if (s.particles.type[i] == ti) updateParticle(s, t, i, dt);
+    updateType(s, t, uint8_t(ti), dt);
   }
 }
 

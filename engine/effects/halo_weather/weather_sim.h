@@ -6,8 +6,9 @@
 #pragma once
 
 #include <array>
-#include <bitset>
 #include <cstdint>
+#include <functional>
+#include <vector>
 
 #include "engine/core/rng.h"
 #include "engine/effects/halo_weather/weather_definition.h"
@@ -16,22 +17,47 @@ namespace fx::weather {
 
 inline constexpr float kAddedMotionPerFrame = 0.001f;  // wu per rendered frame, no dt
 
+// SoA arrays sized once to the pool's capacity (512, the game's budget; kStressParticleCap when
+// DebugFlags::unlimitedBudget lifts it for stress runs). A steady-state frame allocates nothing.
 struct WeatherParticles {
   uint32_t count = 0;
-  std::array<vec3, kMaxWeatherParticles> position{};  // box-local wu
-  std::array<vec3, kMaxWeatherParticles> velocity{};  // wu/s (point physics; excludes added motion)
-  std::array<vec3, kMaxWeatherParticles> acceleration{};  // wu/s^2 (self-propulsion)
-  std::array<vec4, kMaxWeatherParticles> color{};
-  std::array<float, kMaxWeatherParticles> radius{};
-  std::array<float, kMaxWeatherParticles> spriteIndex{};   // frame phase; floor() is the frame
-  std::array<float, kMaxWeatherParticles> rotation{};      // radians
-  std::array<float, kMaxWeatherParticles> rotationRate{};  // rad/s (unsigned; sign by datum parity)
-  std::array<float, kMaxWeatherParticles> animationRate{};  // frames/s
-  std::array<float, kMaxWeatherParticles> age{};            // s since spawn
-  std::array<uint32_t, kMaxWeatherParticles> serial{};      // spawn order (newest = largest)
-  std::array<uint16_t, kMaxWeatherParticles> datum{};       // index in the game's 512 data array
-  std::array<uint16_t, kMaxWeatherParticles> sequence{};
-  std::array<uint8_t, kMaxWeatherParticles> type{};
+  uint32_t capacity = 0;
+  std::vector<vec3> position;      // box-local wu
+  std::vector<vec3> velocity;      // wu/s (point physics; excludes added motion)
+  std::vector<vec3> acceleration;  // wu/s^2 (self-propulsion)
+  std::vector<vec4> color;
+  std::vector<float> radius;
+  std::vector<float> spriteIndex;    // frame phase; floor() is the frame
+  std::vector<float> rotation;       // radians
+  std::vector<float> rotationRate;   // rad/s (unsigned; sign by datum parity)
+  std::vector<float> animationRate;  // frames/s
+  std::vector<float> age;            // s since spawn
+  std::vector<uint32_t> serial;      // spawn order (newest = largest)
+  std::vector<uint32_t> datum;       // index in the game's data array (512 slots in game)
+  std::vector<uint16_t> sequence;
+  std::vector<uint8_t> type;
+
+  // Sizes every array to `n` and drops all particles.
+  void setCapacity(uint32_t n);
+  // Bytes of simulation state per particle (the benchmark's bytes/particle).
+  static constexpr size_t kBytesPerParticle = 3 * sizeof(vec3) + sizeof(vec4) + 6 * sizeof(float) +
+                                              2 * sizeof(uint32_t) + sizeof(uint16_t) +
+                                              sizeof(uint8_t);
+};
+
+// The game's datum allocator: a new particle takes the LOWEST free index. Freed indices wait in a
+// min-heap below the high-water mark, so allocation is O(log n) even for a million particles.
+struct DatumAllocator {
+  std::vector<uint32_t> freed;  // min-heap of free indices < high
+  uint32_t high = 0;            // indices >= high were never used since the last reset
+
+  void reset(uint32_t capacity) {
+    freed.clear();
+    freed.reserve(capacity);
+    high = 0;
+  }
+  uint32_t allocate();  // lowest free index
+  void release(uint32_t datum);
 };
 
 struct TypeState {
@@ -48,7 +74,7 @@ struct WeatherSim {
   bool systemExists = false;  // false while the weather is hidden (the system is deleted)
   std::array<TypeState, kMaxParticleTypes> types{};
   WeatherParticles particles;
-  std::bitset<kMaxWeatherParticles> datumUsed;
+  DatumAllocator datums;
   uint32_t nextSerial = 0;
   uint64_t frames = 0;
   double time = 0.0;
@@ -59,7 +85,12 @@ void simInitialize(WeatherSim& s, const WeatherDefinition& def, uint32_t seed);
 void simCreateSystem(WeatherSim& s);
 // Deletes every particle (the weather is hidden).
 void simDeleteSystem(WeatherSim& s);
+// The pool's size: kMaxWeatherParticles in game, kStressParticleCap with the budget lifted.
+// Changing it deletes the system (it is re-created, as when the weather is shown again).
+void simSetUnlimited(WeatherSim& s, bool unlimited);
 // One rendered frame of dt seconds with the camera at height cameraZ. Creates the system if none.
+// Per-particle updates of large pools run on several threads (engine/core/parallel.h); the
+// random walk stays sequential in the game's order, so results never depend on the thread count.
 void simStep(WeatherSim& s, float dt, float cameraZ);
 
 // Height fade of the COUNT from the camera's Z: in-ramp times (1 - out-ramp).

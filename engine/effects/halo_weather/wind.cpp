@@ -98,7 +98,10 @@ vec3 windVariance(const WindState& s, const Wind& w, vec3 p) {
   for (int a = 0; a < 3; ++a) {
     float key = std::abs((kAxisScale[a] * float(s.time) * w.localVariationRate + p[a]) * 8.0f);
     // The engine rounds with the float + 2^23 trick (round to nearest even), then masks to 64.
-    float rounded = std::nearbyint(std::min(key, 8388608.0f));
+    // (key + 2^23) - 2^23 is that rounding exactly for 0 <= key <= 2^23, without a libm call
+    // (strict IEEE arithmetic: the pair is never folded away).
+    constexpr float kMagic = 8388608.0f;
+    float rounded = (std::min(key, kMagic) + kMagic) - kMagic;
     sum += s.variance[size_t(a)][size_t(int64_t(rounded) & 63)];
   }
   return sum * (w.localVariationWeight * s.speed / 3.0f);

@@ -185,7 +185,9 @@ bool isPostUpdater(UpdaterKind k);
 bool updaterHasShape(UpdaterKind k);
 
 // Pool capacity: ceil(lifetime.max x sum of spawners' peak rates) unless overridden, capped.
-size_t maxParticles(const EmitterDef& e);
+// The pool capacity: the override or lifetime x peak spawn rate, at most `cap` (fxview's
+// kMaxParticlesPerEmitter; kStressParticleCap when the budget is lifted).
+size_t maxParticles(const EmitterDef& e, size_t cap = kMaxParticlesPerEmitter);
 float peakParticlesPerSecond(const SpawnerModule& s);
 
 }  // namespace fx::stride

@@ -45,6 +45,7 @@ class StrideInstance final : public EffectInstance {
   std::vector<EmitterRuntime> emitters_;
   Transform component_;  // Stride space, at the last step
   bool warmed_ = false;
+  bool unlimited_ = false;  // DebugFlags::unlimitedBudget of the last step
 };
 
 // The effect's placement (object / marker) in fxview world space; identity when not found.

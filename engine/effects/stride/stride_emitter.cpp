@@ -4,6 +4,8 @@
 #include <bit>
 #include <cstring>
 
+#include "engine/core/parallel.h"
+
 namespace fx::stride {
 
 namespace {
@@ -14,28 +16,29 @@ Transform moduleParent(const EmitterDef& def, const Transform& component) {
   return def.space == SimulationSpace::World ? component : Transform{};
 }
 
-void runUpdater(const UpdaterModule& m, const Transform& parent, ParticlePool& p, float dt) {
+void runUpdater(const UpdaterModule& m, const Transform& parent, ParticlePool& p, float dt,
+                size_t begin, size_t end) {
   switch (m.type) {
     case UpdaterKind::ForceField:
-      updateForceField(m, moduleWorld(m.transform, parent), p, dt);
+      updateForceField(m, moduleWorld(m.transform, parent), p, dt, begin, end);
       break;
     case UpdaterKind::Collider:
-      updateCollider(m, moduleWorld(m.transform, parent), p);
+      updateCollider(m, moduleWorld(m.transform, parent), p, begin, end);
       break;
     case UpdaterKind::Gravity:
-      updateGravity(m, p, dt);
+      updateGravity(m, p, dt, begin, end);
       break;
     case UpdaterKind::DirectionFromSpeed:
-      updateDirectionFromSpeed(m, p, dt);
+      updateDirectionFromSpeed(m, p, dt, begin, end);
       break;
     case UpdaterKind::ColorAnimation:
-      updateColorAnimation(m, p);
+      updateColorAnimation(m, p, begin, end);
       break;
     case UpdaterKind::RotationAnimation:
-      updateRotationAnimation(m, p);
+      updateRotationAnimation(m, p, begin, end);
       break;
     case UpdaterKind::SizeAnimation:
-      updateSizeAnimation(m, moduleWorld(m.transform, parent), p);
+      updateSizeAnimation(m, moduleWorld(m.transform, parent), p, begin, end);
       break;
   }
 }
@@ -84,10 +87,22 @@ void moveAndDelete(const EmitterDef& def, ParticlePool& p, float dt) {
     ++i;
   }
   bool hasOld = p.has(kFieldOldPosition), hasVel = p.has(kFieldVelocity);
-  for (size_t k = 0; k < p.count; ++k) {
-    if (hasOld) p.oldPosition[k] = p.position[k];
-    if (hasVel) p.position[k] += p.velocity[k] * dt;
-  }
+  parallelChunks(p.count, [&](size_t, size_t begin, size_t end) {
+    for (size_t k = begin; k < end; ++k) {
+      if (hasOld) p.oldPosition[k] = p.position[k];
+      if (hasVel) p.position[k] += p.velocity[k] * dt;
+    }
+  });
+}
+
+// Every enabled updater of one group (post-updaters or not), in list order, over chunks of the
+// pool on several threads: each updater only reads and writes the particle it is on.
+void runUpdaters(const EmitterDef& def, bool post, const Transform& parent, ParticlePool& p,
+                 float dt) {
+  parallelChunks(p.count, [&](size_t, size_t begin, size_t end) {
+    for (const auto& m : def.updaters)
+      if (m.enabled && isPostUpdater(m.type) == post) runUpdater(m, parent, p, dt, begin, end);
+  });
 }
 
 int spawnCount(const SpawnerModule& s, SpawnerRuntime& rt, float dt, vec3 systemPosition) {
@@ -113,9 +128,9 @@ uint32_t requiredFields(const EmitterDef& def) {
   return f;
 }
 
-void prepareEmitter(const EmitterDef& def, EmitterRuntime& rt) {
+void prepareEmitter(const EmitterDef& def, EmitterRuntime& rt, size_t particleCap) {
   uint32_t fields = requiredFields(def);
-  size_t capacity = maxParticles(def);
+  size_t capacity = maxParticles(def, particleCap);
   if (fields != rt.pool.fields || capacity != rt.pool.capacity ||
       rt.pool.position.size() != capacity)
     rt.pool.layout(fields, capacity);
@@ -142,7 +157,7 @@ uint32_t emitterSeed(SeedMethod method, const Transform& component, uint32_t ins
 }
 
 void stepEmitter(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& step) {
-  prepareEmitter(def, rt);
+  prepareEmitter(def, rt, step.particleCap);
   ParticlePool& p = rt.pool;
   float dt = step.dt;
   if (!rt.seeded) {
@@ -156,8 +171,7 @@ void stepEmitter(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& s
   moveAndDelete(def, p, dt);
 
   // 2. Updaters that are not post-updaters.
-  for (const auto& m : def.updaters)
-    if (m.enabled && !isPostUpdater(m.type)) runUpdater(m, parent, p, dt);
+  runUpdaters(def, false, parent, p, dt);
 
   // 3. Spawn and initialize.
 
@@ -209,8 +223,7 @@ void stepEmitter(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& s
   }
 
   // 4. Post-updaters.
-  for (const auto& m : def.updaters)
-    if (m.enabled && isPostUpdater(m.type)) runUpdater(m, parent, p, dt);
+  runUpdaters(def, true, parent, p, dt);
 
   rt.lastComponent = step.component;
   rt.hasLast = true;

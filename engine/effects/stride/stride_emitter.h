@@ -37,6 +37,7 @@ struct EmitterStep {
   Transform component;        // Stride space
   uint32_t instanceSeed = 0;  // fxview's stand-in for the engine's clock seed
   uint32_t emitterIndex = 0;
+  size_t particleCap = kMaxParticlesPerEmitter;  // kStressParticleCap with the budget lifted
   // Finds a scene object's position in Stride space (position_arc targets).
   std::function<bool(std::string_view, vec3&)> findObject;
 };
@@ -44,7 +45,8 @@ struct EmitterStep {
 // The pool fields an emitter's modules require.
 uint32_t requiredFields(const EmitterDef& def);
 // Lays the pool out for the definition (on the first frame and after module-list edits).
-void prepareEmitter(const EmitterDef& def, EmitterRuntime& rt);
+void prepareEmitter(const EmitterDef& def, EmitterRuntime& rt,
+                    size_t particleCap = kMaxParticlesPerEmitter);
 // The seed the emitter's generator starts from.
 uint32_t emitterSeed(SeedMethod method, const Transform& component, uint32_t instanceSeed,
                      uint32_t emitterIndex);

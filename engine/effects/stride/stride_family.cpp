@@ -69,6 +69,7 @@ void StrideInstance::stepWith(float dt, const Transform& component, const SceneS
   es.dt = dt * std::max(sys.speedScale, 0.0f);
   es.component = component;
   es.instanceSeed = ctx_.seed;
+  es.particleCap = unlimited_ ? kStressParticleCap : kMaxParticlesPerEmitter;
   es.findObject = objectFinder(scene);
   int steps = 1;
   if (!warmed_) {
@@ -88,6 +89,7 @@ void StrideInstance::stepWith(float dt, const Transform& component, const SceneS
 void StrideInstance::step(const StepContext& ctx) {
   Transform component =
       ctx.scene ? worldToStride(placementWorld(*ctx.scene, ctx_.placement)) : Transform{};
+  unlimited_ = ctx.flags && ctx.flags->unlimitedBudget;
   stepWith(ctx.dt, component, ctx.scene);
 }
 
@@ -117,6 +119,7 @@ EffectStats StrideInstance::stats() const {
     s.budget += emitters_[i].pool.capacity;
     dropped += emitters_[i].dropped;
   }
+  s.bytesPerParticle = emitters_.empty() ? 0 : emitters_[0].pool.bytesPerParticle();
   s.values.push_back({"emitters", double(emitters_.size())});
   s.values.push_back({"dropped spawns", double(dropped)});
   return s;

@@ -372,14 +372,13 @@ float peakParticlesPerSecond(const SpawnerModule& s) {
   return 0.0f;
 }
 
-size_t maxParticles(const EmitterDef& e) {
-  if (e.maxParticlesOverride > 0)
-    return std::min(size_t(e.maxParticlesOverride), kMaxParticlesPerEmitter);
+size_t maxParticles(const EmitterDef& e, size_t cap) {
+  if (e.maxParticlesOverride > 0) return std::min(size_t(e.maxParticlesOverride), cap);
   double perSecond = 0.0;
   for (const auto& s : e.spawners)
     if (s.enabled) perSecond += peakParticlesPerSecond(s);
   double n = std::ceil(double(std::max(e.lifetime.lo, e.lifetime.hi)) * perSecond);
-  return size_t(std::clamp(n, 0.0, double(kMaxParticlesPerEmitter)));
+  return size_t(std::clamp(n, 0.0, double(cap)));
 }
 
 }  // namespace fx::stride

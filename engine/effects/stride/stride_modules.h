@@ -4,6 +4,9 @@
 // the modules in the engine's frame order.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
+
 #include "engine/effects/stride/stride_definition.h"
 #include "engine/effects/stride/stride_pool.h"
 
@@ -76,13 +79,23 @@ void reflectInitPositionArc(InitializerModule& m, FieldVisitor& v);
 uint32_t initializerFields(InitializerKind k);
 
 // --- Updaters -----------------------------------------------------------------------------------
-void updateForceField(const UpdaterModule& m, const ModuleWorld& w, ParticlePool& p, float dt);
-void updateCollider(const UpdaterModule& m, const ModuleWorld& w, ParticlePool& p);
-void updateGravity(const UpdaterModule& m, ParticlePool& p, float dt);
-void updateDirectionFromSpeed(const UpdaterModule& m, ParticlePool& p, float dt);
-void updateColorAnimation(const UpdaterModule& m, ParticlePool& p);
-void updateRotationAnimation(const UpdaterModule& m, ParticlePool& p);
-void updateSizeAnimation(const UpdaterModule& m, const ModuleWorld& w, ParticlePool& p);
+// Updaters touch particles [begin, end) only (clamped to the live count), so the emitter can run
+// them over chunks on several threads; each particle's result is independent of the others.
+inline constexpr size_t kAllParticles = ~size_t(0);
+void updateForceField(const UpdaterModule& m, const ModuleWorld& w, ParticlePool& p, float dt,
+                      size_t begin = 0, size_t end = kAllParticles);
+void updateCollider(const UpdaterModule& m, const ModuleWorld& w, ParticlePool& p, size_t begin = 0,
+                    size_t end = kAllParticles);
+void updateGravity(const UpdaterModule& m, ParticlePool& p, float dt, size_t begin = 0,
+                   size_t end = kAllParticles);
+void updateDirectionFromSpeed(const UpdaterModule& m, ParticlePool& p, float dt, size_t begin = 0,
+                              size_t end = kAllParticles);
+void updateColorAnimation(const UpdaterModule& m, ParticlePool& p, size_t begin = 0,
+                          size_t end = kAllParticles);
+void updateRotationAnimation(const UpdaterModule& m, ParticlePool& p, size_t begin = 0,
+                             size_t end = kAllParticles);
+void updateSizeAnimation(const UpdaterModule& m, const ModuleWorld& w, ParticlePool& p,
+                         size_t begin = 0, size_t end = kAllParticles);
 
 void reflectForceField(UpdaterModule& m, FieldVisitor& v);
 void reflectCollider(UpdaterModule& m, FieldVisitor& v);

@@ -40,6 +40,19 @@ struct ParticlePool {
   std::vector<uint8_t> collision;
 
   bool has(uint32_t f) const { return (fields & f) == f; }
+  // Bytes of state per particle in this layout (the benchmark's bytes/particle).
+  size_t bytesPerParticle() const {
+    size_t b =
+        sizeof(vec3) + 2 * sizeof(float) + sizeof(uint32_t);  // position, life, lifetime, seed
+    if (has(kFieldOldPosition)) b += sizeof(vec3);
+    if (has(kFieldVelocity)) b += sizeof(vec3);
+    if (has(kFieldDirection)) b += sizeof(vec3);
+    if (has(kFieldSize)) b += sizeof(float);
+    if (has(kFieldRotation)) b += sizeof(float);
+    if (has(kFieldColor)) b += sizeof(vec4);
+    if (has(kFieldCollision)) b += sizeof(uint8_t);
+    return b;
+  }
   // Sets the layout; live particles keep the fields both layouts share (up to the new capacity).
   void layout(uint32_t newFields, size_t newCapacity);
   size_t freeSlots() const { return capacity - count; }

@@ -44,9 +44,10 @@ void reflectCollider(UpdaterModule& m, FieldVisitor& v) {
           m.friction, 0.1f);
 }
 
-void updateCollider(const UpdaterModule& m, const ModuleWorld& w, ParticlePool& p) {
+void updateCollider(const UpdaterModule& m, const ModuleWorld& w, ParticlePool& p, size_t begin,
+                    size_t end) {
   bool hasVelocity = p.has(kFieldVelocity), hasFlags = p.has(kFieldCollision);
-  for (size_t i = 0; i < p.count; ++i) {
+  for (size_t i = begin, last = std::min(end, p.count); i < last; ++i) {
     if (hasFlags) p.collision[i] = 0;
     SurfaceHit hit = closestSurface(m.shape, w, p.position[i]);
     if (m.isHollow == hit.inside) continue;

@@ -20,13 +20,13 @@ void reflectColorAnimation(UpdaterModule& m, FieldVisitor& v) {
   reflectAnimationCommon(m, v);
 }
 
-void updateColorAnimation(const UpdaterModule& m, ParticlePool& p) {
+void updateColorAnimation(const UpdaterModule& m, ParticlePool& p, size_t begin, size_t end) {
   if (!p.has(kFieldColor) || m.colorCurve.empty()) return;
   CurveSampler<ColorCurve, vec4> main(m.colorCurve, m.bakedCurve, vec4(1.0f));
   CurveSampler<ColorCurve, vec4> second(m.colorCurve2, m.bakedCurve && !m.colorCurve2.empty(),
                                         vec4(1.0f));
   bool two = !m.colorCurve2.empty();
-  for (size_t i = 0; i < p.count; ++i) {
+  for (size_t i = begin, last = std::min(end, p.count); i < last; ++i) {
     float t = normalizedAge(p.life[i]);
     vec4 c = main(t, vec4(1.0f));
     if (two) c = c + (second(t, vec4(1.0f)) - c) * animationBlend(m, p.seed[i]);

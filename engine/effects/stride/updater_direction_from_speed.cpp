@@ -13,11 +13,13 @@ void reflectDirectionFromSpeed(UpdaterModule& m, FieldVisitor& v) {
           m.directionDividedByDt, false);
 }
 
-void updateDirectionFromSpeed(const UpdaterModule& m, ParticlePool& p, float dt) {
+void updateDirectionFromSpeed(const UpdaterModule& m, ParticlePool& p, float dt, size_t begin,
+                              size_t end) {
   if (!p.has(kFieldOldPosition | kFieldDirection)) return;
   if (dt <= 1e-6f) return;  // the engine skips frames without time
   float k = m.directionDividedByDt ? 1.0f / dt : 1.0f;
-  for (size_t i = 0; i < p.count; ++i) p.direction[i] = (p.position[i] - p.oldPosition[i]) * k;
+  for (size_t i = begin, last = std::min(end, p.count); i < last; ++i)
+    p.direction[i] = (p.position[i] - p.oldPosition[i]) * k;
 }
 
 }  // namespace fx::stride

@@ -88,11 +88,12 @@ void reflectForceField(UpdaterModule& m, FieldVisitor& v) {
           m.repulsionZeroesWorldY, false);
 }
 
-void updateForceField(const UpdaterModule& m, const ModuleWorld& w, ParticlePool& p, float dt) {
+void updateForceField(const UpdaterModule& m, const ModuleWorld& w, ParticlePool& p, float dt,
+                      size_t begin, size_t end) {
   if (!p.has(kFieldVelocity)) return;
   FieldShapeOptions opt{.repulsionZeroesWorldY = m.repulsionZeroesWorldY};
   float e = std::clamp(m.energyConservation, 0.0f, 1.0f);
-  for (size_t i = 0; i < p.count; ++i) {
+  for (size_t i = begin, last = std::min(end, p.count); i < last; ++i) {
     FieldAxes axes;
     float d = fieldDistance(m.shape, w, p.position[i], axes, opt);
     float magnitude = falloff(m.falloff, d) * dt * w.parentScale;

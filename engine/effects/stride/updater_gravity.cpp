@@ -14,11 +14,11 @@ void reflectGravity(UpdaterModule& m, FieldVisitor& v) {
           m.gravity, vec3(0.0f, -9.80665f, 0.0f));
 }
 
-void updateGravity(const UpdaterModule& m, ParticlePool& p, float dt) {
+void updateGravity(const UpdaterModule& m, ParticlePool& p, float dt, size_t begin, size_t end) {
   if (!p.has(kFieldVelocity)) return;
   vec3 dv = m.gravity * dt;
   vec3 dp = dv * (dt * 0.5f);
-  for (size_t i = 0; i < p.count; ++i) {
+  for (size_t i = begin, last = std::min(end, p.count); i < last; ++i) {
     p.velocity[i] += dv;
     p.position[i] += dp;
   }

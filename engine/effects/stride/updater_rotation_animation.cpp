@@ -20,12 +20,12 @@ void reflectRotationAnimation(UpdaterModule& m, FieldVisitor& v) {
   reflectAnimationCommon(m, v);
 }
 
-void updateRotationAnimation(const UpdaterModule& m, ParticlePool& p) {
+void updateRotationAnimation(const UpdaterModule& m, ParticlePool& p, size_t begin, size_t end) {
   if (!p.has(kFieldRotation) || m.curve.empty()) return;
   CurveSampler<FloatCurve, float> main(m.curve, m.bakedCurve, 0.0f);
   CurveSampler<FloatCurve, float> second(m.curve2, m.bakedCurve && !m.curve2.empty(), 0.0f);
   bool two = !m.curve2.empty();
-  for (size_t i = 0; i < p.count; ++i) {
+  for (size_t i = begin, last = std::min(end, p.count); i < last; ++i) {
     float t = normalizedAge(p.life[i]);
     float a = main(t, 0.0f);
     if (two) a += (second(t, 0.0f) - a) * animationBlend(m, p.seed[i]);

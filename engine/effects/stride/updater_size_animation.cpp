@@ -18,12 +18,13 @@ void reflectSizeAnimation(UpdaterModule& m, FieldVisitor& v) {
   reflectAnimationCommon(m, v);
 }
 
-void updateSizeAnimation(const UpdaterModule& m, const ModuleWorld& w, ParticlePool& p) {
+void updateSizeAnimation(const UpdaterModule& m, const ModuleWorld& w, ParticlePool& p,
+                         size_t begin, size_t end) {
   if (!p.has(kFieldSize) || m.curve.empty()) return;
   CurveSampler<FloatCurve, float> main(m.curve, m.bakedCurve, 1.0f);
   CurveSampler<FloatCurve, float> second(m.curve2, m.bakedCurve && !m.curve2.empty(), 1.0f);
   bool two = !m.curve2.empty();
-  for (size_t i = 0; i < p.count; ++i) {
+  for (size_t i = begin, last = std::min(end, p.count); i < last; ++i) {
     float t = normalizedAge(p.life[i]);
     float s = main(t, 1.0f);
     if (two) s += (second(t, 1.0f) - s) * animationBlend(m, p.seed[i]);

@@ -1,20 +1,25 @@
-// Emitter VM throughput: one ~20-instruction stage-4 program (velocity with gravity and drag,
-// position, colour over age times a sine wobble) over 1M particles, three ways in one run:
-//   BM_EmitterVmBatched  each instruction over blocks of kLanes particles (the engine's path)
-//   BM_EmitterVmScalar   one particle at a time, every instruction each (the classic interpreter)
-//   BM_EmitterNative     the same program hand-written in C++ over the same SoA streams
-// The batched/native ratio is the figure to watch (target: within 1.5x).
-#include <benchmark/benchmark.h>
-
+// `fxview bench`: the emitter VM against the same program written in C++. One ~20-instruction
+// stage-4 program (velocity with gravity and drag, position, colour over age times a sine wobble)
+// over 1M particles, three ways, on one thread, in the same run:
+//   batched  each instruction over blocks of kLanes particles (the engine's path)
+//   scalar   one particle at a time, every instruction each (the classic interpreter)
+//   native   the same program hand-written in C++ over the same SoA streams
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdlib>
+#include <memory>
+#include <stdexcept>
 #include <vector>
 
+#include "app/cli/bench.h"
 #include "engine/effects/destiny/emitter_asm.h"
 #include "engine/effects/destiny/emitter_vm.h"
 
+namespace fx::bench {
+
 namespace {
 
-using namespace fx;
 using namespace fx::destiny;
 
 constexpr size_t kParticles = size_t(1) << 20;
@@ -69,7 +74,7 @@ struct Streams {
                       .transformSlots = 1};
     if (!compileProgram(a.bytes, a.stageLengths, a.constants, lim, program, d, "vm_bench",
                         "/program", "/stage_lengths"))
-      std::abort();
+      throw std::runtime_error("the benchmark program does not verify");
     for (size_t i = 0; i < kParticles; ++i) {
       for (int f = 0; f < 8; ++f) s1[size_t(f) * stride + i] = float(i % 97) * 0.01f + float(f);
       s1[8 * stride + i] = float(i % 1000) * 0.001f;  // age
@@ -85,30 +90,6 @@ struct Streams {
   }
 };
 
-Streams& streams() {
-  static Streams s;  // one 64 MiB data set for all three benchmarks
-  return s;
-}
-
-void BM_EmitterVmBatched(benchmark::State& state) {
-  Streams& s = streams();
-  std::vector<float> stack(stackFloats(kLanes));
-  for (auto _ : state) {
-    runStageBatched(s.program, 4, s.st, 0, kParticles, stack.data());
-    benchmark::ClobberMemory();
-  }
-  state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(kParticles));
-}
-
-void BM_EmitterVmScalar(benchmark::State& state) {
-  Streams& s = streams();
-  for (auto _ : state) {
-    runStageScalar(s.program, 4, s.st, 0, kParticles);
-    benchmark::ClobberMemory();
-  }
-  state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(kParticles));
-}
-
 // The same vectorizable floor the VM uses (emitter_vm.cpp), so both sides do the same math.
 inline float floorFast(float x) {
   const bool small = std::fabs(x) < 8388608.0f;
@@ -123,13 +104,12 @@ inline float sinEstimate(float x) {
   return y * (0.225f * std::fabs(y) + 0.775f);
 }
 
-void BM_EmitterNative(benchmark::State& state) {
-  Streams& s = streams();
+void runNative(Streams& s) {
   const size_t st = s.stride;
   const vec4 g(0, 0, -9.8f, 0), drag(0.98f, 0.98f, 0.98f, 1), c0(1, 0.9f, 0.6f, 1),
       c1(0.8f, 0.2f, 0.1f, 0);
   const float dt = 0.0333333f;
-  for (auto _ : state) {
+  {
     float* __restrict px = s.s1.data();
     float* __restrict py = px + st;
     float* __restrict pz = px + 2 * st;
@@ -156,13 +136,23 @@ void BM_EmitterNative(benchmark::State& state) {
       cb[i] = (c0.z + t * (c1.z - c0.z)) * w;
       ca[i] = (c0.w + t * (c1.w - c0.w)) * w;
     }
-    benchmark::ClobberMemory();
   }
-  state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(kParticles));
 }
 
 }  // namespace
 
-BENCHMARK(BM_EmitterVmBatched)->Unit(benchmark::kMillisecond)->MinTime(1.0);
-BENCHMARK(BM_EmitterVmScalar)->Unit(benchmark::kMillisecond)->MinTime(1.0);
-BENCHMARK(BM_EmitterNative)->Unit(benchmark::kMillisecond)->MinTime(1.0);
+VmResult runVm(const Settings& settings) {
+  auto s = std::make_unique<Streams>();  // 64 MiB of streams
+  std::vector<float> stack(stackFloats(kLanes));
+  VmResult r;
+  r.particles = kParticles;
+  r.nativeSeconds = timePerRun([&] { runNative(*s); }, settings.minSeconds);
+  r.batchedSeconds =
+      timePerRun([&] { runStageBatched(s->program, 4, s->st, 0, kParticles, stack.data()); },
+                 settings.minSeconds);
+  r.scalarSeconds =
+      timePerRun([&] { runStageScalar(s->program, 4, s->st, 0, kParticles); }, settings.minSeconds);
+  return r;
+}
+
+}  // namespace fx::bench

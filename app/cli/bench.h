@@ -1,0 +1,114 @@
+// `fxview bench`: the benchmark suite. Every ratio compares two things measured side by side in
+// the same run, so the figures mean the same on any machine:
+//   families   each family's real update (World::stepOnce on a stress preset built from a shipped
+//              preset, DebugFlags::unlimitedBudget on) at 1K / 100K / 1M particles: ns per particle
+//              per update, particles per second, bytes of state per particle, 2-thread speedup;
+//   vm         the batched emitter VM vs the same stage-4 program written in C++ (bench_vm.cpp);
+//   roofline   each threaded family's update at 1M vs a streaming copy of its state bytes;
+//   render     a full frame (simulate + collect + upload + draw, headless EGL) of 10K and 100K
+//              sprites vs a raw instanced draw of the same sprites; `fxview render` of the gallery.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "engine/core/json.h"
+
+namespace fx::bench {
+
+struct Settings {
+  bool quick = false;                // shorter timings, same keys
+  std::filesystem::path presetsDir;  // the shipped presets the stress presets are built from
+  std::filesystem::path executable;  // this binary, for the `fxview render` wall time
+  std::vector<size_t> sizes;         // particle counts of the family table
+  double minSeconds = 0.5;           // timing window per measurement
+};
+
+// Seconds of wall time of fn(), repeated until `minSeconds` passed (at least `minRuns` times);
+// returns the mean per run.
+template <class Fn>
+double timePerRun(Fn&& fn, double minSeconds, int minRuns = 3);
+
+struct FamilyRow {
+  std::string family;
+  size_t requested = 0;
+  size_t live = 0;             // particles alive while timed
+  double nsPerParticle = 0.0;  // per update, all threads
+  double particlesPerSecond = 0.0;
+  size_t bytesPerParticle = 0;
+  double secondsPerUpdate = 0.0;
+  double speedup2 = 0.0;  // 1-thread time / 2-thread time (measured at 100K only; 0 = not run)
+  std::string note;
+};
+
+std::vector<FamilyRow> runFamilies(const Settings& s);
+// 1-thread vs 2-thread update of each threaded family at `count` particles (fills speedup2 of
+// the matching rows).
+void runThreadSpeedup(const Settings& s, size_t count, std::vector<FamilyRow>& rows);
+
+struct VmResult {
+  size_t particles = 0;
+  double batchedSeconds = 0.0, scalarSeconds = 0.0, nativeSeconds = 0.0;
+  double vmVsNative() const { return nativeSeconds > 0.0 ? batchedSeconds / nativeSeconds : 0.0; }
+};
+VmResult runVm(const Settings& s);
+
+struct RooflineRow {
+  std::string family;
+  size_t particles = 0;
+  size_t bytes = 0;            // state bytes streamed
+  double updateSeconds = 0.0;  // one update
+  double copySeconds = 0.0;    // streaming copy of the same bytes (same thread count)
+  double share() const { return updateSeconds > 0.0 ? copySeconds / updateSeconds : 0.0; }
+};
+std::vector<RooflineRow> runRoofline(const Settings& s, const std::vector<FamilyRow>& rows);
+
+struct RenderRow {
+  size_t sprites = 0;
+  double frameSeconds = 0.0;  // simulate + collect + upload + draw + finish
+  double rawSeconds = 0.0;    // raw instanced draw of the same sprites + finish
+  int drawCalls = 0;
+  double ratio() const { return rawSeconds > 0.0 ? frameSeconds / rawSeconds : 0.0; }
+};
+struct RenderResult {
+  std::string glRenderer;
+  std::vector<RenderRow> rows;
+  double pngSeconds = 0.0;  // `fxview render gallery.json -o x.png`, wall time (best run)
+  std::string error;
+};
+RenderResult runRender(const Settings& s);
+
+// Stress presets (bench_presets.cpp): a shipped preset of `family` scaled to about `count`
+// particles. Empty json with `error` set when the preset cannot be built.
+struct StressPreset {
+  Json json;
+  std::filesystem::path path;  // where it notionally lives (relative references resolve there)
+  std::string error;
+};
+StressPreset stressPreset(const Settings& s, const std::string& family, size_t count);
+// The families of the table, in order.
+const std::vector<std::string>& benchFamilies();
+
+}  // namespace fx::bench
+
+#include <chrono>
+
+namespace fx::bench {
+
+template <class Fn>
+double timePerRun(Fn&& fn, double minSeconds, int minRuns) {
+  using Clock = std::chrono::steady_clock;
+  int runs = 0;
+  auto start = Clock::now();
+  double elapsed = 0.0;
+  while (runs < minRuns || elapsed < minSeconds) {
+    fn();
+    ++runs;
+    elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  }
+  return elapsed / runs;
+}
+
+}  // namespace fx::bench

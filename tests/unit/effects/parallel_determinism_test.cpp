@@ -1,0 +1,127 @@
+// Large populations update in fixed chunks on several threads (engine/core/parallel.h); the
+// result must not depend on the thread count. Each case scales a shipped preset past several
+// chunks, runs it on 1 thread and on 4, and compares the `simulate` dumps bit for bit.
+#include <gtest/gtest.h>
+
+#include <tbb/global_control.h>
+
+#include "engine/core/parallel.h"
+#include "engine/effects/world.h"
+
+namespace parallel_determinism_test {
+
+using namespace fx;
+namespace fs = std::filesystem;
+
+const fs::path kPresets = fs::path(FXVIEW_TEST_DATA).parent_path() / "presets";
+constexpr size_t kCount = 3 * kParallelChunk + 123;  // several chunks and a ragged tail
+
+Json load(const fs::path& p) {
+  Diagnostics d;
+  auto j = loadJsonFile(p, p.filename().string(), d);
+  EXPECT_TRUE(j.has_value()) << d.formatAll();
+  return j ? *j : Json::object();
+}
+
+Json stridePreset() {
+  Json j = load(kPresets / "stride_fountain.json");
+  Json& em = j["effects"][0]["definition"]["emitters"][0];
+  em["particle_lifetime"] = Json::array({1000.0, 1000.0});
+  em["max_particles_override"] = kCount;
+  em["spawners"] = Json::array({{{"type", "burst"}, {"particle_count", kCount}}});
+  return j;
+}
+
+Json destinyPreset() {
+  Json j = load(kPresets / "destiny_fountain.json");
+  Json e = load(kPresets / "destiny/fountain.emitter.json");
+  // A stage 4 that draws random numbers per particle, so chunk streams matter.
+  auto constant = [&](const char* ch, float v) {
+    int slot = e["channels"][ch]["slot"].get<int>();
+    e["channel_constants"][size_t(slot / 4)][size_t(slot % 4)] = v;
+  };
+  constant("emission_rate", 0.0f);
+  constant("particle_lifetime", 1000.0f);
+  constant("initial_particle_count", float(kCount));
+  constant("particle_max_count", float(kCount));
+  e["program"] =
+      ".stage 3\n load 2 0 xyzw\n store 1 0 xyz\n load 2 1 xyzw\n store 1 1 xyz\n end\n"
+      ".stage 4\n random\n store 0 0 xyzw\n load 1 2 xxxx\n random\n add\n"
+      " store 1 3 x_to_z\n end\n";
+  e.erase("stage_lengths");
+  Json& def = j["effects"][0]["definition"];
+  def.erase("emitter_file");
+  def["emitter"] = e;
+  return j;
+}
+
+Json weatherPreset() {
+  Json j = load(kPresets / "weather_rain.json");
+  fs::path defFile = kPresets / j["effects"][0]["definition"].get<std::string>();
+  Json w = load(defFile);
+  for (Json& t : w["particle_types"]) {
+    t["physics_path"] = (defFile.parent_path() / t["physics_path"].get<std::string>()).string();
+    double box = t.value("fade_out_end_distance", 4.0);
+    double d = double(kCount) / (box * box * box);
+    t["particle_count"] = Json::array({d, d});
+    t["acceleration_magnitude"] = Json::array({0.1, 0.5});  // the sequential random walk too
+  }
+  if (w.contains("wind_path"))
+    w["wind_path"] = (defFile.parent_path() / w["wind_path"].get<std::string>()).string();
+  j["effects"][0]["definition"] = w;
+  return j;
+}
+
+Json run(const Json& presetJson, size_t threads, size_t& live) {
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+  Diagnostics d;
+  auto preset =
+      loadPresetFromJson(presetJson, kPresets / "determinism.json", d, {.allowAnyPath = true});
+  EXPECT_TRUE(preset && !d.hasErrors()) << d.formatAll();
+  if (!preset) return Json();
+  World world(*preset);
+  world.flags.unlimitedBudget = true;
+  for (int k = 0; k < 6; ++k) world.stepOnce();
+  live = world.stats(0).live;
+  Json out;
+  world.dump(out);
+  return out;
+}
+
+void expectSameOnAnyThreadCount(const Json& preset) {
+  size_t live1 = 0, live4 = 0;
+  Json one = run(preset, 1, live1), four = run(preset, 4, live4);
+  EXPECT_GT(live1, 2 * kParallelChunk) << "the population must span several chunks";
+  EXPECT_EQ(live1, live4);
+  EXPECT_TRUE(one == four) << "dumps differ between 1 and 4 threads";
+}
+
+TEST(ParallelDeterminism, StrideUpdatersIgnoreTheThreadCount) {
+  expectSameOnAnyThreadCount(stridePreset());
+}
+
+TEST(ParallelDeterminism, DestinyChunksIgnoreTheThreadCount) {
+  expectSameOnAnyThreadCount(destinyPreset());
+}
+
+TEST(ParallelDeterminism, WeatherIgnoresTheThreadCount) {
+  expectSameOnAnyThreadCount(weatherPreset());
+}
+
+TEST(ParallelDeterminism, ChunkSeedsDifferPerChunkAndFrame) {
+  EXPECT_NE(chunkSeed(1, 0, 1), chunkSeed(1, 0, 2));
+  EXPECT_NE(chunkSeed(1, 0, 1), chunkSeed(1, 1, 1));
+  EXPECT_NE(chunkSeed(1, 0, 1), chunkSeed(2, 0, 1));
+  EXPECT_EQ(chunkSeed(7, 3, 5), chunkSeed(7, 3, 5));
+}
+
+TEST(ParallelDeterminism, ChunksCoverTheRangeOnce) {
+  std::vector<int> hits(kCount, 0);
+  parallelChunks(kCount, [&](size_t c, size_t b, size_t e) {
+    EXPECT_EQ(b, c * kParallelChunk);
+    for (size_t i = b; i < e; ++i) hits[i]++;
+  });
+  for (size_t i = 0; i < kCount; ++i) ASSERT_EQ(hits[i], 1) << i;
+}
+
+}  // namespace parallel_determinism_test
