@@ -27,7 +27,8 @@ struct Settings {
 };
 
 // Seconds of wall time of fn(), repeated until `minSeconds` passed (at least `minRuns` times);
-// returns the mean per run.
+// returns the mean per run. One untimed run first warms caches (and the GL driver's shader
+// variants).
 template <class Fn>
 double timePerRun(Fn&& fn, double minSeconds, int minRuns = 3);
 
@@ -69,6 +70,7 @@ struct RenderRow {
   size_t sprites = 0;
   double frameSeconds = 0.0;  // simulate + collect + upload + draw + finish
   double rawSeconds = 0.0;    // raw instanced draw of the same sprites + finish
+  double simSeconds = 0.0;    // the frame's simulate + collect alone (CPU)
   int drawCalls = 0;
   double ratio() const { return rawSeconds > 0.0 ? frameSeconds / rawSeconds : 0.0; }
 };
@@ -100,6 +102,7 @@ namespace fx::bench {
 template <class Fn>
 double timePerRun(Fn&& fn, double minSeconds, int minRuns) {
   using Clock = std::chrono::steady_clock;
+  fn();
   int runs = 0;
   auto start = Clock::now();
   double elapsed = 0.0;

@@ -61,11 +61,6 @@ RenderResult runRender(const Settings& s) {
     out.error = error;
     return out;
   }
-  render::RawSpriteBaseline raw;
-  if (!raw.init(error)) {
-    out.error = error;
-    return out;
-  }
   out.glRenderer = render::glRendererString();
 
   for (size_t count : {size_t(10000), size_t(100000)}) {
@@ -86,6 +81,16 @@ RenderResult runRender(const Settings& s) {
     DrawList draw;
     DebugDraw debug;
     world.stepOnce();  // the bursts spawn
+    world.collect(draw, debug);
+    std::filesystem::path texture;
+    if (!draw.batches.empty() && draw.batches[0].texture >= 0 &&
+        size_t(draw.batches[0].texture) < draw.textures.size())
+      texture = draw.textures[size_t(draw.batches[0].texture)].path;
+    render::RawSpriteBaseline raw;
+    if (!raw.init(texture, error)) {
+      out.error = "raw baseline: " + error;
+      return out;
+    }
 
     RenderRow row;
     row.frameSeconds = timePerRun(
@@ -97,6 +102,14 @@ RenderResult runRender(const Settings& s) {
           renderer.beginFrame(kWidth, kHeight, background);
           renderer.draw(draw, view);
           render::finishGL();
+        },
+        s.minSeconds);
+    row.simSeconds = timePerRun(
+        [&] {
+          world.stepOnce();
+          draw.clear();
+          debug.clear();
+          world.collect(draw, debug);
         },
         s.minSeconds);
     row.sprites = draw.sprites.size();

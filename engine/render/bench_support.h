@@ -1,8 +1,9 @@
-// Helpers for the render benchmark (tests/bench/render_bench.cpp) so it never includes GL itself:
-// a raw instanced-draw baseline (the same SpriteInstance data, a minimal screen-facing shader, one
-// glDrawArraysInstanced) and glFinish.
+// Helpers for `fxview bench` (app/cli/bench_render.cpp) so it never includes GL itself: a raw
+// instanced-draw baseline (the same SpriteInstance data and texture, the least shader a textured,
+// tinted, camera-facing sprite needs, one glDrawArraysInstanced) and glFinish.
 #pragma once
 
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -16,8 +17,9 @@ class RawSpriteBaseline {
  public:
   RawSpriteBaseline();
   ~RawSpriteBaseline();
-  bool init(std::string& error);
-  // Uploads (orphan + sub-data) and draws every sprite additively as an untextured white quad.
+  // `texturePath`: the PNG the sprites sample ("" = plain white).
+  bool init(const std::filesystem::path& texturePath, std::string& error);
+  // Uploads (orphan + sub-data) and draws every sprite additively: texture x tint.
   void draw(const std::vector<SpriteInstance>& sprites, const View& view);
 
  private:

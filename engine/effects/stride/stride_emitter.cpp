@@ -67,32 +67,35 @@ void runInitializer(const InitializerModule& m, const InitContext& c, ParticlePo
   }
 }
 
+// Ages every particle, removes the dead (swap-remove) and moves the rest by v dt. The per-particle
+// work runs over chunks on several threads; removal then walks the pool in order, exactly as one
+// sequential loop would (each particle's update is independent of its slot, so updating all first
+// and removing after leaves the same survivors in the same slots).
 void moveAndDelete(const EmitterDef& def, ParticlePool& p, float dt) {
-  size_t i = 0;
-  while (i < p.count) {
-    float& life = p.life[i];
-    life = std::min(life, 1.0f);
-    bool dead;
-    if (def.delayParticleDeath) {
-      dead = life <= kZeroTolerance;  // died last frame: removed one frame late
-      if (!dead) life -= dt / p.lifetime[i];
-    } else {
-      life -= dt / p.lifetime[i];
-      dead = life <= kZeroTolerance;
-    }
-    if (dead) {
-      p.remove(i);
-      continue;
-    }
-    ++i;
-  }
-  bool hasOld = p.has(kFieldOldPosition), hasVel = p.has(kFieldVelocity);
+  constexpr float kDead = -1e30f;  // delayed death: marks "died last frame" (never survives)
+  const bool delayed = def.delayParticleDeath;
+  const bool hasOld = p.has(kFieldOldPosition), hasVel = p.has(kFieldVelocity);
   parallelChunks(p.count, [&](size_t, size_t begin, size_t end) {
-    for (size_t k = begin; k < end; ++k) {
-      if (hasOld) p.oldPosition[k] = p.position[k];
-      if (hasVel) p.position[k] += p.velocity[k] * dt;
+    for (size_t i = begin; i < end; ++i) {
+      float life = std::min(p.life[i], 1.0f);
+      if (delayed) {
+        // Died last frame: removed one frame late.
+        life = life <= kZeroTolerance ? kDead : life - dt / p.lifetime[i];
+      } else {
+        life -= dt / p.lifetime[i];
+      }
+      p.life[i] = life;
+      if (hasOld) p.oldPosition[i] = p.position[i];
+      if (hasVel) p.position[i] += p.velocity[i] * dt;
     }
   });
+  auto dead = [&](size_t i) { return delayed ? p.life[i] == kDead : p.life[i] <= kZeroTolerance; };
+  for (size_t i = 0; i < p.count;) {
+    if (dead(i))
+      p.remove(i);
+    else
+      ++i;
+  }
 }
 
 // Every enabled updater of one group (post-updaters or not), in list order, over chunks of the
