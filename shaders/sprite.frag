@@ -12,11 +12,20 @@ in float vFade;
 
 uniform sampler2D uPrimary;
 uniform sampler2D uSecondary;
+// Per-batch switches: constants in the renderer's specialized variants (see sprite.vert).
+#ifdef FX_SPECIALIZED
+#define uBlend FX_BLEND
+#define uNonlinearTint FX_NONLINEAR_TINT
+#define uIgnoreTextureAlpha FX_IGNORE_TEXTURE_ALPHA
+#define uHasSecondary FX_HAS_SECONDARY
+#define uSecondaryScreen FX_SECONDARY_SCREEN
+#else
 uniform int uBlend;  // BlendMode, tag order
 uniform bool uNonlinearTint;
 uniform bool uIgnoreTextureAlpha;
 uniform bool uHasSecondary;
 uniform bool uSecondaryScreen;       // anchored to the screen instead of the primary map
+#endif
 uniform vec4 uSecondaryTransform;    // u offset, v offset, rotation (radians), scale
 uniform vec2 uViewport;
 uniform vec2 uViewportOrigin;  // the viewport's corner in the framebuffer (split view)

@@ -15,9 +15,18 @@ uniform mat4 uView;
 uniform mat4 uProjection;
 uniform vec2 uViewport;    // pixels
 uniform vec2 uTexSize;     // primary texture pixels (actual-resolution sprites)
+// Per-batch switches. The renderer compiles one variant per combination it meets with these as
+// constants (FX_SPECIALIZED), so a driver that runs every branch under a mask (llvmpipe) only
+// runs the one a batch takes; without FX_SPECIALIZED they are uniforms.
+#ifdef FX_SPECIALIZED
+#define uOrientation FX_ORIENTATION
+#define uFadeMode FX_FADE_MODE
+#define uScreenFlare FX_SCREEN_FLARE
+#else
 uniform int uOrientation;  // 0 screen facing, 1 parallel to direction, 2 perpendicular to direction
 uniform int uFadeMode;     // 0 none, 1 fade when perpendicular, 2 fade when parallel
 uniform bool uScreenFlare; // size in pixels, clip depth 0.99
+#endif
 
 out vec2 vUv;
 out vec4 vColor;

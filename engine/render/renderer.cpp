@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <map>
 #include <set>
+#include <unordered_map>
 #include <utility>
 
 #include <glad/gl.h>
@@ -64,7 +65,7 @@ void uniformMat4(GLuint program, const char* name, const mat4& m) {
 }
 
 void GLAD_API_PTR debugCallback(GLenum, GLenum type, GLuint, GLenum severity, GLsizei,
-                            const GLchar* message, const void* user) {
+                                const GLchar* message, const void* user) {
   if (severity == GL_DEBUG_SEVERITY_NOTIFICATION) return;
   auto* warnings = static_cast<std::vector<std::string>*>(const_cast<void*>(user));
   if (warnings->size() < 256)
@@ -75,8 +76,18 @@ void GLAD_API_PTR debugCallback(GLenum, GLenum type, GLuint, GLenum severity, GL
 struct SpriteUniforms {
   GLint view, projection, viewport, texSize, orientation, fadeMode, screenFlare, primary, secondary,
       blend, nonlinearTint, ignoreTextureAlpha, hasSecondary, secondaryScreen, secondaryTransform,
-      viewportFrag;
+      viewportOrigin;
 };
+
+SpriteUniforms spriteUniforms(GLuint p) {
+  auto loc = [p](const char* n) { return glGetUniformLocation(p, n); };
+  return {loc("uView"),          loc("uProjection"),      loc("uViewport"),
+          loc("uTexSize"),       loc("uOrientation"),     loc("uFadeMode"),
+          loc("uScreenFlare"),   loc("uPrimary"),         loc("uSecondary"),
+          loc("uBlend"),         loc("uNonlinearTint"),   loc("uIgnoreTextureAlpha"),
+          loc("uHasSecondary"),  loc("uSecondaryScreen"), loc("uSecondaryTransform"),
+          loc("uViewportOrigin")};
+}
 
 }  // namespace
 
@@ -88,8 +99,16 @@ struct Renderer::Impl {
   bool debugInstalled = false;  // our KHR_debug callback is installed
   TextureCache textures;
 
-  GlProgram spriteProgram, debugProgram;
+  GlProgram spriteProgram, debugProgram;  // spriteProgram: the general (uniform-switched) one
   SpriteUniforms su{};
+  // Specialized sprite programs, one per combination of batch switches met so far (see
+  // sprite.vert). A variant that fails to build falls back to the general program.
+  struct SpriteVariant {
+    GlProgram program;  // empty: use the general program
+    SpriteUniforms su{};
+  };
+  std::unordered_map<uint32_t, SpriteVariant> spriteVariants;
+  SpriteVariant& spriteVariant(const SpriteBatch& batch, bool hasSecondary);
   GlVertexArray spriteVao, quadVao, debugVao;
   GlBuffer instanceVbo, scratchVbo, quadVbo, debugVbo;
   GlSampler samplers[4];  // [filtered][repeat]
@@ -153,14 +172,7 @@ bool Renderer::init(const RendererOptions& options, std::string& error) {
   if (!r.spriteProgram) return false;
   r.debugProgram = loadProgram(r.options.shaderDir, "debug", error);
   if (!r.debugProgram) return false;
-  GLuint p = r.spriteProgram.get();
-  auto loc = [p](const char* n) { return glGetUniformLocation(p, n); };
-  r.su = {loc("uView"),         loc("uProjection"),      loc("uViewport"),
-          loc("uTexSize"),      loc("uOrientation"),     loc("uFadeMode"),
-          loc("uScreenFlare"),  loc("uPrimary"),         loc("uSecondary"),
-          loc("uBlend"),        loc("uNonlinearTint"),   loc("uIgnoreTextureAlpha"),
-          loc("uHasSecondary"), loc("uSecondaryScreen"), loc("uSecondaryTransform"),
-          loc("uViewport")};
+  r.su = spriteUniforms(r.spriteProgram.get());
   r.textures.init();
 
   r.spriteVao = createVertexArray();
@@ -267,7 +279,16 @@ void Renderer::Impl::drawBatch(const DrawList& list, const SpriteBatch& batch, c
   }
   if (order.empty()) return;
 
-  glUseProgram(spriteProgram.get());
+  const SpriteVariant& variant = spriteVariant(batch, hasSecondary);
+  const GLuint program = variant.program ? variant.program.get() : spriteProgram.get();
+  const SpriteUniforms& su = variant.program ? variant.su : this->su;
+  glUseProgram(program);
+  glUniformMatrix4fv(su.view, 1, GL_FALSE, &view.view[0][0]);
+  glUniformMatrix4fv(su.projection, 1, GL_FALSE, &view.projection[0][0]);
+  glUniform2f(su.viewport, view.viewportPx.x, view.viewportPx.y);
+  glUniform2f(su.viewportOrigin, view.viewportOriginPx.x, view.viewportOriginPx.y);
+  glUniform1i(su.primary, 0);
+  glUniform1i(su.secondary, 1);
   glBindVertexArray(spriteVao.get());
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, primary.id);
@@ -328,14 +349,6 @@ void Renderer::Impl::drawSprites(const DrawList& list, const View& view) {
   glBufferData(GL_ARRAY_BUFFER, bytes, nullptr, GL_STREAM_DRAW);
   glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, list.sprites.data());
 
-  glUseProgram(spriteProgram.get());
-  uniformMat4(spriteProgram.get(), "uView", view.view);
-  uniformMat4(spriteProgram.get(), "uProjection", view.projection);
-  glUniform2f(su.viewport, view.viewportPx.x, view.viewportPx.y);
-  glUniform2f(glGetUniformLocation(spriteProgram.get(), "uViewportOrigin"), view.viewportOriginPx.x,
-              view.viewportOriginPx.y);
-  glUniform1i(su.primary, 0);
-  glUniform1i(su.secondary, 1);
   glDisable(GL_CULL_FACE);
   glDepthMask(GL_FALSE);  // effects are transparent: tested against the scene, never written
   glDepthFunc(GL_LEQUAL);
@@ -344,6 +357,38 @@ void Renderer::Impl::drawSprites(const DrawList& list, const View& view) {
   glBindVertexArray(0);
   for (GLuint unit = 0; unit < 2; ++unit) glBindSampler(unit, 0);
   glActiveTexture(GL_TEXTURE0);
+}
+
+Renderer::Impl::SpriteVariant& Renderer::Impl::spriteVariant(const SpriteBatch& batch,
+                                                             bool hasSecondary) {
+  const int orientation = int(batch.orientation);
+  const int fadeMode =
+      batch.orientation == SpriteOrientation::ScreenFacing ? 0 : int(batch.fadeMode);
+  const bool secondaryScreen = batch.secondaryAnchor == SecondaryAnchor::WithScreenSpace;
+  const uint32_t key = uint32_t(orientation) | uint32_t(fadeMode) << 2 |
+                       uint32_t(batch.screenSpaceFlare) << 4 | uint32_t(batch.blend) << 5 |
+                       uint32_t(batch.nonlinearTint) << 9 |
+                       uint32_t(batch.ignoreTextureAlpha) << 10 | uint32_t(hasSecondary) << 11 |
+                       uint32_t(secondaryScreen) << 12;
+  auto it = spriteVariants.find(key);
+  if (it != spriteVariants.end()) return it->second;
+  SpriteVariant& v = spriteVariants[key];
+  auto flag = [](bool b) { return b ? "true" : "false"; };
+  std::string defines =
+      "#define FX_SPECIALIZED 1\n#define FX_ORIENTATION " + std::to_string(orientation) +
+      "\n#define FX_FADE_MODE " + std::to_string(fadeMode) + "\n#define FX_SCREEN_FLARE " +
+      flag(batch.screenSpaceFlare) + "\n#define FX_BLEND " + std::to_string(int(batch.blend)) +
+      "\n#define FX_NONLINEAR_TINT " + flag(batch.nonlinearTint) +
+      "\n#define FX_IGNORE_TEXTURE_ALPHA " + flag(batch.ignoreTextureAlpha) +
+      "\n#define FX_HAS_SECONDARY " + flag(hasSecondary) + "\n#define FX_SECONDARY_SCREEN " +
+      flag(secondaryScreen) + "\n";
+  std::string error;
+  v.program = loadProgram(options.shaderDir, "sprite", error, defines);
+  if (v.program)
+    v.su = spriteUniforms(v.program.get());
+  else
+    warnOnce("specialized sprite shader failed (the general one draws instead): " + error);
+  return v;
 }
 
 Renderer::Impl::QuadProgram& Renderer::Impl::quadProgram(const std::string& name) {

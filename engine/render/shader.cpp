@@ -62,8 +62,17 @@ GlProgram compileProgram(const std::string& vertSource, const std::string& fragS
   return program;
 }
 
-GlProgram loadProgram(const std::filesystem::path& dir, const std::string& name,
-                      std::string& error) {
+std::string withDefines(const std::string& source, const std::string& defines) {
+  if (defines.empty()) return source;
+  size_t at = source.find("#version");
+  if (at == std::string::npos) return defines + source;
+  size_t eol = source.find('\n', at);
+  if (eol == std::string::npos) return source + "\n" + defines;
+  return source.substr(0, eol + 1) + defines + source.substr(eol + 1);
+}
+
+GlProgram loadProgram(const std::filesystem::path& dir, const std::string& name, std::string& error,
+                      const std::string& defines) {
   std::filesystem::path vert = dir / (name + ".vert"), frag = dir / (name + ".frag");
   std::string vs, fs;
   if (!readText(vert, vs)) {
@@ -74,7 +83,8 @@ GlProgram loadProgram(const std::filesystem::path& dir, const std::string& name,
     error = frag.string() + ": cannot read shader";
     return {};
   }
-  return compileProgram(vs, fs, vert.string(), frag.string(), error);
+  return compileProgram(withDefines(vs, defines), withDefines(fs, defines), vert.string(),
+                        frag.string(), error);
 }
 
 }  // namespace fx::render

@@ -14,8 +14,11 @@ GlProgram compileProgram(const std::string& vertSource, const std::string& fragS
                          const std::string& vertName, const std::string& fragName,
                          std::string& error);
 
-// Loads `<dir>/<name>.vert` and `<dir>/<name>.frag`.
-GlProgram loadProgram(const std::filesystem::path& dir, const std::string& name,
-                      std::string& error);
+// Loads `<dir>/<name>.vert` and `<dir>/<name>.frag`. `defines` ("#define X 1\n" lines) go right
+// after each stage's #version line.
+GlProgram loadProgram(const std::filesystem::path& dir, const std::string& name, std::string& error,
+                      const std::string& defines = {});
+// Inserts `defines` after the #version line of `source` (at the top when there is none).
+std::string withDefines(const std::string& source, const std::string& defines);
 
 }  // namespace fx::render
