@@ -20,7 +20,9 @@ void registerCheck(CLI::App& app, int& exitCode) {
     size_t errors = 0, warnings = 0;
     for (const auto& path : args->presets) {
       Diagnostics diags;
-      auto preset = loadPreset(path, diags, {.allowAnyPath = args->allowAnyPath});
+      // A missing, corrupt or oversized texture fails the check (the viewer only warns).
+      auto preset = loadPreset(
+          path, diags, {.allowAnyPath = args->allowAnyPath, .textureProblemsAreErrors = true});
       if (preset) lintPreset(*preset, diags);
       printDiagnostics(diags);
       errors += diags.errorCount();

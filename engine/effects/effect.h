@@ -51,11 +51,16 @@ struct LoadContext {
   std::string file;               // display name of that file
   std::string pointer;            // JSON Pointer of the definition inside it
   bool allowAnyPath = false;      // --allow-any-path: textures may live outside the preset folder and assets/
+  bool textureProblemsAreErrors = false;  // fxview check: see PresetLoadOptions
   Diagnostics* diags = nullptr;
 
   // Resolves a path authored in the definition (relative to baseDir; "assets/..." also from the
   // project root). Outside the allowed roots it adds an error at `pointer` and returns "".
   std::string resolvePath(const std::string& authored, const std::string& fieldPointer) const;
+  // resolvePath for a texture, then checks the file: it exists, fits the file-size cap, has a
+  // readable image header and fits the texture size cap (engine/core/image_file.h). A problem is a
+  // warning ("drawn as a magenta checker") or, with textureProblemsAreErrors, an error.
+  std::string resolveTexture(const std::string& authored, const std::string& fieldPointer) const;
 };
 
 // The definition's declared fields + family rules beyond single-field ranges.

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "engine/core/field_json.h"
+#include "engine/core/image_file.h"
 #include "engine/core/rng.h"
 
 namespace fx {
@@ -56,6 +57,23 @@ std::string LoadContext::resolvePath(const std::string& authored, const std::str
     return {};
   }
   return candidate.string();
+}
+
+std::string LoadContext::resolveTexture(const std::string& authored,
+                                        const std::string& fieldPointer) const {
+  std::string resolved = resolvePath(authored, fieldPointer);
+  if (resolved.empty() || !diags) return resolved;
+  ImageInfo info;
+  std::string reason;
+  if (!probeImageFile(resolved, info, reason)) {
+    std::string message =
+        "texture \"" + authored + "\": " + (reason == "no such file" ? "file not found" : reason);
+    if (textureProblemsAreErrors)
+      diags->error(file, fieldPointer, message);
+    else
+      diags->warning(file, fieldPointer, message + "; drawn as a magenta checker");
+  }
+  return resolved;
 }
 
 EffectEntry* Preset::findEffect(std::string_view id) {
@@ -161,7 +179,8 @@ std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diag
 
     // The definition: inline, or a path relative to the preset file.
     LoadContext lc{.baseDir = baseDir, .rootDir = baseDir, .file = file, .pointer = ep + "/definition",
-                   .allowAnyPath = opts.allowAnyPath, .diags = &diags};
+                   .allowAnyPath = opts.allowAnyPath,
+                   .textureProblemsAreErrors = opts.textureProblemsAreErrors, .diags = &diags};
     auto dj = ej.find("definition");
     Json defJson = Json::object();
     e.definitionFile = path;

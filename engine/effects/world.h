@@ -33,6 +33,9 @@ struct EffectEntry {
 
 struct PresetLoadOptions {
   bool allowAnyPath = false;
+  // A missing, corrupt or oversized texture: the viewer warns and draws a magenta checker;
+  // `fxview check` (which sets this) reports it as an error so a broken preset fails the check.
+  bool textureProblemsAreErrors = false;
 };
 
 struct Preset {

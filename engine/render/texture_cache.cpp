@@ -1,6 +1,6 @@
 #include "engine/render/texture_cache.h"
 
-#include <stb_image.h>
+#include "engine/core/image_file.h"
 
 namespace fx::render {
 
@@ -39,25 +39,17 @@ const GpuTexture& TextureCache::get(const std::string& path, std::vector<std::st
   if (it != entries_.end()) return it->second.info;
   Entry& e = entries_[path];
   e.info = checker_;
-  int w = 0, h = 0, channels = 0;
+  Image image;
+  std::string reason;
   if (path.empty()) {
     warnings.push_back("texture: empty path; drawn as a magenta checker");
-  } else if (!stbi_info(path.c_str(), &w, &h, &channels)) {
-    const char* reason = stbi_failure_reason();
-    warnings.push_back("texture " + path + ": cannot read (" + (reason ? reason : "unknown") +
-                       "); drawn as a magenta checker");
-  } else if (w > kMaxTextureSize || h > kMaxTextureSize) {
-    warnings.push_back("texture " + path + ": " + std::to_string(w) + "x" + std::to_string(h) +
-                       " is larger than the " + std::to_string(kMaxTextureSize) + "x" +
-                       std::to_string(kMaxTextureSize) + " limit; drawn as a magenta checker");
-  } else if (stbi_uc* data = stbi_load(path.c_str(), &w, &h, &channels, 4)) {
-    e.texture = upload(w, h, data);
-    stbi_image_free(data);
-    e.info = {e.texture.get(), w, h, false};
+  } else if (!loadImageFile(path, image, reason)) {
+    // Same checks and words as the loaders' (LoadContext::resolveTexture), which `fxview check`
+    // reports as errors: missing, over the file-size cap, corrupt, over kMaxImageSide.
+    warnings.push_back("texture " + path + ": " + reason + "; drawn as a magenta checker");
   } else {
-    const char* reason = stbi_failure_reason();
-    warnings.push_back("texture " + path + ": cannot decode (" + (reason ? reason : "unknown") +
-                       "); drawn as a magenta checker");
+    e.texture = upload(image.width, image.height, image.rgba.data());
+    e.info = {e.texture.get(), image.width, image.height, false};
   }
   return e.info;
 }

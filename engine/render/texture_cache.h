@@ -1,17 +1,19 @@
-// GPU textures by path (render-internal). PNGs load through stb_image as RGBA8 with mipmaps,
-// once per path. A missing, unreadable or oversized file yields the shared magenta checker and
-// one warning naming the file; nothing here throws or aborts.
+// GPU textures by path (render-internal). Files decode on the CPU through engine/core/image_file.h
+// (PNG as RGBA8; file-size and side caps) and upload with mipmaps, once per path.
+// A missing, unreadable, corrupt or oversized file yields the shared magenta checker and one
+// warning naming the file; nothing here throws or aborts.
 #pragma once
 
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "engine/core/image_file.h"
 #include "engine/render/gl_objects.h"
 
 namespace fx::render {
 
-inline constexpr int kMaxTextureSize = 8192;  // per side; larger images are refused with a warning
+inline constexpr int kMaxTextureSize = kMaxImageSide;  // per side (engine/core/image_file.h)
 
 struct GpuTexture {
   GLuint id = 0;  // owned by the cache

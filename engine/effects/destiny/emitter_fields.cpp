@@ -463,12 +463,12 @@ void ParticleSystemDefinition::finalize(const LoadContext& lc) {
   } else {
     emitter.finalize(lc.file, lc.pointer + "/emitter", diags);
   }
-  material.resolvedTexture = lc.resolvePath(material.texture, lc.pointer + "/material/texture");
+  material.resolvedTexture = lc.resolveTexture(material.texture, lc.pointer + "/material/texture");
   for (size_t i = 0; i < variants.size(); ++i) {
     std::string vp = lc.pointer + "/variants/" + std::to_string(i);
     variants[i].emitter.finalize(lc.file, vp + "/emitter", diags);
     variants[i].material.resolvedTexture =
-        lc.resolvePath(variants[i].material.texture, vp + "/material/texture");
+        lc.resolveTexture(variants[i].material.texture, vp + "/material/texture");
   }
   if (variant >= int(variants.size()))
     diags.error(lc.file, lc.pointer + "/variant",

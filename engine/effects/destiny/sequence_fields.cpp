@@ -710,7 +710,7 @@ void finalizeSequence(SequenceDefinition& def, SequenceGraph& graph, const LoadC
   for (size_t f = 0; f < def.lensFlares.size(); ++f) {
     LensFlare& fl = def.lensFlares[f];
     fl.resolvedTexture =
-        lc.resolvePath(fl.texture, base + "/lens_flares/" + std::to_string(f) + "/texture");
+        lc.resolveTexture(fl.texture, base + "/lens_flares/" + std::to_string(f) + "/texture");
   }
 }
 

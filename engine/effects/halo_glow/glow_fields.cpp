@@ -383,7 +383,7 @@ void GlowDefinition::finalize(const LoadContext& ctx) {
   sprite = Sprite{};
   if (texture.empty()) return;  // required by the tag: reported by lint, drawn as a checker
   std::string pointer = pointerJoin(ctx.pointer, "texture");
-  texturePath = ctx.resolvePath(texture, pointer);
+  texturePath = ctx.resolveTexture(texture, pointer);
   if (texturePath.empty() || !ctx.diags) return;
   // "It will not be randomly selected from sprite sheets (just the first)": sequence 0, sprite 0.
   SpriteSheet sheet = loadSpriteSheet(texturePath, ctx.file, pointer, *ctx.diags);

@@ -63,8 +63,6 @@ void lintFields(const GlowDefinition& d, Linter& l) {
   if (d.texture.empty())
     l.error("texture",
             "the glow tag requires a texture (a bitmap of type sprites); fxview draws a checker");
-  else if (!d.texturePath.empty() && !std::filesystem::exists(d.texturePath))
-    l.warning("texture", "texture file \"" + d.texture + "\" not found; fxview draws a checker");
 
   // "Must be non-zero when a function is being used, or else the game will crash"
   if (d.attachment2 != Attachment::None && d.effectTransVelMulLow == 0.0f)

@@ -532,9 +532,9 @@ void WeatherDefinition::finalize(const LoadContext& ctx) {
     t.physics.computeCache();
     t.spritePath = t.spriteBitmap.empty()
                        ? std::string()
-                       : ctx.resolvePath(t.spriteBitmap, pointerJoin(tp, "sprite_bitmap"));
+                       : ctx.resolveTexture(t.spriteBitmap, pointerJoin(tp, "sprite_bitmap"));
     t.secondaryPath =
-        t.bitmap.empty() ? std::string() : ctx.resolvePath(t.bitmap, pointerJoin(tp, "bitmap"));
+        t.bitmap.empty() ? std::string() : ctx.resolveTexture(t.bitmap, pointerJoin(tp, "bitmap"));
     Diagnostics sheetDiags;
     t.sheet = loadSpriteSheet(t.spritePath, ctx.file, pointerJoin(tp, "sprite_bitmap"), sheetDiags);
     if (ctx.diags) ctx.diags->append(sheetDiags);

@@ -31,8 +31,6 @@ void WeatherDefinition::lint(const SceneObject*, const Scene&, const EffectPlace
     if (t.spriteBitmap.empty())
       out.error(file, pointerJoin(tp, "sprite_bitmap"),
                 "a sprite bitmap is required (non-null in the tag)");
-    else if (!t.spritePath.empty() && !std::filesystem::exists(t.spritePath))
-      out.warning(file, pointerJoin(tp, "sprite_bitmap"), "file not found: " + t.spritePath);
 
     if (!(t.fadeInStartDistance <= t.fadeInEndDistance &&
           t.fadeInEndDistance <= t.fadeOutStartDistance &&

@@ -278,16 +278,13 @@ void Definition::finalize(const LoadContext& ctx) {
   for (int i = 0; i < kStateCount; ++i) {
     Look& l = looks[i];
     std::string pointer = ctx.pointer + "/" + kLookKeys[i] + "/texture";
-    l.resolvedTexture = ctx.resolvePath(l.texture, pointer);
+    l.resolvedTexture = ctx.resolveTexture(l.texture, pointer);
     l.histogram.reset();
     if (l.resolvedTexture.empty()) continue;
     Diagnostics sink;
     Diagnostics& diags = ctx.diags ? *ctx.diags : sink;
     std::error_code ec;
-    if (!std::filesystem::exists(l.resolvedTexture, ec)) {
-      diags.warning(ctx.file, pointer, "texture \"" + l.texture + "\" not found");
-      continue;
-    }
+    if (!std::filesystem::exists(l.resolvedTexture, ec)) continue;  // resolveTexture reported it
     l.histogram = loadSideCar(l.resolvedTexture, ctx.file, pointer, diags);
   }
 }

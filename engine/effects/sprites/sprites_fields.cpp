@@ -114,7 +114,7 @@ void SpritesDefinition::finalize(const LoadContext& ctx) {
     SpriteGroup& g = batches[i];
     g.texturePath.clear();
     if (g.texture.empty()) continue;
-    g.texturePath = ctx.resolvePath(
+    g.texturePath = ctx.resolveTexture(
         g.texture, pointerJoin(pointerJoin(pointerJoin(ctx.pointer, "batches"), i), "texture"));
   }
 }

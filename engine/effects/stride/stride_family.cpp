@@ -21,11 +21,7 @@ void StrideDefinition::finalize(const LoadContext& ctx) {
   for (size_t i = 0; i < system.emitters.size(); ++i) {
     Material& m = system.emitters[i].material;
     std::string ptr = ctx.pointer + "/emitters/" + std::to_string(i) + "/material/texture";
-    m.resolvedTexture = ctx.resolvePath(m.texture, ptr);
-    std::error_code ec;
-    if (!m.resolvedTexture.empty() && !std::filesystem::exists(m.resolvedTexture, ec) && ctx.diags)
-      ctx.diags->warning(ctx.file, ptr,
-                         "texture \"" + m.texture + "\" does not exist (drawn untextured)");
+    m.resolvedTexture = ctx.resolveTexture(m.texture, ptr);
   }
 }
 

@@ -28,7 +28,7 @@ class BadInputs : public ::testing::TestWithParam<fs::path> {};
 TEST_P(BadInputs, RejectedWithPointerAndMessage) {
   const fs::path& file = GetParam();
   Diagnostics diags;
-  auto preset = loadPreset(file, diags);
+  auto preset = loadPreset(file, diags, {.textureProblemsAreErrors = true});  // as `fxview check`
   if (preset) lintPreset(*preset, diags);
   ASSERT_TRUE(diags.hasErrors()) << file << " was accepted";
   std::string all = diags.formatAll();
