@@ -115,6 +115,30 @@ std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diag
         diags.error(file, "/objects/" + std::to_string(i) + "/name",
                     "duplicate object name \"" + preset->scene.objects[i].name + "\"");
 
+  // Parents must exist and must not loop back (a -> b -> a): the scene would have no root for them.
+  {
+    const auto& objects = preset->scene.objects;
+    for (size_t i = 0; i < objects.size(); ++i) {
+      if (objects[i].parent.empty()) continue;
+      std::string pp = "/objects/" + std::to_string(i) + "/parent";
+      if (!preset->scene.findObject(objects[i].parent)) {
+        diags.error(file, pp, "no object named \"" + objects[i].parent + "\" in the scene");
+        continue;
+      }
+      std::string chain = objects[i].name;
+      const SceneObject* o = &objects[i];
+      for (size_t steps = 0; steps < objects.size() && !o->parent.empty(); ++steps) {
+        o = preset->scene.findObject(o->parent);
+        if (!o) break;
+        chain += " -> " + o->name;
+        if (o == &objects[i]) {
+          diags.error(file, pp, "parenting cycle: " + chain);
+          break;
+        }
+      }
+    }
+  }
+
   fs::path baseDir = path.parent_path();
   if (baseDir.empty()) baseDir = ".";
   auto it = json.find("effects");
