@@ -35,4 +35,24 @@ void registerCheck(CLI::App& app, int& exitCode) {
   });
 }
 
+int runCheckCommand(const std::vector<std::string>& args) {
+  CLI::App app{"fxview"};
+  int exitCode = kExitOk;
+  registerCheck(app, exitCode);
+  std::vector<std::string> owned;
+  owned.reserve(args.size() + 2);
+  owned.push_back("fxview");
+  owned.push_back("check");
+  owned.insert(owned.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : owned) argv.push_back(a.data());
+  try {
+    app.parse(int(argv.size()), argv.data());
+  } catch (const CLI::ParseError& e) {
+    int rc = app.exit(e);
+    return rc == 0 ? kExitOk : kExitUsage;
+  }
+  return exitCode;
+}
+
 }  // namespace fx::cli

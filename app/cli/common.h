@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -30,6 +31,9 @@ void applyOverrides(Preset& preset, std::optional<int64_t> seed, std::optional<d
 void registerRender(CLI::App& app, int& exitCode);
 void registerSimulate(CLI::App& app, int& exitCode);
 void registerCheck(CLI::App& app, int& exitCode);
+// `fxview check ARGS...` in-process (tests, the argument fuzzer): parses exactly like the binary,
+// prints the same, returns the exit code; usage errors give kExitUsage. Never exits the process.
+int runCheckCommand(const std::vector<std::string>& args);
 void registerSchema(CLI::App& app, int& exitCode);
 void registerTexgen(CLI::App& app, int& exitCode);  // texture generators (lightning data textures)
 void registerAsm(CLI::App& app, int& exitCode);     // emitter program assembler / disassembler
