@@ -35,6 +35,7 @@ struct Args {
   int frames = 1;
   double every = 0.0;
   bool allowAnyPath = false;
+  bool unlimitedBudget = false;
   bool grid = false;
   bool debugGl = false;
   std::string exec;
@@ -80,6 +81,7 @@ int run(const Args& args) {
   if (!preset) return kExitErrors;
   applyOverrides(*preset, args.seed, args.fps);
   World world(*preset);
+  world.flags.unlimitedBudget = args.unlimitedBudget;
   SplitView split;
   if (!args.exec.empty()) {
     ConsoleSession session{.preset = preset.get(),
@@ -176,6 +178,10 @@ void registerRender(CLI::App& app, int& exitCode) {
   cmd->add_flag("--grid", args->grid, "Draw a ground grid (XY plane)");
   cmd->add_flag("--allow-any-path", args->allowAnyPath,
                 "Let definitions and textures come from anywhere");
+  cmd->add_flag(
+      "--unlimited-budget", args->unlimitedBudget,
+      "Lift the games' particle limits (stress runs; fxview's hard cap of 2^20 per effect "
+      "stays)");
   cmd->add_flag("--debug-gl", args->debugGl,
                 "Print KHR_debug messages from the driver (always on in Debug builds)");
   cmd->add_option("--exec", args->exec,

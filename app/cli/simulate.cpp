@@ -13,15 +13,24 @@ void registerSimulate(CLI::App& app, int& exitCode) {
     std::optional<double> fps;
     std::optional<int64_t> seed;
     bool allowAnyPath = false;
+    bool unlimitedBudget = false;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("simulate", "Simulate a preset and dump particle state as JSON");
   cmd->add_option("preset", args->preset, "Preset JSON")->required();
-  cmd->add_option("--time", args->time, "Seconds to simulate")->required()->check(CLI::Range(0.0, 86400.0));
-  cmd->add_option("--fps", args->fps, "Frame rate (sets the rate of frame-mode simulation)")->check(CLI::Range(1.0, 1000.0));
-  cmd->add_option("--seed", args->seed, "Override the preset seed")->check(CLI::Range(int64_t(0), int64_t(4294967295LL)));
+  cmd->add_option("--time", args->time, "Seconds to simulate")
+      ->required()
+      ->check(CLI::Range(0.0, 86400.0));
+  cmd->add_option("--fps", args->fps, "Frame rate (sets the rate of frame-mode simulation)")
+      ->check(CLI::Range(1.0, 1000.0));
+  cmd->add_option("--seed", args->seed, "Override the preset seed")
+      ->check(CLI::Range(int64_t(0), int64_t(4294967295LL)));
   cmd->add_option("-o,--output", args->output, "Write the dump here instead of stdout");
-  cmd->add_flag("--allow-any-path", args->allowAnyPath, "Let definitions and textures come from anywhere");
+  cmd->add_flag("--allow-any-path", args->allowAnyPath,
+                "Let definitions and textures come from anywhere");
+  cmd->add_flag(
+      "--unlimited-budget", args->unlimitedBudget,
+      "Lift the games' particle limits (stress runs; fxview's hard cap of 2^20 per effect stays)");
   cmd->callback([args, &exitCode] {
     auto preset = loadPresetReporting(args->preset, args->allowAnyPath);
     if (!preset) {
@@ -30,6 +39,7 @@ void registerSimulate(CLI::App& app, int& exitCode) {
     }
     applyOverrides(*preset, args->seed, args->fps);
     World world(*preset);
+    world.flags.unlimitedBudget = args->unlimitedBudget;
     world.advanceTo(args->time);
     Json out;
     world.dump(out);

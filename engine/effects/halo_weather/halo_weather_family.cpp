@@ -50,10 +50,13 @@ class WeatherInstance final : public EffectInstance {
       s.values.push_back({k + "_target", double(ts.target)});
       s.values.push_back({k + "_density", double(ts.density)});
       if (ts.count < ts.target)
-        s.messages.push_back("type " + std::to_string(t) + " (" + def_.particleTypes[t].name +
-                             ") has " + std::to_string(ts.count) + " of " +
-                             std::to_string(ts.target) +
-                             " particles: the 512 budget is used by earlier types");
+        s.messages.push_back(
+            "type " + std::to_string(t) + " (" + def_.particleTypes[t].name + ") has " +
+            std::to_string(ts.count) + " of " + std::to_string(ts.target) + " particles: " +
+            (sim_->particles.capacity > uint32_t(kMaxWeatherParticles)
+                 ? "fxview's stress cap of " + std::to_string(sim_->particles.capacity) +
+                       " particles is reached"
+                 : std::string("the 512 budget is used by earlier types")));
     }
     s.values.push_back({"wind_speed", double(sim_->wind.speed)});
     return s;
