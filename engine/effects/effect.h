@@ -40,8 +40,8 @@ inline constexpr size_t kStressParticleCap = size_t(1) << 20;
 // Where an effect entry is placed and the keys it carried.
 struct EffectPlacement {
   std::string id;
-  std::string object;  // scene object name ("" = world origin)
-  std::string marker;  // marker / attachment point name on it ("" = object root)
+  std::string object;    // scene object name ("" = world origin)
+  std::string marker;    // marker / attachment point name on it ("" = object root)
   size_t kindCount = 0;  // lint only: effect entries of this kind in the preset (0 = unknown)
 };
 
@@ -50,7 +50,8 @@ struct LoadContext {
   std::filesystem::path rootDir;  // folder of the preset: paths may not leave it (nor assets/)
   std::string file;               // display name of that file
   std::string pointer;            // JSON Pointer of the definition inside it
-  bool allowAnyPath = false;      // --allow-any-path: textures may live outside the preset folder and assets/
+  bool allowAnyPath =
+      false;  // --allow-any-path: textures may live outside the preset folder and assets/
   bool textureProblemsAreErrors = false;  // fxview check: see PresetLoadOptions
   Diagnostics* diags = nullptr;
 
@@ -84,7 +85,7 @@ class EffectDefinition {
 // Live counts for the stats line, HUD and `simulate` dumps.
 struct EffectStats {
   size_t live = 0;
-  size_t budget = 0;  // 0 = no budget
+  size_t budget = 0;            // 0 = no budget
   size_t bytesPerParticle = 0;  // simulation state per live particle (benchmarks); 0 = none
   std::vector<std::pair<std::string, double>> values;  // family-specific figures
   std::vector<std::string> messages;  // runtime errors the game would halt on, etc.
@@ -101,9 +102,9 @@ struct ParticleRecord {
 };
 
 struct StepContext {
-  float dt = 0.0f;      // seconds of this step
-  uint64_t step = 0;    // index of this step since reset
-  double time = 0.0;    // simulation time at the end of this step
+  float dt = 0.0f;    // seconds of this step
+  uint64_t step = 0;  // index of this step since reset
+  double time = 0.0;  // simulation time at the end of this step
   const SceneState* scene = nullptr;
   const View* view = nullptr;
   const DebugFlags* flags = nullptr;
@@ -131,12 +132,29 @@ class EffectInstance {
   virtual void dump(std::vector<ParticleRecord>& out) const = 0;
 };
 
+// The two hooks most families register: a definition of type D with every declared field (and
+// entry key) at its default, and an instance I built from that definition and the context.
+template <class D>
+std::unique_ptr<EffectDefinition> defaultDefinition() {
+  auto d = std::make_unique<D>();
+  DefaultsVisitor defaults;
+  d->reflect(defaults);
+  d->reflectEntry(defaults);
+  return d;
+}
+template <class D, class I>
+std::unique_ptr<EffectInstance> instantiateAs(const EffectDefinition& def,
+                                              const InstanceContext& ctx) {
+  return std::make_unique<I>(static_cast<const D&>(def), ctx);
+}
+
 struct EffectFamily {
-  std::string_view kind;   // JSON "kind"
-  std::string_view title;  // for people
-  std::string_view seed;   // seed document this family implements
+  std::string_view kind;                                    // JSON "kind"
+  std::string_view title;                                   // for people
+  std::string_view seed;                                    // seed document this family implements
   std::unique_ptr<EffectDefinition> (*createDefinition)();  // with every field at its default
-  std::unique_ptr<EffectInstance> (*instantiate)(const EffectDefinition& def, const InstanceContext& ctx);
+  std::unique_ptr<EffectInstance> (*instantiate)(const EffectDefinition& def,
+                                                 const InstanceContext& ctx);
   FamilyShared (*createShared)() = nullptr;
 };
 

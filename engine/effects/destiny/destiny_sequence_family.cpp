@@ -320,19 +320,8 @@ const EffectFamily& destinySequenceFamily() {
       .kind = "destiny_sequence",
       .title = "Destiny sequence",
       .seed = "002_e6bdd13e60a686c3.txt",
-      .createDefinition =
-          [] {
-            auto d = std::make_unique<Definition>();
-            DefaultsVisitor defaults;
-            d->reflect(defaults);
-            d->reflectEntry(defaults);
-            return std::unique_ptr<EffectDefinition>(std::move(d));
-          },
-      .instantiate =
-          [](const EffectDefinition& def, const InstanceContext& ctx) {
-            return std::unique_ptr<EffectInstance>(
-                std::make_unique<Instance>(static_cast<const Definition&>(def), ctx));
-          },
+      .createDefinition = &defaultDefinition<Definition>,
+      .instantiate = &instantiateAs<Definition, Instance>,
   };
   return kFamily;
 }

@@ -204,19 +204,8 @@ const EffectFamily& destinySystemFamily() {
       .kind = "destiny_system",
       .title = "Destiny particle system",
       .seed = "002_e6bdd13e60a686c3.txt",
-      .createDefinition =
-          [] {
-            auto d = std::make_unique<Definition>();
-            DefaultsVisitor defaults;
-            d->reflect(defaults);
-            d->reflectEntry(defaults);
-            return std::unique_ptr<EffectDefinition>(std::move(d));
-          },
-      .instantiate =
-          [](const EffectDefinition& def, const InstanceContext& ctx) {
-            return std::unique_ptr<EffectInstance>(
-                std::make_unique<Instance>(static_cast<const Definition&>(def), ctx));
-          },
+      .createDefinition = &defaultDefinition<Definition>,
+      .instantiate = &instantiateAs<Definition, Instance>,
   };
   return kFamily;
 }

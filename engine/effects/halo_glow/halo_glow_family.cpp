@@ -10,18 +10,8 @@ const EffectFamily& haloGlowFamily() {
       .kind = "halo_glow",
       .title = "Halo CE glow",
       .seed = "000_af07cf414400334c.txt",
-      .createDefinition =
-          [] {
-            auto def = std::make_unique<glow::GlowDefinition>();
-            DefaultsVisitor defaults;
-            def->reflect(defaults);
-            return std::unique_ptr<EffectDefinition>(std::move(def));
-          },
-      .instantiate =
-          [](const EffectDefinition& def, const InstanceContext& ctx) {
-            return std::unique_ptr<EffectInstance>(std::make_unique<glow::GlowInstance>(
-                static_cast<const glow::GlowDefinition&>(def), ctx));
-          },
+      .createDefinition = &defaultDefinition<glow::GlowDefinition>,
+      .instantiate = &instantiateAs<glow::GlowDefinition, glow::GlowInstance>,
       .createShared = [] { return FamilyShared(std::make_shared<glow::GlowShared>()); },
   };
   return kFamily;

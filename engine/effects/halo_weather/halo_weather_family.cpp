@@ -91,13 +91,8 @@ const EffectFamily& haloWeatherFamily() {
       .kind = "halo_weather",
       .title = "Halo CE weather particle system",
       .seed = "001_3ad6be86febc851d.txt",
-      .createDefinition =
-          [] { return std::unique_ptr<EffectDefinition>(std::make_unique<WeatherDefinition>()); },
-      .instantiate =
-          [](const EffectDefinition& def, const InstanceContext& ctx) {
-            return std::unique_ptr<EffectInstance>(
-                std::make_unique<WeatherInstance>(static_cast<const WeatherDefinition&>(def), ctx));
-          },
+      .createDefinition = &defaultDefinition<WeatherDefinition>,
+      .instantiate = &instantiateAs<WeatherDefinition, WeatherInstance>,
   };
   return kFamily;
 }

@@ -87,18 +87,8 @@ const EffectFamily& spritesFamily() {
       .kind = "sprites",
       .title = "Static sprites",
       .seed = "",
-      .createDefinition =
-          [] {
-            auto def = std::make_unique<sprites::SpritesDefinition>();
-            DefaultsVisitor defaults;
-            def->reflect(defaults);
-            return std::unique_ptr<EffectDefinition>(std::move(def));
-          },
-      .instantiate =
-          [](const EffectDefinition& def, const InstanceContext& ctx) {
-            return std::unique_ptr<EffectInstance>(std::make_unique<sprites::SpritesInstance>(
-                static_cast<const sprites::SpritesDefinition&>(def), ctx));
-          },
+      .createDefinition = &defaultDefinition<sprites::SpritesDefinition>,
+      .instantiate = &instantiateAs<sprites::SpritesDefinition, sprites::SpritesInstance>,
   };
   return kFamily;
 }

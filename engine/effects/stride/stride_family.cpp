@@ -148,15 +148,8 @@ const EffectFamily& strideParticlesFamily() {
       .kind = "stride_particles",
       .title = "Stride particle system",
       .seed = "003_6899eb957d54d89d.txt",
-      .createDefinition =
-          [] {
-            return std::unique_ptr<EffectDefinition>(std::make_unique<stride::StrideDefinition>());
-          },
-      .instantiate =
-          [](const EffectDefinition& def, const InstanceContext& ctx) {
-            return std::unique_ptr<EffectInstance>(std::make_unique<stride::StrideInstance>(
-                static_cast<const stride::StrideDefinition&>(def), ctx));
-          },
+      .createDefinition = &defaultDefinition<stride::StrideDefinition>,
+      .instantiate = &instantiateAs<stride::StrideDefinition, stride::StrideInstance>,
   };
   return kFamily;
 }
