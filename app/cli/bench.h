@@ -9,9 +9,12 @@
 //              sprites vs a raw instanced draw of the same sprites; `fxview render` of the gallery.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <filesystem>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "engine/core/json.h"
@@ -31,6 +34,19 @@ struct Settings {
 // variants).
 template <class Fn>
 double timePerRun(Fn&& fn, double minSeconds, int minRuns = 3);
+
+// A ratio's two sides measured in alternation, `rounds` times each, keeping each side's best:
+// a shared or throttled machine drifts by tens of percent over seconds, and both sides see the
+// same drift this way. Returns {seconds of a, seconds of b}.
+template <class A, class B>
+std::pair<double, double> bestOfInterleaved(A&& a, B&& b, double minSeconds, int rounds = 5) {
+  double ta = 1e300, tb = 1e300;
+  for (int r = 0; r < rounds; ++r) {
+    ta = std::min(ta, timePerRun(a, minSeconds / rounds, 1));
+    tb = std::min(tb, timePerRun(b, minSeconds / rounds, 1));
+  }
+  return {ta, tb};
+}
 
 struct FamilyRow {
   std::string family;

@@ -99,12 +99,14 @@ void runThreadSpeedup(const Settings& s, size_t count, std::vector<FamilyRow>& r
     if (row.requested != count || row.live == 0) continue;
     Stress st = makeStress(s, row.family, count);
     if (!st.error.empty()) continue;
-    double t[2] = {0.0, 0.0};
-    for (int threads = 1; threads <= 2; ++threads) {
-      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
-      t[threads - 1] = timePerRun([&] { st.world->stepOnce(); }, s.minSeconds);
-    }
-    row.speedup2 = t[1] > 0.0 ? t[0] / t[1] : 0.0;
+    auto stepWith = [&](size_t threads) {
+      return [&st, threads] {
+        tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+        st.world->stepOnce();
+      };
+    };
+    auto [one, two] = bestOfInterleaved(stepWith(1), stepWith(2), 2 * s.minSeconds);
+    row.speedup2 = two > 0.0 ? one / two : 0.0;
   }
 }
 
@@ -120,21 +122,20 @@ std::vector<RooflineRow> runRoofline(const Settings& s, const std::vector<Family
     r.family = family;
     r.particles = it->live;
     r.bytes = it->live * it->bytesPerParticle;
-    r.updateSeconds = it->secondsPerUpdate;
+    Stress st = makeStress(s, family, big);
+    if (!st.error.empty()) continue;
     // The roofline: stream the same bytes (read once, write once) with the same chunking and
-    // threads as the update.
+    // threads as the update, measured in alternation with it.
     std::vector<char> from(r.bytes, 1), to(r.bytes, 0);
     const size_t chunkBytes = kParallelChunk * std::max<size_t>(it->bytesPerParticle, 1);
-    r.copySeconds = timePerRun(
-        [&] {
-          parallelChunks(
-              r.bytes,
-              [&](size_t, size_t b, size_t e) {
-                std::memcpy(to.data() + b, from.data() + b, e - b);
-              },
-              chunkBytes);
-        },
-        s.minSeconds);
+    auto copy = [&] {
+      parallelChunks(
+          r.bytes,
+          [&](size_t, size_t b, size_t e) { std::memcpy(to.data() + b, from.data() + b, e - b); },
+          chunkBytes);
+    };
+    std::tie(r.updateSeconds, r.copySeconds) =
+        bestOfInterleaved([&] { st.world->stepOnce(); }, copy, 2 * s.minSeconds);
     out.push_back(r);
   }
   return out;

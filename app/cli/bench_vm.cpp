@@ -146,10 +146,9 @@ VmResult runVm(const Settings& settings) {
   std::vector<float> stack(stackFloats(kLanes));
   VmResult r;
   r.particles = kParticles;
-  r.nativeSeconds = timePerRun([&] { runNative(*s); }, settings.minSeconds);
-  r.batchedSeconds =
-      timePerRun([&] { runStageBatched(s->program, 4, s->st, 0, kParticles, stack.data()); },
-                 settings.minSeconds);
+  std::tie(r.batchedSeconds, r.nativeSeconds) =
+      bestOfInterleaved([&] { runStageBatched(s->program, 4, s->st, 0, kParticles, stack.data()); },
+                        [&] { runNative(*s); }, 2 * settings.minSeconds);
   r.scalarSeconds =
       timePerRun([&] { runStageScalar(s->program, 4, s->st, 0, kParticles); }, settings.minSeconds);
   return r;
