@@ -101,6 +101,15 @@ bool loadBundle(App& app, const fs::path& dir) {
     app.camera = orbitFromLookAt(
         vec("position", orbitEye(app.camera)), vec("target", app.camera.target),
         c.value("fov_deg", app.camera.fovDeg), app.camera.nearPlane, app.camera.farPlane);
+    if (c.contains("orbit") && c["orbit"].is_object()) {
+      const Json& o = c["orbit"];
+      auto num = [&](const char* k, float fallback) {
+        return o.contains(k) && o[k].is_number() ? o[k].get<float>() : fallback;
+      };
+      app.camera.distance = std::clamp(num("distance", app.camera.distance), 1e-3f, 1e6f);
+      app.camera.yawDeg = num("yaw_deg", app.camera.yawDeg);
+      app.camera.pitchDeg = std::clamp(num("pitch_deg", app.camera.pitchDeg), -89.0f, 89.0f);
+    }
   }
   double time = m.value("time", 0.0);
   seekTransport(app.transport, w, std::clamp(time, 0.0, 3600.0));
@@ -525,9 +534,14 @@ std::string writeBundle(App& app, const fs::path& dir) {
   meta["simulation"] = {
       {"mode", world.simulation().mode == SimulationMode::Tick ? "tick" : "frame"},
       {"rate", floatJson(world.simulation().rate)}};
+  // The orbit itself too: rebuilding it from position + target is off by float rounding.
   meta["camera"] = {{"position", vecJson(orbitEye(app.camera))},
                     {"target", vecJson(app.camera.target)},
-                    {"fov_deg", floatJson(app.camera.fovDeg)}};
+                    {"fov_deg", floatJson(app.camera.fovDeg)},
+                    {"orbit",
+                     {{"distance", floatJson(app.camera.distance)},
+                      {"yaw_deg", floatJson(app.camera.yawDeg)},
+                      {"pitch_deg", floatJson(app.camera.pitchDeg)}}}};
   Json overlays = Json::object();
   for (const char* f : {"debug_point_physics", "render_model_markers", "debug_sprites", "weather",
                         "render_psystems", "module_shapes", "paths"})
