@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (tests/fuzz/*.cpp) with clang-14 (ASan + UBSan + fuzzer
 # instrumentation) into build-fuzz/ and runs each for SECONDS (default 60). JSON targets are seeded
-# from presets/ and tests/bad_inputs/; every target also from tests/fuzz/seeds/<target>/.
+# from presets/ and tests/bad_inputs/, the assembler from presets/destiny/*.s; every target also
+# from tests/fuzz/seeds/<target>/ where it has one.
 # Crashes land in build-fuzz/findings/<target>/; add each as a regression (a tests/bad_inputs/ file
 # or a unit test) once fixed.
 #   tools/fuzz.sh [SECONDS] [TARGET...]          e.g. nice -n 10 tools/fuzz.sh 90 fuzz_texture
@@ -23,10 +24,13 @@ cmake --build build-fuzz ${FUZZ_JOBS:+-j "$FUZZ_JOBS"} --target "${targets[@]}"
 for t in "${targets[@]}"; do
   corpus=build-fuzz/corpus/$t findings=build-fuzz/findings/$t
   mkdir -p "$corpus" "$findings"
-  # Seeds: JSON targets get every preset, definition and bad input; every target its own folder.
+  # Seeds: JSON targets get every preset, definition and bad input, the assembler the shipped
+  # emitter programs; every target its own folder.
   case $t in
     fuzz_preset | fuzz_definitions)
       find presets tests/bad_inputs -name '*.json' -exec cp {} "$corpus"/ \; 2>/dev/null || true ;;
+    fuzz_emitter_asm)
+      cp presets/destiny/*.s "$corpus"/ 2>/dev/null || true ;;  # the shipped emitter programs
   esac
   [ -d "tests/fuzz/seeds/$t" ] && cp tests/fuzz/seeds/$t/* "$corpus"/ 2>/dev/null || true
   echo "== $t for ${seconds}s"
