@@ -104,7 +104,6 @@ class Definition final : public EffectDefinition {
 // The four looks' defaults (also used by reflect).
 Look defaultLook(State s);
 
-std::unique_ptr<EffectDefinition> createDefinition();
 std::unique_ptr<EffectInstance> instantiate(const EffectDefinition& def,
                                             const InstanceContext& ctx);
 

@@ -9,7 +9,7 @@ const EffectFamily& lightningFamily() {
       .kind = "lightning",
       .title = "Balloonium lightning",
       .seed = "004_957ef01a321a9db0.txt",
-      .createDefinition = &lightning::createDefinition,
+      .createDefinition = &defaultDefinition<lightning::Definition>,
       .instantiate = &lightning::instantiate,
   };
   return kFamily;

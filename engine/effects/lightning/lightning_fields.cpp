@@ -289,12 +289,4 @@ void Definition::finalize(const LoadContext& ctx) {
   }
 }
 
-std::unique_ptr<EffectDefinition> createDefinition() {
-  auto d = std::make_unique<Definition>();
-  DefaultsVisitor defaults;
-  d->reflect(defaults);
-  d->reflectEntry(defaults);
-  return d;
-}
-
 }  // namespace fx::lightning
