@@ -14,6 +14,7 @@
 
 #include "app/cli/bench.h"
 #include "engine/effects/destiny/emitter_asm.h"
+#include "engine/effects/destiny/emitter_math.h"
 #include "engine/effects/destiny/emitter_vm.h"
 
 namespace fx::bench {
@@ -89,20 +90,6 @@ struct Streams {
     st.rng = &rng;
   }
 };
-
-// The same vectorizable floor the VM uses (emitter_vm.cpp), so both sides do the same math.
-inline float floorFast(float x) {
-  const bool small = std::fabs(x) < 8388608.0f;
-  float t = float(int32_t(small ? x : 0.0f));
-  t -= t > x ? 1.0f : 0.0f;
-  return small ? t : x;
-}
-
-inline float sinEstimate(float x) {
-  float a = x - floorFast(x + 0.5f);
-  float y = a * (8.0f - 16.0f * std::fabs(a));
-  return y * (0.225f * std::fabs(y) + 0.775f);
-}
 
 void runNative(Streams& s) {
   const size_t st = s.stride;

@@ -6,6 +6,7 @@
 
 #include "engine/effects/destiny/emitter_asm.h"
 #include "engine/effects/destiny/emitter_definition.h"
+#include "engine/effects/destiny/emitter_math.h"
 
 namespace fx::destiny {
 
@@ -13,27 +14,7 @@ namespace fx::destiny {
 
 namespace {
 
-// floor without a libm call, so per-lane loops vectorize (SSE2 has no roundps): truncate through
-// int, step down when that rounded up; values past 2^23 are already integers (NaN passes through).
-inline float floorFast(float x) {
-  const bool small = std::fabs(x) < 8388608.0f;
-  float t = float(int32_t(small ? x : 0.0f));
-  t -= t > x ? 1.0f : 0.0f;
-  return small ? t : x;
-}
-
-inline float roundHalfUp(float x) {
-  return floorFast(x + 0.5f);
-}
-inline float saturate(float x) {
-  return std::min(std::max(x, 0.0f), 1.0f);
-}
-
-inline float sinEstimate(float x) {
-  float a = x - roundHalfUp(x);
-  float y = a * (8.0f - 16.0f * std::fabs(a));
-  return y * (0.225f * std::fabs(y) + 0.775f);
-}
+// floorFast, roundHalfUp, saturate and sinEstimate: emitter_math.h.
 
 inline float pseudoSine(float r) {
   float a = r - roundHalfUp(r);
