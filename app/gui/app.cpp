@@ -119,12 +119,9 @@ bool loadBundle(App& app, const fs::path& dir) {
 }
 
 // Texture paths made absolute so a bundle's inline definitions still find them.
-class AbsolutePaths final : public FieldVisitor {
+class AbsolutePaths final : public FieldWalker {
  public:
   explicit AbsolutePaths(fs::path base) : base_(std::move(base)) {}
-  void visit(const FieldMeta&, bool&, bool) override {}
-  void visit(const FieldMeta&, int32_t&, int32_t) override {}
-  void visit(const FieldMeta&, float&, float) override {}
   void visit(const FieldMeta& m, std::string& v, std::string_view) override {
     if ((m.hint != FieldHint::TexturePath && m.hint != FieldHint::DefinitionPath) || v.empty())
       return;
@@ -135,21 +132,6 @@ class AbsolutePaths final : public FieldVisitor {
       if (!fs::exists(c, ec) && v.rfind("assets/", 0) == 0) c = fs::path(FXVIEW_SOURCE_DIR) / p;
       v = fs::weakly_canonical(c, ec).string();
     }
-  }
-  void visit(const FieldMeta&, FloatBounds&, FloatBounds) override {}
-  void visit(const FieldMeta&, IntBounds&, IntBounds) override {}
-  void visit(const FieldMeta&, ColorRgba&, ColorRgba) override {}
-  void visit(const FieldMeta&, vec2&, vec2) override {}
-  void visit(const FieldMeta&, vec3&, vec3) override {}
-  void visit(const FieldMeta&, vec4&, vec4) override {}
-  void visit(const FieldMeta&, quat&, quat) override {}
-  void visitEnum(const FieldMeta&, int32_t&, std::span<const EnumOption>, int32_t) override {}
-  void visitFlags(const FieldMeta&, uint32_t&, std::span<const FlagOption>, uint32_t) override {}
-  void visitObject(const FieldMeta&, const std::function<void(FieldVisitor&)>& body) override {
-    body(*this);
-  }
-  void visitArray(const FieldMeta&, ArrayAccess& a) override {
-    for (size_t i = 0; i < a.size(); ++i) a.element(i, *this);
   }
 
  private:

@@ -77,40 +77,28 @@ void clampValue(const FieldMeta& m, float& v) {
 
 // Reads whether the array element is one keyless value (a value array) and, for objects, a
 // "name" / "id" to title the element's tree node.
-class ElementProbe final : public FieldVisitor {
+class ElementProbe final : public FieldWalker {
  public:
   bool first = true, scalar = false;
   std::string title;
-  void note(const FieldMeta& m) {
+  void field(const FieldMeta& m) override {
     if (first) scalar = m.key.empty();
     first = false;
   }
-  void visit(const FieldMeta& m, bool&, bool) override { note(m); }
-  void visit(const FieldMeta& m, int32_t&, int32_t) override { note(m); }
-  void visit(const FieldMeta& m, float&, float) override { note(m); }
   void visit(const FieldMeta& m, std::string& v, std::string_view) override {
-    note(m);
+    field(m);
     if (title.empty() && (m.key == "name" || m.key == "id" || m.key == "type")) title = v;
   }
-  void visit(const FieldMeta& m, FloatBounds&, FloatBounds) override { note(m); }
-  void visit(const FieldMeta& m, IntBounds&, IntBounds) override { note(m); }
-  void visit(const FieldMeta& m, ColorRgba&, ColorRgba) override { note(m); }
-  void visit(const FieldMeta& m, vec2&, vec2) override { note(m); }
-  void visit(const FieldMeta& m, vec3&, vec3) override { note(m); }
-  void visit(const FieldMeta& m, vec4&, vec4) override { note(m); }
-  void visit(const FieldMeta& m, quat&, quat) override { note(m); }
   void visitEnum(const FieldMeta& m, int32_t& v, std::span<const EnumOption> o, int32_t) override {
-    note(m);
+    field(m);
     if (title.empty() && (m.key == "type" || m.key == "kind"))
       if (const EnumOption* e = findEnumValue(o, v)) title = std::string(e->name);
   }
-  void visitFlags(const FieldMeta& m, uint32_t&, std::span<const FlagOption>, uint32_t) override {
-    note(m);
-  }
+  // Only the element's own first level: nested objects and arrays are noted, not entered.
   void visitObject(const FieldMeta& m, const std::function<void(FieldVisitor&)>&) override {
-    note(m);
+    field(m);
   }
-  void visitArray(const FieldMeta& m, ArrayAccess&) override { note(m); }
+  void visitArray(const FieldMeta& m, ArrayAccess&) override { field(m); }
 };
 
 // Copy / paste one field as JSON through the same reflection the files use.

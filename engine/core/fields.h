@@ -52,7 +52,7 @@ struct FieldMeta {
   bool cacheOnly = false;  // computed at load, never authored (read-only in the inspector)
   bool required = false;   // must be present in JSON
   FieldHint hint = FieldHint::None;
-  float speed = 0.0f;      // inspector drag speed (0 = derived from the range)
+  float speed = 0.0f;          // inspector drag speed (0 = derived from the range)
   size_t maxCount = 1u << 20;  // arrays: the most elements allowed
 };
 
@@ -76,7 +76,8 @@ struct ArrayAccess {
   std::function<size_t()> size;
   std::function<void(size_t)> resize;
   std::function<void(size_t, FieldVisitor&)> element;
-  std::function<void(size_t, size_t)> move;  // move element `from` to position `to` (inspector reorder)
+  std::function<void(size_t, size_t)>
+      move;  // move element `from` to position `to` (inspector reorder)
 };
 
 class FieldVisitor {
@@ -102,9 +103,41 @@ class FieldVisitor {
   virtual void visitArray(const FieldMeta& m, ArrayAccess& access) = 0;
 };
 
+// A visitor for passes that care about a few kinds of field (path fix-ups, probes, key lists):
+// every leaf visit reports the field to field() (a no-op by default); objects are walked into and
+// arrays element by element. Override field() and whichever visits need the value.
+class FieldWalker : public FieldVisitor {
+ public:
+  virtual void field(const FieldMeta&) {}
+  void visit(const FieldMeta& m, bool&, bool) override { field(m); }
+  void visit(const FieldMeta& m, int32_t&, int32_t) override { field(m); }
+  void visit(const FieldMeta& m, float&, float) override { field(m); }
+  void visit(const FieldMeta& m, std::string&, std::string_view) override { field(m); }
+  void visit(const FieldMeta& m, FloatBounds&, FloatBounds) override { field(m); }
+  void visit(const FieldMeta& m, IntBounds&, IntBounds) override { field(m); }
+  void visit(const FieldMeta& m, ColorRgba&, ColorRgba) override { field(m); }
+  void visit(const FieldMeta& m, vec2&, vec2) override { field(m); }
+  void visit(const FieldMeta& m, vec3&, vec3) override { field(m); }
+  void visit(const FieldMeta& m, vec4&, vec4) override { field(m); }
+  void visit(const FieldMeta& m, quat&, quat) override { field(m); }
+  void visitEnum(const FieldMeta& m, int32_t&, std::span<const EnumOption>, int32_t) override {
+    field(m);
+  }
+  void visitFlags(const FieldMeta& m, uint32_t&, std::span<const FlagOption>, uint32_t) override {
+    field(m);
+  }
+  void visitObject(const FieldMeta&, const std::function<void(FieldVisitor&)>& body) override {
+    body(*this);
+  }
+  void visitArray(const FieldMeta&, ArrayAccess& a) override {
+    for (size_t i = 0; i < a.size(); ++i) a.element(i, *this);
+  }
+};
+
 // Typed helpers so definitions keep their enum classes.
 template <class E>
-void visitEnum(FieldVisitor& v, const FieldMeta& m, E& value, std::span<const EnumOption> options, E def) {
+void visitEnum(FieldVisitor& v, const FieldMeta& m, E& value, std::span<const EnumOption> options,
+               E def) {
   int32_t raw = int32_t(value);
   v.visitEnum(m, raw, options, int32_t(def));
   value = E(raw);
@@ -150,9 +183,15 @@ class DefaultsVisitor final : public FieldVisitor {
   void visit(const FieldMeta&, vec3& v, vec3 d) override { v = d; }
   void visit(const FieldMeta&, vec4& v, vec4 d) override { v = d; }
   void visit(const FieldMeta&, quat& v, quat d) override { v = d; }
-  void visitEnum(const FieldMeta&, int32_t& v, std::span<const EnumOption>, int32_t d) override { v = d; }
-  void visitFlags(const FieldMeta&, uint32_t& v, std::span<const FlagOption>, uint32_t d) override { v = d; }
-  void visitObject(const FieldMeta&, const std::function<void(FieldVisitor&)>& body) override { body(*this); }
+  void visitEnum(const FieldMeta&, int32_t& v, std::span<const EnumOption>, int32_t d) override {
+    v = d;
+  }
+  void visitFlags(const FieldMeta&, uint32_t& v, std::span<const FlagOption>, uint32_t d) override {
+    v = d;
+  }
+  void visitObject(const FieldMeta&, const std::function<void(FieldVisitor&)>& body) override {
+    body(*this);
+  }
   void visitArray(const FieldMeta&, ArrayAccess& a) override { a.resize(0); }
 };
 

@@ -10,36 +10,20 @@ namespace fx::glow {
 namespace {
 
 // Records key, unused flag and kind of every declared field.
-struct KeyCollector final : FieldVisitor {
+struct KeyCollector final : FieldWalker {
   std::vector<std::string> keys;
   std::vector<std::string> unused;
   std::vector<std::string> help;
-  void note(const FieldMeta& m) {
+  void field(const FieldMeta& m) override {
     keys.emplace_back(m.key);
     if (m.unused) unused.emplace_back(m.key);
     help.emplace_back(m.help);
   }
-  void visit(const FieldMeta& m, bool&, bool) override { note(m); }
-  void visit(const FieldMeta& m, int32_t&, int32_t) override { note(m); }
-  void visit(const FieldMeta& m, float&, float) override { note(m); }
-  void visit(const FieldMeta& m, std::string&, std::string_view) override { note(m); }
-  void visit(const FieldMeta& m, FloatBounds&, FloatBounds) override { note(m); }
-  void visit(const FieldMeta& m, IntBounds&, IntBounds) override { note(m); }
-  void visit(const FieldMeta& m, ColorRgba&, ColorRgba) override { note(m); }
-  void visit(const FieldMeta& m, vec2&, vec2) override { note(m); }
-  void visit(const FieldMeta& m, vec3&, vec3) override { note(m); }
-  void visit(const FieldMeta& m, vec4&, vec4) override { note(m); }
-  void visit(const FieldMeta& m, quat&, quat) override { note(m); }
-  void visitEnum(const FieldMeta& m, int32_t&, std::span<const EnumOption>, int32_t) override {
-    note(m);
-  }
-  void visitFlags(const FieldMeta& m, uint32_t&, std::span<const FlagOption>, uint32_t) override {
-    note(m);
-  }
+  // The top level only: objects and arrays are one key each.
   void visitObject(const FieldMeta& m, const std::function<void(FieldVisitor&)>&) override {
-    note(m);
+    field(m);
   }
-  void visitArray(const FieldMeta& m, ArrayAccess&) override { note(m); }
+  void visitArray(const FieldMeta& m, ArrayAccess&) override { field(m); }
 };
 
 TEST(GlowDefinition, EveryFieldOfTheSeedTableInOrder) {

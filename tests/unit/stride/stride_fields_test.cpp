@@ -89,20 +89,7 @@ TEST(StrideFields, RoundTrip) {
 TEST(StrideFields, ModuleListsAreReorderableArrays) {
   auto def = test::definitionFromJson(
       R"({"emitters": [{"updaters": [{"type": "gravity"}, {"type": "collider"}]}]})");
-  struct Mover final : FieldVisitor {
-    void visit(const FieldMeta&, bool&, bool) override {}
-    void visit(const FieldMeta&, int32_t&, int32_t) override {}
-    void visit(const FieldMeta&, float&, float) override {}
-    void visit(const FieldMeta&, std::string&, std::string_view) override {}
-    void visit(const FieldMeta&, FloatBounds&, FloatBounds) override {}
-    void visit(const FieldMeta&, IntBounds&, IntBounds) override {}
-    void visit(const FieldMeta&, ColorRgba&, ColorRgba) override {}
-    void visit(const FieldMeta&, vec2&, vec2) override {}
-    void visit(const FieldMeta&, vec3&, vec3) override {}
-    void visit(const FieldMeta&, vec4&, vec4) override {}
-    void visit(const FieldMeta&, quat&, quat) override {}
-    void visitEnum(const FieldMeta&, int32_t&, std::span<const EnumOption>, int32_t) override {}
-    void visitFlags(const FieldMeta&, uint32_t&, std::span<const FlagOption>, uint32_t) override {}
+  struct Mover final : FieldWalker {
     void visitObject(const FieldMeta&, const std::function<void(FieldVisitor&)>&) override {}
     void visitArray(const FieldMeta& m, ArrayAccess& a) override {
       if (m.key == "emitters") a.element(0, *this);
