@@ -12,7 +12,7 @@
 #include <memory>
 
 #include "app/cli/bench.h"
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 #include "engine/render/bench_support.h"
 #include "engine/render/renderer.h"
 

@@ -7,7 +7,7 @@
 
 #include "app/cli/bench.h"
 #include "engine/core/parallel.h"
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 
 namespace fx::bench {
 

@@ -10,7 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 
 namespace fx::cli {
 

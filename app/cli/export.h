@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/effects/world_split.h"
+#include "engine/session/world_split.h"
 #include "engine/render/renderer.h"
 
 namespace fx::cli {

@@ -9,7 +9,7 @@
 // (OUT_0000.png ...), one animated GIF with --gif, one sprite sheet with --sheet (rows of
 // --columns tiles, default the smallest square).
 //
-// --exec takes the viewer's console commands separated by ';' (engine/effects/world_console.h),
+// --exec takes the viewer's console commands separated by ';' (engine/session/world_console.h),
 // run before simulating: the Halo debug globals (render_model_markers, debug_point_physics,
 // debug_sprites, weather, render_psystems), seed, fps, mode, set FIELD VALUE, enable, solo, and
 // `split ...` for a side-by-side picture (e.g. "mode frame; split rate 144": the left half at the
@@ -20,7 +20,7 @@
 
 #include "app/cli/common.h"
 #include "app/cli/export.h"
-#include "engine/effects/world_console.h"
+#include "engine/session/world_console.h"
 #include "engine/render/renderer.h"
 
 namespace fx::cli {

@@ -15,10 +15,10 @@
 #include "app/gui/gui.h"
 #include "engine/core/debug_draw.h"
 #include "engine/core/draw_list.h"
-#include "engine/effects/world_console.h"
+#include "engine/session/world_console.h"
 #include "engine/render/renderer.h"
-#include "engine/scene/console_commands.h"
-#include "engine/scene/edit_history.h"
+#include "engine/session/console_commands.h"
+#include "engine/session/edit_history.h"
 #include "engine/scene/orbit_camera.h"
 
 struct GLFWwindow;

@@ -1,4 +1,4 @@
-// The console (~): Halo's debug globals and fxview's commands (engine/scene/console_commands.h),
+// The console (~): Halo's debug globals and fxview's commands (engine/session/console_commands.h),
 // with history (Up / Down) and completion (Tab) of command names, arguments and field paths.
 #include <GLFW/glfw3.h>
 #include <imgui.h>

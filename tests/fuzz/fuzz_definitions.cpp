@@ -5,7 +5,7 @@
 #include <string>
 
 #include "engine/core/field_json.h"
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace fx;

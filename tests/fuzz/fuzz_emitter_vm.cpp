@@ -12,7 +12,7 @@
 #include "engine/core/json.h"
 #include "engine/effects/destiny/emitter_asm.h"
 #include "engine/effects/destiny/emitter_program.h"
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 
 namespace {
 

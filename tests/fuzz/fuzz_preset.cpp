@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace fx;

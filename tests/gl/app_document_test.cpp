@@ -5,7 +5,7 @@
 #include <fstream>
 
 #include "app/gui/app.h"
-#include "engine/effects/transport.h"
+#include "engine/session/transport.h"
 #include "tests/gl/gl_fixture.h"
 
 namespace app_document_test {

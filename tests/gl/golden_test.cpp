@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 #include "tests/gl/gl_fixture.h"
 
 namespace fx {

@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 #include "engine/render/renderer.h"
 #include "tests/gl/gl_fixture.h"
 

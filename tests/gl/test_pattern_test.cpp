@@ -1,7 +1,7 @@
 // presets/test_pattern.json read back pixel by pixel: each blend column over the mid-grey band
 // must match reference halo notes §5.5 (c = 0.25 over d = 0.5; fade 1, 0.5 and 0, where fade 0
 // is each mode's neutral value and leaves the grey untouched).
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 #include "tests/gl/gl_fixture.h"
 
 namespace fx {

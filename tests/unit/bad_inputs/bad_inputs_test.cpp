@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 
 namespace fx {
 namespace {

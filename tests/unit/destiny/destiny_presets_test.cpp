@@ -6,7 +6,7 @@
 #include <filesystem>
 
 #include "engine/effects/destiny/destiny_system_family.h"
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 
 namespace fx {
 namespace {

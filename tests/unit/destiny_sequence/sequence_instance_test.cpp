@@ -5,7 +5,7 @@
 
 #include "engine/core/json.h"
 #include "engine/effects/destiny/sequence_view.h"
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 
 namespace fx::destiny {
 namespace {

@@ -6,7 +6,7 @@
 #include <tbb/global_control.h>
 
 #include "engine/core/parallel.h"
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 
 namespace parallel_determinism_test {
 

@@ -3,7 +3,7 @@
 // particles, gets 2^20 and says why, and allocates no more than that.
 #include <gtest/gtest.h>
 
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 
 namespace stress_cap_test {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/effects/halo_glow/glow_instance.h"
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 
 namespace fx::glow::test {
 

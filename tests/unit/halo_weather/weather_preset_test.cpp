@@ -4,7 +4,7 @@
 #include <fstream>
 
 #include "engine/effects/halo_weather/weather_definition.h"
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 
 namespace fx {
 namespace {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/effects/lightning/lightning_sim.h"
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 
 namespace fx::lightning {
 namespace {

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 
 namespace fx {
 namespace {

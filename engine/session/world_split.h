@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 
 namespace fx {
 

@@ -1,10 +1,10 @@
-// The console language (engine/scene/console_commands.h). The viewer issue: "Console (the ~ key)
+// The console language (engine/session/console_commands.h). The viewer issue: "Console (the ~ key)
 // with history and completion: the Halo commands (debug_point_physics, render_model_markers,
 // debug_sprites, weather, render_psystems, framerate_throttle) and fxview's own (load, save,
 // seed, time, fps, screenshot PATH, set FIELD VALUE, bundle PATH, quit)".
 #include <gtest/gtest.h>
 
-#include "engine/scene/console_commands.h"
+#include "engine/session/console_commands.h"
 
 namespace fx {
 namespace {

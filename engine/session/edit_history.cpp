@@ -1,4 +1,4 @@
-#include "engine/scene/edit_history.h"
+#include "engine/session/edit_history.h"
 
 namespace fx {
 

@@ -1,9 +1,9 @@
-#include "engine/effects/transport.h"
+#include "engine/session/transport.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "engine/effects/world_edit.h"
+#include "engine/session/world_edit.h"
 
 namespace fx {
 

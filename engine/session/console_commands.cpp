@@ -1,4 +1,4 @@
-#include "engine/scene/console_commands.h"
+#include "engine/session/console_commands.h"
 
 #include <algorithm>
 #include <array>

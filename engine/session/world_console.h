@@ -1,4 +1,4 @@
-// Executing console commands (engine/scene/console_commands.h) against a running preset: the
+// Executing console commands (engine/session/console_commands.h) against a running preset: the
 // Halo debug globals (debug_point_physics, render_model_markers, debug_sprites, weather,
 // render_psystems, framerate_throttle) and fxview's own (seed, time, fps, mode, play/pause/step,
 // set/get FIELD, enable/solo, split, stats, help). Commands that need the application (load, save,
@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/effects/transport.h"
-#include "engine/effects/world_edit.h"
-#include "engine/effects/world_split.h"
+#include "engine/session/transport.h"
+#include "engine/session/world_edit.h"
+#include "engine/session/world_split.h"
 
 namespace fx {
 

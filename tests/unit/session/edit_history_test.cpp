@@ -1,8 +1,8 @@
-// Undo / redo of viewer edits (engine/scene/edit_history.h): the "viewer people want to live in"
+// Undo / redo of viewer edits (engine/session/edit_history.h): the "viewer people want to live in"
 // issue asks for undo / redo of every inspector edit and an unsaved-changes marker.
 #include <gtest/gtest.h>
 
-#include "engine/scene/edit_history.h"
+#include "engine/session/edit_history.h"
 
 namespace fx {
 namespace {

@@ -1,4 +1,4 @@
-// Editing a running preset (engine/effects/world_edit.h, transport.h, world_console.h). The viewer
+// Editing a running preset (engine/session/world_edit.h, transport.h, world_console.h). The viewer
 // issue asks for "a time slider that seeks by deterministic re-simulation (World::reset +
 // advanceTo)", undo / redo of every edit, `set FIELD VALUE` in the console, and save keeping
 // unknown keys (DESIGN.md: "Unknown keys are kept on save (round-trip)").
@@ -8,8 +8,8 @@
 #include <fstream>
 
 #include "engine/core/rng.h"
-#include "engine/effects/world_console.h"
-#include "engine/scene/edit_history.h"
+#include "engine/session/world_console.h"
+#include "engine/session/edit_history.h"
 
 namespace fx {
 namespace {

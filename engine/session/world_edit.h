@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 
 namespace fx {
 

@@ -4,7 +4,7 @@
 // mode takes one step per rendered frame, scaled by speed with a carried fraction).
 #pragma once
 
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 
 namespace fx {
 

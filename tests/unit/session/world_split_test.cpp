@@ -1,4 +1,4 @@
-// Split view (engine/effects/world_split.h): "the same scene twice side by side with different
+// Split view (engine/session/world_split.h): "the same scene twice side by side with different
 // simulation rates (e.g. 30 vs 144 fps "frame" mode) or one field changed, cameras linked — the
 // quickest way to see a framerate-dependent field or a tweak" (viewer issue). The right half must
 // be exactly what a single view at its settings shows, and follow the left's time and seed.
@@ -6,8 +6,8 @@
 
 #include <filesystem>
 
-#include "engine/effects/world_console.h"
-#include "engine/effects/world_split.h"
+#include "engine/session/world_console.h"
+#include "engine/session/world_split.h"
 
 namespace fx {
 namespace world_split_test {

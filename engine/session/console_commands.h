@@ -2,7 +2,7 @@
 // statements, tokenizing with quotes, the command table (Halo's debug globals and fxview's own
 // commands, with usage and help), completion, and the input history. The GUI console, the
 // `--exec` option of the GUI and of `fxview render` all parse through here; executing a
-// command against a World lives in engine/effects/world_console.h.
+// command against a World lives in engine/session/world_console.h.
 #pragma once
 
 #include <cstddef>

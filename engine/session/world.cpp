@@ -1,4 +1,4 @@
-#include "engine/effects/world.h"
+#include "engine/session/world.h"
 
 #include <algorithm>
 #include <cstdlib>

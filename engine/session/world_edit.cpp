@@ -1,4 +1,4 @@
-#include "engine/effects/world_edit.h"
+#include "engine/session/world_edit.h"
 
 #include "engine/core/field_json.h"
 

@@ -1,9 +1,9 @@
-#include "engine/effects/world_split.h"
+#include "engine/session/world_split.h"
 
 #include <cmath>
 #include <sstream>
 
-#include "engine/effects/world_edit.h"
+#include "engine/session/world_edit.h"
 
 namespace fx {
 

@@ -1,10 +1,10 @@
-#include "engine/effects/world_console.h"
+#include "engine/session/world_console.h"
 
 #include <charconv>
 #include <cmath>
 #include <sstream>
 
-#include "engine/scene/console_commands.h"
+#include "engine/session/console_commands.h"
 
 namespace fx {
 
