@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/core/rng.h"
+#include "engine/core/soa.h"
 #include "engine/effects/halo_glow/glow_definition.h"
 #include "engine/effects/halo_glow/glow_path.h"
 
@@ -33,8 +34,14 @@ struct NormalParticles {
   std::vector<vec3> position;  // world
   std::vector<vec3> velocity;  // world, from the last tick's displacement
   size_t count = 0;
-  void reserve(size_t n);
-  void push();
+
+  template <class P, class F>
+  static void columns(
+      P& p, F&& f) {  // engine/core/soa.h: every column and the value a new row starts with
+    f(p.t, 0.0f), f(p.angle, 0.0f), f(p.distance, 0.0f), f(p.size, 0.0f), f(p.color, vec3(0.0f));
+    f(p.fade, 0.0f), f(p.backwards, uint8_t(0)), f(p.position, vec3(0.0f)),
+        f(p.velocity, vec3(0.0f));
+  }
 };
 
 // Trailing particles: emitted at a rate, live a number of ticks. SoA with swap-remove.
@@ -49,9 +56,15 @@ struct TrailingParticles {
   std::vector<int32_t> ageTicks;
   std::vector<int32_t> lifetimeTicks;
   size_t count = 0;
-  void reserve(size_t n);
-  void push();
-  void swapRemove(size_t i);
+
+  // A new game datum is zeroed: no size (actual resolution), no fade, no velocity until its first
+  // update.
+  template <class P, class F>
+  static void columns(P& p, F&& f) {  // engine/core/soa.h
+    f(p.position, vec3(0.0f)), f(p.initialVelocity, vec3(0.0f)), f(p.velocity, vec3(0.0f));
+    f(p.initialSize, 0.0f), f(p.size, 0.0f), f(p.color, vec3(0.0f)), f(p.fade, 0.0f);
+    f(p.ageTicks, int32_t(0)), f(p.lifetimeTicks, int32_t(0));
+  }
 };
 
 class GlowInstance final : public EffectInstance {

@@ -40,53 +40,6 @@ float scaled(float value, Attachment a, float mulLow, float mulHigh, const Objec
 
 }  // namespace
 
-void NormalParticles::reserve(size_t n) {
-  t.reserve(n), angle.reserve(n), distance.reserve(n), size.reserve(n), color.reserve(n),
-      fade.reserve(n);
-  backwards.reserve(n), position.reserve(n), velocity.reserve(n);
-}
-
-void NormalParticles::push() {
-  t.push_back(0), angle.push_back(0), distance.push_back(0), size.push_back(0),
-      color.push_back(vec3(0.0f));
-  fade.push_back(0), backwards.push_back(0), position.push_back(vec3(0.0f)),
-      velocity.push_back(vec3(0.0f));
-  count++;
-}
-
-void TrailingParticles::reserve(size_t n) {
-  position.reserve(n), initialVelocity.reserve(n), velocity.reserve(n), initialSize.reserve(n),
-      size.reserve(n);
-  color.reserve(n), fade.reserve(n), ageTicks.reserve(n), lifetimeTicks.reserve(n);
-}
-
-void TrailingParticles::push() {
-  // A new game datum is zeroed: no size (actual resolution), no fade, no velocity until its
-  // first update.
-  position.resize(count + 1), initialVelocity.resize(count + 1), velocity.resize(count + 1);
-  initialSize.resize(count + 1), size.resize(count + 1), color.resize(count + 1),
-      fade.resize(count + 1);
-  ageTicks.resize(count + 1), lifetimeTicks.resize(count + 1);
-  size[count] = 0.0f, fade[count] = 0.0f, velocity[count] = vec3(0.0f), ageTicks[count] = 0;
-  count++;
-}
-
-void TrailingParticles::swapRemove(size_t i) {
-  size_t last = count - 1;
-  if (i != last) {
-    position[i] = position[last], initialVelocity[i] = initialVelocity[last],
-    velocity[i] = velocity[last];
-    initialSize[i] = initialSize[last], size[i] = size[last], color[i] = color[last],
-    fade[i] = fade[last];
-    ageTicks[i] = ageTicks[last], lifetimeTicks[i] = lifetimeTicks[last];
-  }
-  count--;
-  position.resize(count), initialVelocity.resize(count), velocity.resize(count),
-      initialSize.resize(count);
-  size.resize(count), color.resize(count), fade.resize(count), ageTicks.resize(count),
-      lifetimeTicks.resize(count);
-}
-
 GlowInstance::GlowInstance(const GlowDefinition& def, const InstanceContext& ctx)
     : def_(def),
       placement_(ctx.placement),
@@ -97,10 +50,10 @@ GlowInstance::GlowInstance(const GlowDefinition& def, const InstanceContext& ctx
     if (const SceneObject* o = ctx.scene->findObject(placement_.object))
       firstPerson_ = o->firstPerson;
   size_t normal = size_t(std::max(0, def_.numberOfParticles));
-  normal_.reserve(std::min(normal, kUnlimitedParticlesPerGlow));
+  soa::reserve(normal_, std::min(normal, kUnlimitedParticlesPerGlow));
   size_t lifetimeTicks = size_t(std::clamp(def_.trailingLifetime * kTickRate, 0.0f, 32767.0f));
   size_t trailing = def_.particleGenerationFreq > 0.01f ? lifetimeTicks + 2 : 0;
-  trailing_.reserve(std::min(trailing, kMaxParticles));
+  soa::reserve(trailing_, std::min(trailing, kMaxParticles));
 }
 
 GlowInstance::~GlowInstance() {
@@ -193,7 +146,7 @@ void GlowInstance::initialize(bool unlimited) {
               std::to_string(wanted) + " normal particles were created");
       break;
     }
-    normal_.push();
+    soa::pushBack(normal_);
     size_t k = normal_.count - 1;
     if (def_.attachment3 == Attachment::None)
       normal_.distance[k] = rng_.range(def_.minDistance, def_.maxDistance);
@@ -332,7 +285,7 @@ void GlowInstance::updateTrailing() {
                                                     : trailing_.initialVelocity[i];
     trailing_.position[i] += trailing_.velocity[i] * kTickDt;
     if (age > life) {
-      trailing_.swapRemove(i);
+      soa::swapRemove(trailing_, i);
       releaseParticles(1);
       continue;
     }
@@ -363,7 +316,7 @@ void GlowInstance::spawnTrailing(bool unlimited) {
       trailingAccumulator_ = std::min(trailingAccumulator_, wholeTicks);
       break;
     }
-    trailing_.push();
+    soa::pushBack(trailing_);
     size_t k = trailing_.count - 1;
     int parent = 0;
     if (markers_.count > 1 && initialized_) {

@@ -41,7 +41,7 @@ class WeatherInstance final : public EffectInstance {
     EffectStats s;
     s.live = sim_->particles.count;
     s.budget = sim_->particles.capacity;
-    s.bytesPerParticle = WeatherParticles::kBytesPerParticle;
+    s.bytesPerParticle = soa::rowBytes(sim_->particles);
     size_t n = std::min(def_.particleTypes.size(), size_t(kMaxParticleTypes));
     for (size_t t = 0; t < n; ++t) {
       const TypeState& ts = sim_->types[t];

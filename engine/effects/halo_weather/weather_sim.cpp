@@ -23,20 +23,7 @@ void removeAt(WeatherSim& s, uint32_t i) {
   s.types[p.type[i]].count--;
   uint32_t last = --p.count;
   if (i == last) return;
-  p.position[i] = p.position[last];
-  p.velocity[i] = p.velocity[last];
-  p.acceleration[i] = p.acceleration[last];
-  p.color[i] = p.color[last];
-  p.radius[i] = p.radius[last];
-  p.spriteIndex[i] = p.spriteIndex[last];
-  p.rotation[i] = p.rotation[last];
-  p.rotationRate[i] = p.rotationRate[last];
-  p.animationRate[i] = p.animationRate[last];
-  p.age[i] = p.age[last];
-  p.serial[i] = p.serial[last];
-  p.datum[i] = p.datum[last];
-  p.sequence[i] = p.sequence[last];
-  p.type[i] = p.type[last];
+  soa::moveRow(p, last, i);
 }
 
 // "extras are deleted from the list head (newest first)".
@@ -176,25 +163,6 @@ vec3 wrapToBox(vec3 p, float box) {
     p[a] = v;
   }
   return p;
-}
-
-void WeatherParticles::setCapacity(uint32_t n) {
-  count = 0;
-  capacity = n;
-  position.assign(n, vec3(0.0f));
-  velocity.assign(n, vec3(0.0f));
-  acceleration.assign(n, vec3(0.0f));
-  color.assign(n, vec4(0.0f));
-  radius.assign(n, 0.0f);
-  spriteIndex.assign(n, 0.0f);
-  rotation.assign(n, 0.0f);
-  rotationRate.assign(n, 0.0f);
-  animationRate.assign(n, 0.0f);
-  age.assign(n, 0.0f);
-  serial.assign(n, 0u);
-  datum.assign(n, 0u);
-  sequence.assign(n, uint16_t(0));
-  type.assign(n, uint8_t(0));
 }
 
 uint32_t DatumAllocator::allocate() {

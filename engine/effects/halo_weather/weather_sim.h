@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/core/rng.h"
+#include "engine/core/soa.h"
 #include "engine/effects/halo_weather/weather_definition.h"
 
 namespace fx::weather {
@@ -37,12 +38,20 @@ struct WeatherParticles {
   std::vector<uint16_t> sequence;
   std::vector<uint8_t> type;
 
+  template <class P, class F>
+  static void columns(
+      P& p, F&& f) {  // engine/core/soa.h: every column and the value a new row starts with
+    f(p.position, vec3(0.0f)), f(p.velocity, vec3(0.0f)), f(p.acceleration, vec3(0.0f));
+    f(p.color, vec4(0.0f)), f(p.radius, 0.0f), f(p.spriteIndex, 0.0f), f(p.rotation, 0.0f);
+    f(p.rotationRate, 0.0f), f(p.animationRate, 0.0f), f(p.age, 0.0f), f(p.serial, 0u),
+        f(p.datum, 0u);
+    f(p.sequence, uint16_t(0)), f(p.type, uint8_t(0));
+  }
   // Sizes every array to `n` and drops all particles.
-  void setCapacity(uint32_t n);
-  // Bytes of simulation state per particle (the benchmark's bytes/particle).
-  static constexpr size_t kBytesPerParticle = 3 * sizeof(vec3) + sizeof(vec4) + 6 * sizeof(float) +
-                                              2 * sizeof(uint32_t) + sizeof(uint16_t) +
-                                              sizeof(uint8_t);
+  void setCapacity(uint32_t n) {
+    soa::assign(*this, n);
+    capacity = n;
+  }
 };
 
 // The game's datum allocator: a new particle takes the LOWEST free index. Freed indices wait in a

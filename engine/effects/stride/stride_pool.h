@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/core/math.h"
+#include "engine/core/soa.h"
 
 namespace fx::stride {
 
@@ -40,26 +41,40 @@ struct ParticlePool {
   std::vector<uint8_t> collision;
 
   bool has(uint32_t f) const { return (fields & f) == f; }
-  // Bytes of state per particle in this layout (the benchmark's bytes/particle).
-  size_t bytesPerParticle() const {
-    size_t b =
-        sizeof(vec3) + 2 * sizeof(float) + sizeof(uint32_t);  // position, life, lifetime, seed
-    if (has(kFieldOldPosition)) b += sizeof(vec3);
-    if (has(kFieldVelocity)) b += sizeof(vec3);
-    if (has(kFieldDirection)) b += sizeof(vec3);
-    if (has(kFieldSize)) b += sizeof(float);
-    if (has(kFieldRotation)) b += sizeof(float);
-    if (has(kFieldColor)) b += sizeof(vec4);
-    if (has(kFieldCollision)) b += sizeof(uint8_t);
-    return b;
+  // Every column with the value a new particle starts with and its field bit: the one list the
+  // layout, add, remove and byte count derive from.
+  template <class P, class F>
+  static void allColumns(P& p, F&& f) {
+    f(p.position, vec3(0.0f), kFieldPosition), f(p.life, 1.0f, kFieldLife);
+    f(p.lifetime, 1.0f, kFieldLifetime), f(p.seed, 0u, kFieldRandomSeed);
+    f(p.oldPosition, vec3(0.0f), kFieldOldPosition), f(p.velocity, vec3(0.0f), kFieldVelocity);
+    f(p.direction, vec3(0.0f), kFieldDirection), f(p.size, 1.0f, kFieldSize);
+    f(p.rotation, 0.0f, kFieldRotation), f(p.color, vec4(1.0f), kFieldColor);
+    f(p.collision, uint8_t(0), kFieldCollision);
   }
+  // The columns present in this layout (engine/core/soa.h).
+  template <class P, class F>
+  static void columns(P& p, F&& f) {
+    allColumns(p, [&](auto& column, const auto& init, uint32_t bit) {
+      if (p.has(bit)) f(column, init);
+    });
+  }
+  // Bytes of state per particle in this layout (the benchmark's bytes/particle).
+  size_t bytesPerParticle() const { return soa::rowBytes(*this); }
   // Sets the layout; live particles keep the fields both layouts share (up to the new capacity).
   void layout(uint32_t newFields, size_t newCapacity);
   size_t freeSlots() const { return capacity - count; }
   // Appends one particle (caller checks freeSlots) with absent-field defaults; returns its index.
-  size_t add();
+  size_t add() {
+    size_t i = count++;
+    soa::initRow(*this, i);
+    return i;
+  }
   // Swap-remove: the last live particle moves into slot i.
-  void remove(size_t i);
+  void remove(size_t i) {
+    size_t last = --count;
+    if (i != last) soa::moveRow(*this, last, i);
+  }
   void clear() { count = 0; }
 };
 
