@@ -152,6 +152,7 @@ void frame(App& app, double dt) {
     app.renderStats = app.renderer->stats();
     drawLabels(app, app.debugDraw, app.view, vec2(0.0f));
   }
+  app.renderer->endFrame();
   if (app.world) updateFamilyTimes(app);
   for (auto& w : app.renderer->takeWarnings()) app.runtimeErrors.push_back(w);
   if (!app.pendingBundle.empty()) app.sceneCapture = render::readFramebuffer(fw, fh);

@@ -47,6 +47,7 @@ std::vector<uint8_t> renderApp(gui::App& app) {
   app.world->collect(draw, debug);
   renderer.beginFrame(kW, kH, app.preset->scene.background);
   renderer.draw(draw, view);
+  renderer.endFrame();
   return target.readPixels();
 }
 
