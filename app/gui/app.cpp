@@ -270,6 +270,13 @@ std::string runViewerCommand(App& app, const ConsoleStatement& st) {
     return setObjectChannel(app, t[1], t[2], v);
   }
   if (cmd == "curve") return runCurveCommand(app, t, st.rest(4));
+  if (cmd == "wait") {
+    char* end = nullptr;
+    long n = t.size() == 2 ? std::strtol(t[1].c_str(), &end, 10) : -1;
+    if (n < 0 || n > 100000 || (end && *end)) return "usage: wait FRAMES (0..100000)";
+    app.execResumeFrame = app.frameIndex + uint64_t(n);
+    return {};
+  }
   if (cmd == "panel") {
     for (int i = 0; i < 4; ++i)
       if (t.size() == 2 && t[1] == kBottomTabNames[i]) {
@@ -522,11 +529,14 @@ void runPendingExec(App& app) {
   // Statements run in order; one that needs a rendered frame (screenshot, bundle) ends this
   // frame's share so the capture shows everything before it, and nothing runs until it is taken.
   if (!app.pendingScreenshot.empty() || !app.pendingBundle.empty()) return;
+  if (app.frameIndex < app.execResumeFrame) return;
   while (!app.pendingExec.empty()) {
     std::string st = app.pendingExec.front();
     app.pendingExec.erase(app.pendingExec.begin());
     runConsole(app, st, true);
-    if (!app.pendingScreenshot.empty() || !app.pendingBundle.empty() || app.quitRequested) break;
+    if (!app.pendingScreenshot.empty() || !app.pendingBundle.empty() || app.quitRequested ||
+        app.frameIndex < app.execResumeFrame)
+      break;
   }
 }
 

@@ -114,6 +114,7 @@ struct App {
 
   // Scripted input (--exec): statements run across frames; a screenshot flushes a frame first.
   std::vector<std::string> pendingExec;
+  uint64_t execResumeFrame = 0;       // `wait`: no statement runs before this frame
   std::string pendingScreenshot;      // picture-area capture at the end of this frame
   bool screenshotWindow = false;      // ...of the whole window, panels included
   uint64_t screenshotFrame = 0;       // ...or of this frame, when later (scripted captures)

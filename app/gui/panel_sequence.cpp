@@ -120,7 +120,8 @@ void nodeRow(App& app, const Found& f, int32_t id, int depth, std::vector<bool>&
   ImGui::TextColored(stateColour(n.state), "%s", n.state == NodeState::Running ? ">" : "o");
   ImGui::SameLine();
   std::string label = nodeName(seq, id);
-  if (ImGui::Selectable(label.c_str(), false, 0, ImVec2(220, 0))) selectNode(app, f.index, seq, id);
+  if (ImGui::Selectable(label.c_str(), false, 0, ImVec2(ImGui::CalcTextSize(label.c_str()).x, 0)))
+    selectNode(app, f.index, seq, id);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("select in the inspector");
   ImGui::SameLine();
   ImGui::TextColored(stateColour(n.state), "%s", nodeDetail(seq, id).c_str());
@@ -235,9 +236,11 @@ void drawSequenceTab(App& app) {
                       p.paused() ? ", paused (importance below the threshold)" : "",
                       p.objectDestroyed() ? ", object destroyed" : "", p.rootStarts());
   if (ImGui::BeginTable("##seq", 2, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV)) {
+    ImGui::TableSetupColumn("tree", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+    ImGui::TableSetupColumn("side", ImGuiTableColumnFlags_WidthStretch, 2.0f);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::BeginChild("##tree", ImVec2(0, 0));
+    ImGui::BeginChild("##tree", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     std::vector<bool> seen(p.nodeCount(), false);
     nodeRow(app, f, seq.graph().root, 0, seen);
     bool header = false;

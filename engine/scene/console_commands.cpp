@@ -111,6 +111,9 @@ constexpr std::array kCommands = {
                        "edit a curve as the curve editor does: FIELD is effect_id/json/pointer of "
                        "a curve; KEY is normalized life 0..1; VALUE is a number or a colour (JSON)",
                        ConsoleArg::Field, false, true},
+    ConsoleCommandSpec{"wait", "wait FRAMES",
+                       "let FRAMES rendered frames pass before the next statement (scripts)",
+                       ConsoleArg::Number, false, true},
     ConsoleCommandSpec{"panel", "panel console|errors|sequence|curves",
                        "show a tab of the bottom area", ConsoleArg::Text, false, true},
     ConsoleCommandSpec{"layout", "layout reset", "panels back to the default layout",
