@@ -243,7 +243,7 @@ std::string setObjectChannel(App& app, const std::string& object, const std::str
     c->value = value;
   }
   std::string label = "channel " + object + "/" + channel;
-  recordEdit(app, kSceneTarget, label, held ? label : "");
+  recordEdit(app, kSceneTarget, label, label);  // a drag and its release: one step
   if (!held) app.history.breakCoalescing();
   return {};
 }

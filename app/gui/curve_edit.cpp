@@ -231,8 +231,8 @@ std::string editCurve(App& app, size_t effect, const std::string& pointer, const
   }
   syncTransport(app.transport, *app.world);
   const char* what[] = {"add curve key", "move curve key", "curve value", "delete curve key"};
-  std::string coalesce = e.held ? target + pointer : "";
-  recordEdit(app, target, std::string(what[int(e.op)]) + " " + pointer, coalesce);
+  // A drag's edits and its release share one step; the release closes it.
+  recordEdit(app, target, std::string(what[int(e.op)]) + " " + pointer, "curve " + pointer);
   if (!e.held) app.history.breakCoalescing();
   return {};
 }
