@@ -90,9 +90,14 @@ std::optional<CurveEdit> plotKeys(App& app, const std::vector<CurvePoint>& pts, 
     dl->AddText(ImVec2(plot.at(g, plot.vmin).x + 2, plot.hi.y - 14), IM_COL32(150, 150, 150, 255),
                 b);
   }
-  for (float v : {0.0f, 1.0f})
-    if (v >= plot.vmin && v <= plot.vmax)
-      dl->AddLine(plot.at(0, v), plot.at(1, v), IM_COL32(255, 255, 255, 50));
+  // Value lines at 0, 1 (the top of the standard range: colours above it are HDR) and the top.
+  for (float v : {0.0f, 1.0f, plot.vmax - 0.08f * (plot.vmax - plot.vmin) / 1.16f}) {
+    if (v < plot.vmin || v > plot.vmax) continue;
+    dl->AddLine(plot.at(0, v), plot.at(1, v), IM_COL32(255, 255, 255, 50));
+    char b[16];
+    std::snprintf(b, sizeof b, "%.3g", v);
+    dl->AddText(ImVec2(plot.lo.x + 3, plot.at(0, v).y - 14), IM_COL32(150, 150, 150, 255), b);
+  }
   // The sampled result over life, every channel of a colour.
   for (int c = 0; c < (color ? 4 : 1); ++c)
     for (int i = 0; i < kSamples; ++i) {
