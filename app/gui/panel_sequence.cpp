@@ -123,8 +123,11 @@ void nodeRow(App& app, const Found& f, int32_t id, int depth, std::vector<bool>&
   if (ImGui::Selectable(label.c_str(), false, 0, ImVec2(ImGui::CalcTextSize(label.c_str()).x, 0)))
     selectNode(app, f.index, seq, id);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("select in the inspector");
-  ImGui::SameLine();
+  ImGui::Indent(18.0f);
+  ImGui::PushTextWrapPos(0.0f);
   ImGui::TextColored(stateColour(n.state), "%s", nodeDetail(seq, id).c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::Unindent(18.0f);
   ImGui::Unindent(float(depth) * 14.0f);
   ImGui::PopID();
   for (int32_t c : seq.graph().children[size_t(id)]) nodeRow(app, f, c, depth + 1, seen);
@@ -166,7 +169,7 @@ void timelineStrip(App& app, const Found& f) {
   if (app.timeline.empty() || nodes == 0) return;
   double now = app.timeline.back().time;
   double start = now - kTimelineSeconds;
-  float rowH = 10.0f, nameW = 130.0f;
+  float rowH = 14.0f, nameW = 130.0f;
   float width = std::max(100.0f, ImGui::GetContentRegionAvail().x - nameW - 8.0f);
   ImVec2 origin = ImGui::GetCursorScreenPos();
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -176,7 +179,7 @@ void timelineStrip(App& app, const Found& f) {
                     IM_COL32(30, 30, 36, 255));
   for (size_t id = 0; id < nodes; ++id) {
     float y = origin.y + rowH * float(id);
-    dl->AddText(ImGui::GetFont(), rowH + 1, ImVec2(origin.x, y - 1), IM_COL32(200, 200, 200, 255),
+    dl->AddText(ImVec2(origin.x, y), IM_COL32(200, 200, 200, 255),
                 nodeName(seq, int32_t(id)).c_str());
     for (size_t k = 1; k < app.timeline.size(); ++k) {
       const auto& a = app.timeline[k - 1];
@@ -236,11 +239,11 @@ void drawSequenceTab(App& app) {
                       p.paused() ? ", paused (importance below the threshold)" : "",
                       p.objectDestroyed() ? ", object destroyed" : "", p.rootStarts());
   if (ImGui::BeginTable("##seq", 2, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV)) {
-    ImGui::TableSetupColumn("tree", ImGuiTableColumnFlags_WidthStretch, 3.0f);
-    ImGui::TableSetupColumn("side", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+    ImGui::TableSetupColumn("tree", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("side", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::BeginChild("##tree", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGui::BeginChild("##tree", ImVec2(0, 0));
     std::vector<bool> seen(p.nodeCount(), false);
     nodeRow(app, f, seq.graph().root, 0, seen);
     bool header = false;
