@@ -270,6 +270,18 @@ std::string runViewerCommand(App& app, const ConsoleStatement& st) {
     return setObjectChannel(app, t[1], t[2], v);
   }
   if (cmd == "curve") return runCurveCommand(app, t, st.rest(4));
+  if (cmd == "inspect") {
+    size_t slash = t.size() == 2 ? t[1].find('/') : std::string::npos;
+    if (slash == std::string::npos) return "usage: inspect EFFECT/POINTER";
+    for (size_t i = 0; i < app.preset->effects.size(); ++i)
+      if (app.preset->effects[i].placement.id == t[1].substr(0, slash)) {
+        app.selectedEffect = int(i);
+        app.settings.layout.showInspector = true;
+        app.inspectorFocus = t[1].substr(slash);
+        return {};
+      }
+    return "no effect with id \"" + t[1].substr(0, slash) + "\"";
+  }
   if (cmd == "wait") {
     char* end = nullptr;
     long n = t.size() == 2 ? std::strtol(t[1].c_str(), &end, 10) : -1;
@@ -443,8 +455,8 @@ void runConsole(App& app, const std::string& line, bool echo) {
     // Without a document only `load` and `quit` make sense.
     auto st = parseConsoleLine(line);
     for (const auto& s : st) {
-      if (s.command() == "load" && s.tokens.size() > 1)
-        openDocument(app, s.tokens[1]);
+      if ((s.command() == "load" || s.command() == "open") && s.tokens.size() > 1)
+        openAndRemember(app, s.tokens[1]);
       else if (s.command() == "quit")
         app.quitRequested = app.quitConfirmed = true;
       else

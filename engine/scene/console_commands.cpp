@@ -111,6 +111,10 @@ constexpr std::array kCommands = {
                        "edit a curve as the curve editor does: FIELD is effect_id/json/pointer of "
                        "a curve; KEY is normalized life 0..1; VALUE is a number or a colour (JSON)",
                        ConsoleArg::Field, false, true},
+    ConsoleCommandSpec{"inspect", "inspect EFFECT/POINTER",
+                       "select an effect and open the inspector at a field (as a click on a "
+                       "sequence node does)",
+                       ConsoleArg::Field, false, true},
     ConsoleCommandSpec{"wait", "wait FRAMES",
                        "let FRAMES rendered frames pass before the next statement (scripts)",
                        ConsoleArg::Number, false, true},
