@@ -46,7 +46,7 @@ void applyStyle() {
 
 // The split view: left half = the document's world, right half = the split's copy, inside the
 // uncovered part of the window, with a divider and a caption under each half.
-void drawSplit(App& app, int fw, int fh) {
+void drawSplit(App& app, int fh) {
   ImGuiIO& io = ImGui::GetIO();
   float sx = io.DisplayFramebufferScale.x > 0 ? io.DisplayFramebufferScale.x : 1.0f;
   PixelRect vp = viewportPixelRect(app);
@@ -154,7 +154,7 @@ void frame(App& app, double dt) {
   }
   app.renderer->beginFrame(fw, fh, bg);
   if (app.world && app.split.world) {
-    drawSplit(app, fw, fh);
+    drawSplit(app, fh);
   } else {
     if (app.world) app.world->collect(app.drawList, app.debugDraw);
     app.renderer->draw(app.drawList, app.view);
