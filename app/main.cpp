@@ -10,17 +10,21 @@
 #include "app/gui/gui.h"
 
 int main(int argc, char** argv) {
-  CLI::App app{"fxview: a viewer for game particle effects (Halo CE glows and weather, Destiny-style emitter "
-               "programs, Stride-style updaters, shader lightning)"};
+  CLI::App app{
+      "fxview: a viewer for game particle effects (Halo CE glows and weather, Destiny-style "
+      "emitter "
+      "programs, Stride-style updaters, shader lightning)"};
   app.set_version_flag("--version", std::string("fxview ") + FXVIEW_VERSION);
   int exitCode = 0;
   fx::gui::GuiArgs guiArgs;
   app.add_option("preset", guiArgs.preset, "Preset to open (default: presets/gallery.json)");
   app.add_option("--exec", guiArgs.exec, "Console commands to run after loading, separated by ';'");
-  app.add_flag("--allow-any-path", guiArgs.allowAnyPath, "Let definitions and textures come from anywhere");
+  app.add_flag("--allow-any-path", guiArgs.allowAnyPath,
+               "Let definitions and textures come from anywhere");
   app.add_option("--frames", guiArgs.maxFrames, "Quit after this many frames (scripted sessions)");
   std::string window;
-  app.add_option("--window", window, "Initial window size WxH (default 1280x800)")
+  app.add_option("--window", window,
+                 "Initial window size WxH (default: the size at the last quit, else 1280x800)")
       ->check([](const std::string& s) -> std::string {
         int w = 0, h = 0;
         char x = 0, tail = 0;
@@ -31,6 +35,7 @@ int main(int argc, char** argv) {
       })
       ->each([&guiArgs](const std::string& s) {
         std::sscanf(s.c_str(), "%d%*c%d", &guiArgs.windowWidth, &guiArgs.windowHeight);
+        guiArgs.windowGiven = true;
       });
 
   fx::cli::registerRender(app, exitCode);

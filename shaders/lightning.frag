@@ -10,6 +10,9 @@
 
 in vec2 v_uv;
 out vec4 color;
+// Set by the renderer: 1 clamps the colour as an 8-bit target would; above 1 keeps the glow's
+// HDR colour (while bloom is on).
+uniform float uOutputMax;
 
 uniform sampler2D colourTexture;
 uniform float mode;  // 1..4: the seed's iteration (a float: uniforms are set as floats)
@@ -121,4 +124,5 @@ void main() {
   } else {
     iteration4();
   }
+  color.rgb = clamp(color.rgb, vec3(0.0), vec3(uOutputMax));
 }

@@ -30,6 +30,9 @@ uniform vec4 uSecondaryTransform;    // u offset, v offset, rotation (radians), 
 uniform vec2 uViewport;
 uniform vec2 uViewportOrigin;  // the viewport's corner in the framebuffer (split view)
 
+// Largest colour a draw may write: 1 clamps as an 8-bit target would; above 1 keeps HDR colour
+// (the renderer raises it while bloom is on).
+uniform float uOutputMax;
 out vec4 outColor;
 
 void main() {
@@ -59,4 +62,5 @@ void main() {
   } else {
     outColor = vec4(col * f, 1.0);
   }
+  outColor.rgb = clamp(outColor.rgb, vec3(0.0), vec3(uOutputMax));
 }

@@ -100,6 +100,7 @@ RenderResult runRender(const Settings& s) {
       world.collect(draw, debug);
       renderer.beginFrame(kWidth, kHeight, background);
       renderer.draw(draw, view);
+      renderer.endFrame();
       render::finishGL();
     };
     frame();
@@ -119,6 +120,7 @@ RenderResult runRender(const Settings& s) {
       renderer.beginFrame(kWidth, kHeight, background);
       sprites.assign(frameSprites.begin(), frameSprites.end());
       raw.draw(sprites, view);
+      renderer.endFrame();
       render::finishGL();
     };
     std::tie(row.frameSeconds, row.rawSeconds) =

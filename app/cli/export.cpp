@@ -86,6 +86,7 @@ std::string captureFrames(render::Renderer& renderer, Preset& preset, World& wor
     target.bind();
     renderer.beginFrame(o.width, o.height, preset.scene.background);
     drawWorlds(renderer, world, right, rects, o.grid);
+    renderer.endFrame();
     Image frame{o.width, o.height, target.readPixels()};
     if (std::string err = each(i, frame); !err.empty()) return err;
   }

@@ -38,6 +38,7 @@ struct Args {
   bool unlimitedBudget = false;
   bool grid = false;
   bool debugGl = false;
+  bool bloom = false;
   std::string exec;
   std::string gif, sheet;
   int columns = 0;
@@ -109,6 +110,7 @@ int run(const Args& args) {
     std::cerr << error << "\n";
     return kExitUsage;
   }
+  renderer.setBloom({.enabled = args.bloom});
   const Scene& scene = preset->scene;
   ViewMaker makeView = [&scene](vec2 size) { return presetView(scene, size); };
   // PNGs stream out as they render; the GIF and the sheet need every frame first.
@@ -182,6 +184,8 @@ void registerRender(CLI::App& app, int& exitCode) {
       "--unlimited-budget", args->unlimitedBudget,
       "Lift the games' particle limits (stress runs; fxview's hard cap of 2^20 per effect "
       "stays)");
+  cmd->add_flag("--bloom", args->bloom,
+                "Bloom: colours above 0.75 glow (blurred and added back before the clamp to 1)");
   cmd->add_flag("--debug-gl", args->debugGl,
                 "Print KHR_debug messages from the driver (always on in Debug builds)");
   cmd->add_option("--exec", args->exec,

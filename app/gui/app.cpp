@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "app/cli/export.h"
+#include "app/gui/curve_edit.h"
 #include "engine/core/field_json.h"
 
 namespace fx::gui {
@@ -144,6 +145,34 @@ Json vecJson(vec3 v) {
 
 }  // namespace
 
+PixelRect viewportPixelRect(const App& app) {
+  int fw = int(app.framebuffer.x), fh = int(app.framebuffer.y);
+  const Rect& v = app.regions.viewport;
+  if (v.w < 1.0f || v.h < 1.0f || app.displaySize.x < 1.0f || app.displaySize.y < 1.0f)
+    return {0, 0, fw, fh};
+  float sx = float(fw) / app.displaySize.x, sy = float(fh) / app.displaySize.y;
+  PixelRect r;
+  r.x = std::clamp(int(std::lround(v.x * sx)), 0, fw - 1);
+  r.y = std::clamp(int(std::lround(v.y * sy)), 0, fh - 1);
+  r.w = std::clamp(int(std::lround(v.w * sx)), 1, fw - r.x);
+  r.h = std::clamp(int(std::lround(v.h * sy)), 1, fh - r.y);
+  return r;
+}
+
+std::vector<uint8_t> viewportPixels(const App& app, const std::vector<uint8_t>& window, int& w,
+                                    int& h) {
+  PixelRect r = viewportPixelRect(app);
+  int fw = w;
+  if (window.size() != size_t(w) * size_t(h) * 4) return window;
+  std::vector<uint8_t> out(size_t(r.w) * size_t(r.h) * 4);
+  for (int y = 0; y < r.h; ++y)
+    std::copy_n(window.begin() + ptrdiff_t((size_t(r.y + y) * size_t(fw) + size_t(r.x)) * 4),
+                size_t(r.w) * 4, out.begin() + ptrdiff_t(size_t(y) * size_t(r.w) * 4));
+  w = r.w;
+  h = r.h;
+  return out;
+}
+
 double nowSeconds() {
   return glfwGetTime();
 }
@@ -165,6 +194,127 @@ bool openDocument(App& app, const fs::path& path) {
   // The first document may have errors (shown in the errors panel); later loads keep the old
   // document when the new one has errors.
   return loadInto(app, path, false, !app.preset);
+}
+
+bool openAndRemember(App& app, const fs::path& path) {
+  app.pendingOpen.clear();
+  if (!openDocument(app, path)) {
+    setStatus(app, "could not open " + path.string() + " (see the errors tab)");
+    showTab(app, BottomTab::Errors);
+    return false;
+  }
+  addRecentFile(app.settings, path);
+  app.timeline.clear();
+  app.curvePointer.clear();
+  app.curveKey = -1;
+  app.inspectorFocus.clear();
+  setStatus(app, "opened " + path.string());
+  return true;
+}
+
+bool requestOpen(App& app, const fs::path& path) {
+  if (app.preset && app.history.dirty()) {
+    app.pendingOpen = path;
+    app.showOpenPrompt = true;
+    return false;
+  }
+  return openAndRemember(app, path);
+}
+
+void reloadDocument(App& app) {
+  if (app.presetPath.empty()) return;
+  requestOpen(app, app.presetPath);
+}
+
+std::string setObjectChannel(App& app, const std::string& object, const std::string& channel,
+                             float value, bool held) {
+  if (!app.preset) return "no preset is loaded";
+  Scene& scene = app.preset->scene;
+  auto o = std::find_if(scene.objects.begin(), scene.objects.end(),
+                        [&](const SceneObject& x) { return x.name == object; });
+  if (o == scene.objects.end()) return "no object named \"" + object + "\"";
+  if (!std::isfinite(value)) return "VALUE: expected a finite number";
+  committedSnapshot(app, kSceneTarget);
+  auto c = std::find_if(o->channels.begin(), o->channels.end(),
+                        [&](const Channel& x) { return x.name == channel; });
+  if (c == o->channels.end()) {
+    o->channels.push_back({channel, value});
+  } else {
+    c->value = value;
+  }
+  std::string label = "channel " + object + "/" + channel;
+  recordEdit(app, kSceneTarget, label, label);  // a drag and its release: one step
+  if (!held) app.history.breakCoalescing();
+  return {};
+}
+
+std::string runViewerCommand(App& app, const ConsoleStatement& st) {
+  const std::string& cmd = st.command();
+  const auto& t = st.tokens;
+  if (cmd == "open") {
+    if (t.size() < 2) return "usage: open PATH";
+    if (requestOpen(app, t[1]) || app.showOpenPrompt) return {};
+    return "could not open " + t[1] + " (see the errors tab)";
+  }
+  if (cmd == "screenshot_window") {
+    app.pendingScreenshot = t.size() > 1 ? t[1] : defaultScreenshotPath();
+    app.screenshotWindow = true;
+    app.screenshotFrame = app.frameIndex + 1;
+    return {};
+  }
+  if (cmd == "channel") {
+    if (t.size() != 4) return "usage: channel OBJECT NAME VALUE";
+    char* end = nullptr;
+    float v = std::strtof(t[3].c_str(), &end);
+    if (end == t[3].c_str() || *end) return "VALUE: expected a number, got \"" + t[3] + "\"";
+    return setObjectChannel(app, t[1], t[2], v);
+  }
+  if (cmd == "curve") return runCurveCommand(app, t, st.rest(4));
+  if (cmd == "inspect") {
+    size_t slash = t.size() == 2 ? t[1].find('/') : std::string::npos;
+    if (slash == std::string::npos) return "usage: inspect EFFECT/POINTER";
+    for (size_t i = 0; i < app.preset->effects.size(); ++i)
+      if (app.preset->effects[i].placement.id == t[1].substr(0, slash)) {
+        app.selectedEffect = int(i);
+        app.settings.layout.showInspector = true;
+        app.inspectorFocus = t[1].substr(slash);
+        return {};
+      }
+    return "no effect with id \"" + t[1].substr(0, slash) + "\"";
+  }
+  if (cmd == "wait") {
+    char* end = nullptr;
+    long n = t.size() == 2 ? std::strtol(t[1].c_str(), &end, 10) : -1;
+    if (n < 0 || n > 100000 || (end && *end)) return "usage: wait FRAMES (0..100000)";
+    app.execResumeFrame = app.frameIndex + uint64_t(n);
+    return {};
+  }
+  if (cmd == "panel") {
+    for (int i = 0; i < 4; ++i)
+      if (t.size() == 2 && t[1] == kBottomTabNames[i]) {
+        showTab(app, BottomTab(i));
+        return {};
+      }
+    return "usage: panel console|errors|sequence|curves";
+  }
+  if (cmd == "layout") {
+    if (t.size() != 2 || t[1] != "reset") return "usage: layout reset";
+    bool bottom = app.settings.layout.showBottom;
+    app.settings.layout = LayoutSettings{};
+    app.settings.layout.showBottom = bottom || app.settings.layout.showBottom;
+    return {};
+  }
+  if (cmd == "bloom") {
+    if (t.size() > 1) {
+      auto b = parseConsoleBool(t[1]);
+      if (!b) return "expected 0 or 1, got \"" + t[1] + "\"";
+      app.settings.bloom = *b;
+      if (app.renderer) app.renderer->setBloom({.enabled = *b});
+    }
+    app.consoleLog.push_back({ConsoleLine::Output, app.settings.bloom ? "bloom 1" : "bloom 0"});
+    return {};
+  }
+  return "command \"" + cmd + "\" is not available here";
 }
 
 std::string saveDocument(App& app, const fs::path& path) {
@@ -213,9 +363,10 @@ void pollHotReload(App& app, double now) {
     // The renderer caches textures by path: a fresh renderer loads them again.
     auto r = std::make_unique<render::Renderer>();
     std::string err;
-    if (r->init({}, err))
+    if (r->init({}, err)) {
+      r->setBloom(app.renderer->bloom());
       app.renderer = std::move(r);
-    else
+    } else
       app.runtimeErrors.push_back("texture reload: " + err);
     setStatus(app, "textures reloaded");
   }
@@ -304,8 +455,8 @@ void runConsole(App& app, const std::string& line, bool echo) {
     // Without a document only `load` and `quit` make sense.
     auto st = parseConsoleLine(line);
     for (const auto& s : st) {
-      if (s.command() == "load" && s.tokens.size() > 1)
-        openDocument(app, s.tokens[1]);
+      if ((s.command() == "load" || s.command() == "open") && s.tokens.size() > 1)
+        openAndRemember(app, s.tokens[1]);
       else if (s.command() == "quit")
         app.quitRequested = app.quitConfirmed = true;
       else
@@ -329,6 +480,7 @@ void runConsole(App& app, const std::string& line, bool echo) {
   session.hooks.save = [&app](const std::string& path) { return saveDocument(app, path); };
   session.hooks.screenshot = [&app](const std::string& path) -> std::string {
     app.pendingScreenshot = path.empty() ? defaultScreenshotPath() : path;
+    app.screenshotWindow = false;
     // One more frame first, so panels that settle a frame late (the console scrolling to its
     // newest line) are in the picture.
     app.screenshotFrame = app.frameIndex + 1;
@@ -355,6 +507,12 @@ void runConsole(App& app, const std::string& line, bool echo) {
     return {};
   };
   session.hooks.quit = [&app] { app.quitRequested = app.quitConfirmed = true; };
+  session.hooks.viewer = [&app, s](const ConsoleStatement& st) {
+    std::string err = runViewerCommand(app, st);
+    s->preset = app.preset.get();  // `open` may have replaced the document
+    s->world = app.world.get();
+    return err;
+  };
   session.hooks.edited = [&app](const FieldEdit& e) {
     app.history.record(
         {.target = e.target, .label = e.pointer, .before = e.before, .after = e.after});
@@ -383,11 +541,14 @@ void runPendingExec(App& app) {
   // Statements run in order; one that needs a rendered frame (screenshot, bundle) ends this
   // frame's share so the capture shows everything before it, and nothing runs until it is taken.
   if (!app.pendingScreenshot.empty() || !app.pendingBundle.empty()) return;
+  if (app.frameIndex < app.execResumeFrame) return;
   while (!app.pendingExec.empty()) {
     std::string st = app.pendingExec.front();
     app.pendingExec.erase(app.pendingExec.begin());
     runConsole(app, st, true);
-    if (!app.pendingScreenshot.empty() || !app.pendingBundle.empty() || app.quitRequested) break;
+    if (!app.pendingScreenshot.empty() || !app.pendingBundle.empty() || app.quitRequested ||
+        app.frameIndex < app.execResumeFrame)
+      break;
   }
 }
 
@@ -399,7 +560,10 @@ void finishCaptures(App& app) {
     std::error_code ec;
     if (p.has_parent_path()) fs::create_directories(p.parent_path(), ec);
     std::string err;
-    if (render::writePng(p, w, h, render::readFramebuffer(w, h), err)) {
+    std::vector<uint8_t> pixels = render::readFramebuffer(w, h);
+    int cw = w, ch = h;
+    if (!std::exchange(app.screenshotWindow, false)) pixels = viewportPixels(app, pixels, cw, ch);
+    if (render::writePng(p, cw, ch, pixels, err)) {
       app.consoleLog.push_back({ConsoleLine::Output, "screenshot " + p.string()});
       setStatus(app, "screenshot " + p.string());
     } else {
@@ -485,6 +649,10 @@ std::string writeBundle(App& app, const fs::path& dir) {
   fs::create_directories(dir, ec);
   if (ec) return "cannot create " + dir.string() + ": " + ec.message();
   int w = int(app.framebuffer.x), h = int(app.framebuffer.y);
+  if (app.captureSize.x > 0) {
+    w = int(app.captureSize.x);
+    h = int(app.captureSize.y);
+  }
   std::string err;
   if (app.sceneCapture.size() != size_t(w) * size_t(h) * 4) return "no scene capture this frame";
   if (!render::writePng(dir / "screenshot.png", w, h, app.sceneCapture, err)) return err;
@@ -558,8 +726,13 @@ std::string windowTitle(const App& app) {
   return t;
 }
 
-void frameScene(App& app) {
-  vec3 lo(1e30f), hi(-1e30f);
+namespace {
+
+// Bounds of a draw list's sprites and quads (and, with `objects`, the scene's objects and
+// markers); false when there is nothing finite to frame.
+bool drawBounds(const App& app, const DrawList& draw, bool objects, vec3& lo, vec3& hi) {
+  lo = vec3(1e30f);
+  hi = vec3(-1e30f);
   bool any = false;
   auto add = [&](vec3 p) {
     if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) return;
@@ -567,22 +740,42 @@ void frameScene(App& app) {
     hi = glm::max(hi, p);
     any = true;
   };
-  for (const auto& s : app.drawList.sprites)
+  for (const auto& s : draw.sprites)
     if (s.size > 0.0f) {
       add(s.position - vec3(s.size * 0.5f));
       add(s.position + vec3(s.size * 0.5f));
     }
-  for (const auto& q : app.drawList.shaderQuads)
+  for (const auto& q : draw.shaderQuads)
     for (const auto& c : q.corners) add(c);
-  if (app.world)
+  if (objects && app.world)
     for (const auto& o : app.world->sceneState().objects) {
       add(o.world.position);
       for (const auto& m : o.markers) add(m.world.position);
     }
-  if (!any) {
+  return any;
+}
+
+}  // namespace
+
+void frameScene(App& app) {
+  vec3 lo, hi;
+  if (!drawBounds(app, app.drawList, true, lo, hi)) {
     lo = vec3(-1.0f);
     hi = vec3(1.0f);
   }
+  orbitFrame(app.camera, lo, hi);
+}
+
+void frameSelection(App& app) {
+  if (!app.world || app.world->effects().empty()) return frameScene(app);
+  size_t i = size_t(std::clamp(app.selectedEffect, 0, int(app.world->effects().size()) - 1));
+  const EffectRuntime& r = app.world->effects()[i];
+  if (!r.instance) return frameScene(app);
+  DrawList draw;
+  DebugDraw debug;
+  r.instance->collect(draw, debug, app.view, app.world->flags, app.world->sceneState());
+  vec3 lo, hi;
+  if (!drawBounds(app, draw, false, lo, hi)) return frameScene(app);
   orbitFrame(app.camera, lo, hi);
 }
 

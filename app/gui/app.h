@@ -12,7 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/file_browser.h"
 #include "app/gui/gui.h"
+#include "app/gui/layout.h"
+#include "app/gui/settings.h"
 #include "engine/core/debug_draw.h"
 #include "engine/core/draw_list.h"
 #include "engine/session/world_console.h"
@@ -79,13 +82,30 @@ struct App {
   float splitRate = 144.0f;
   std::string splitField, splitValue;
 
-  // Selection and panels.
+  // Selection and panels. The layout, recent files and bloom persist (settings.h).
+  ViewerSettings settings;
+  std::filesystem::path settingsFile;  // "" = nothing is remembered
+  Regions regions;                     // this frame's panel and picture rectangles
+  std::optional<BottomTab> selectTab;  // brought to front in the bottom area next frame
   int selectedEffect = 0;
   int selectedObject = -1;
-  bool showConsole = false;
-  bool showInspector = true;
-  bool showScene = true;
+  std::string inspectorFocus;  // a pointer the inspector opens and scrolls to (sequence panel)
   bool focusConsoleInput = false;
+  bool showShortcuts = false;  // F1
+  FileBrowser browser;
+  std::vector<std::string> droppedFiles;  // from GLFW's drop callback, opened next frame
+  std::filesystem::path pendingOpen;      // waiting on the unsaved-changes prompt
+  bool showOpenPrompt = false;
+  // The curve editor's selection.
+  std::string curvePointer;
+  int curveKey = -1;
+  // The sequence panel's timeline: node states sampled once per frame over the last seconds.
+  struct TimelineSample {
+    double time;
+    std::vector<uint8_t> states;  // NodeState per node id
+  };
+  std::vector<TimelineSample> timeline;
+  size_t timelineEffect = size_t(-1);
   bool framerateThrottle = true;
   std::vector<ConsoleLine> consoleLog;
   CommandHistory commandHistory;
@@ -94,10 +114,14 @@ struct App {
 
   // Scripted input (--exec): statements run across frames; a screenshot flushes a frame first.
   std::vector<std::string> pendingExec;
-  std::string pendingScreenshot;      // window capture at the end of this frame
+  uint64_t execResumeFrame = 0;       // `wait`: no statement runs before this frame
+  std::string pendingScreenshot;      // picture-area capture at the end of this frame
+  bool screenshotWindow = false;      // ...of the whole window, panels included
   uint64_t screenshotFrame = 0;       // ...or of this frame, when later (scripted captures)
   std::string pendingBundle;          // bundle folder written at the end of this frame
-  std::vector<uint8_t> sceneCapture;  // the viewport without UI, for bundles
+  std::vector<uint8_t> sceneCapture;  // the picture area without UI, for bundles
+  vec2 captureSize{0.0f};             // its size in pixels (0: the framebuffer's)
+  vec2 displaySize{0.0f};             // the window in screen pixels (regions are in these)
   bool quitRequested = false;
   bool quitConfirmed = false;
   bool showQuitPrompt = false;
@@ -113,6 +137,19 @@ struct App {
 // preset or a bundle folder. On failure keeps the current document and lists the errors.
 bool openDocument(App& app, const std::filesystem::path& path);
 std::string saveDocument(App& app, const std::filesystem::path& path);  // "" = ok
+// File > Open, drag and drop, `open`: asks first when there are unsaved edits; a file that opens
+// goes to the front of Open Recent. Returns true when it opened now.
+bool requestOpen(App& app, const std::filesystem::path& path);
+bool openAndRemember(App& app, const std::filesystem::path& path);
+void reloadDocument(App& app);
+// Sets a scene object's channel (the sequence panel's slider) as one undo step; `held` coalesces
+// a drag. Returns "" or an error.
+std::string setObjectChannel(App& app, const std::string& object, const std::string& channel,
+                             float value, bool held = false);
+// The bottom area shown with `tab` in front.
+void showTab(App& app, BottomTab tab);
+// Runs the viewer's own console commands (open, channel, curve, panel, layout, bloom, ...).
+std::string runViewerCommand(App& app, const ConsoleStatement& st);
 void pollHotReload(App& app, double now);
 void rebuildWatch(App& app);
 // Records an applied edit of `target` (its snapshot after the edit is read now).
@@ -132,6 +169,18 @@ void finishCaptures(App& app);  // after the frame is drawn, before the swap
 void setStatus(App& app, std::string text);
 std::string windowTitle(const App& app);
 void frameScene(App& app);
+// Frames the selected effect's sprites and quads (the whole scene when it draws nothing).
+void frameSelection(App& app);
+// The picture area in framebuffer pixels (origin top left); the whole framebuffer before the
+// first frame has laid out its regions.
+struct PixelRect {
+  int x = 0, y = 0, w = 0, h = 0;
+};
+PixelRect viewportPixelRect(const App& app);
+// The picture area cut out of a whole-window capture of w x h (rows top to bottom); w and h
+// become the cut's size.
+std::vector<uint8_t> viewportPixels(const App& app, const std::vector<uint8_t>& window, int& w,
+                                    int& h);
 void resetCameraFromPreset(App& app);
 // Writes an animated GIF or a sprite sheet of `frames` frames `every` seconds apart from the
 // current time (the running world is not disturbed); returns "" or an error.
@@ -147,11 +196,22 @@ double nowSeconds();
 
 // --- panels
 // ------------------------------------------------------------------------------------------
+void placeWindow(const Rect& r);  // the next ImGui window fills `r`
+void drawMenuBar(App& app);       // File, View, Help; returns through app state
+void drawSplitters(App& app);
 void drawToolbar(App& app);
 void drawScenePanel(App& app);
 void drawInspector(App& app);
-void drawConsole(App& app);
-void drawErrors(App& app);
+void drawBottomArea(App& app);
+void drawConsoleTab(App& app);
+void drawErrorsTab(App& app);
+size_t errorCount(const App& app);
+void drawSequenceTab(App& app);
+void recordTimeline(App& app);  // samples the sequence panel's node states once per frame
+void drawCurvesTab(App& app);
+void drawFileBrowser(App& app);
+void openFileBrowser(App& app, bool saving);
+void drawShortcuts(App& app);
 void drawPrompts(App& app);
 void handleViewportInput(App& app);
 void drawLabels(App& app, const DebugDraw& debug, const View& view, vec2 offset);

@@ -1,6 +1,7 @@
-// The viewer's window and frame loop: GLFW (GL 3.3 core) + Dear ImGui over a full-window
-// viewport that the renderer draws the World into. Panels float over the viewport (Dear ImGui
-// 1.86 from Debian has no docking).
+// The viewer's window and frame loop: GLFW (GL 3.3 core) + Dear ImGui. The menu bar, toolbar,
+// side panels and bottom area tile the window around the picture area (layout.h; Dear ImGui 1.86
+// from Debian has no docking), and the renderer draws the World into that area only. Files
+// dropped on the window open like File > Open; the layout and window size persist (settings.h).
 #include "app/gui/gui.h"
 
 #include <GLFW/glfw3.h>
@@ -17,7 +18,6 @@
 
 #include "app/cli/export.h"
 #include "app/gui/app.h"
-#include "app/gui/layout.h"
 
 namespace fx::gui {
 
@@ -46,19 +46,15 @@ void applyStyle() {
 
 // The split view: left half = the document's world, right half = the split's copy, inside the
 // uncovered part of the window, with a divider and a caption under each half.
-void drawSplit(App& app, int fw, int fh) {
+void drawSplit(App& app, int fh) {
   ImGuiIO& io = ImGui::GetIO();
   float sx = io.DisplayFramebufferScale.x > 0 ? io.DisplayFramebufferScale.x : 1.0f;
-  float left = app.showScene ? layout::kSceneWidth : 0.0f;
-  float right = float(fw) / sx - (app.showInspector ? layout::kInspectorWidth : 0.0f);
-  if (right - left < 64.0f) {
-    left = 0.0f;
-    right = float(fw) / sx;
-  }
+  PixelRect vp = viewportPixelRect(app);
+  float left = app.regions.viewport.x, right = app.regions.viewport.right();
   OrbitCamera camera = app.camera;
   cli::ViewMaker makeView = [camera](vec2 size) { return orbitView(camera, size); };
-  cli::SplitRects rects =
-      cli::splitViews(makeView, left * sx, 0.0f, (right - left) * sx, float(fh), true);
+  cli::SplitRects rects = cli::splitViews(makeView, float(vp.x), float(fh - vp.y - vp.h),
+                                          float(vp.w), float(vp.h), true);
   app.view = rects.left;
   World& a = *app.world;
   World& b = *app.split.world;
@@ -75,14 +71,14 @@ void drawSplit(App& app, int fw, int fh) {
   app.renderStats = app.renderer->stats();
   // Each half reports coverage of its own viewport; over the two equal halves it is the mean.
   app.renderStats.coverage *= 0.5;
-  drawLabels(app, app.debugDraw, rects.left, vec2(left, 0.0f));
+  float top = app.regions.viewport.y, bottom = app.regions.viewport.bottom();
+  drawLabels(app, app.debugDraw, rects.left, vec2(left, top));
   float mid = rects.right.viewportOriginPx.x / sx;
-  drawLabels(app, app.splitDebugDraw, rects.right, vec2(mid, 0.0f));
+  drawLabels(app, app.splitDebugDraw, rects.right, vec2(mid, top));
 
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
-  float top = layout::kToolbarHeight, bottom = float(fh) / io.DisplayFramebufferScale.y;
   dl->AddLine(ImVec2(mid, top), ImVec2(mid, bottom), IM_COL32(255, 255, 255, 160), 2.0f);
-  float captionY = bottom - (app.showConsole ? layout::kConsoleHeight : 0.0f) - 10.0f;
+  float captionY = bottom - 10.0f;
   // Captions at the bottom of each half, clipped to it: the simulation, then the changed field.
   auto caption = [&](float x0, float x1, std::vector<std::string> lines) {
     float lineH = ImGui::GetTextLineHeightWithSpacing();
@@ -116,21 +112,35 @@ void frame(App& app, double dt) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
+  ImGuiIO& io = ImGui::GetIO();
+  app.displaySize = vec2(io.DisplaySize.x, io.DisplaySize.y);
 
+  if (!app.droppedFiles.empty()) {
+    // Several files dropped at once: the first opens (one document at a time).
+    requestOpen(app, std::exchange(app.droppedFiles, {}).front());
+  }
   if (app.frameIndex >= 2) runPendingExec(app);
   handleShortcuts(app);
+  drawMenuBar(app);
+  app.regions = computeRegions(app.settings.layout, io.DisplaySize.x, io.DisplaySize.y,
+                               ImGui::GetFrameHeight());
   handleViewportInput(app);
   if (app.world) {
     advanceTransport(app.transport, *app.world, dt);
+    recordTimeline(app);
   }
-  app.view = orbitView(app.camera, app.framebuffer);
+  PixelRect vp = viewportPixelRect(app);
+  app.view = orbitView(app.camera, vec2(float(vp.w), float(vp.h)));
+  app.view.viewportOriginPx = vec2(float(vp.x), float(fh - vp.y - vp.h));
   if (app.world) app.world->setView(app.view);
 
   drawToolbar(app);
-  if (app.showScene) drawScenePanel(app);
-  if (app.showInspector) drawInspector(app);
-  drawErrors(app);
-  if (app.showConsole) drawConsole(app);
+  if (app.settings.layout.showScene) drawScenePanel(app);
+  if (app.settings.layout.showInspector) drawInspector(app);
+  drawBottomArea(app);
+  drawSplitters(app);
+  drawFileBrowser(app);
+  drawShortcuts(app);
   drawPrompts(app);
 
   // The scene: one view over the window, or the split halves side by side over the part of the
@@ -144,17 +154,22 @@ void frame(App& app, double dt) {
   }
   app.renderer->beginFrame(fw, fh, bg);
   if (app.world && app.split.world) {
-    drawSplit(app, fw, fh);
+    drawSplit(app, fh);
   } else {
     if (app.world) app.world->collect(app.drawList, app.debugDraw);
     app.renderer->draw(app.drawList, app.view);
     app.renderer->drawDebug(app.debugDraw, app.view);
     app.renderStats = app.renderer->stats();
-    drawLabels(app, app.debugDraw, app.view, vec2(0.0f));
+    drawLabels(app, app.debugDraw, app.view, vec2(app.regions.viewport.x, app.regions.viewport.y));
   }
+  app.renderer->endFrame();
   if (app.world) updateFamilyTimes(app);
   for (auto& w : app.renderer->takeWarnings()) app.runtimeErrors.push_back(w);
-  if (!app.pendingBundle.empty()) app.sceneCapture = render::readFramebuffer(fw, fh);
+  if (!app.pendingBundle.empty()) {
+    int w = fw, h = fh;
+    app.sceneCapture = viewportPixels(app, render::readFramebuffer(fw, fh), w, h);
+    app.captureSize = vec2(float(w), float(h));
+  }
 
   ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
@@ -178,8 +193,13 @@ int runGui(const GuiArgs& args) {
   // Debug builds: a debug context, so the renderer's KHR_debug callback hears everything.
   glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);
 #endif
-  GLFWwindow* window =
-      glfwCreateWindow(args.windowWidth, args.windowHeight, "fxview", nullptr, nullptr);
+  std::filesystem::path settingsFile = settingsPath();
+  std::string settingsWarning;
+  ViewerSettings settings = loadSettings(settingsFile, settingsWarning);
+  if (!settingsWarning.empty()) std::cerr << "fxview: " << settingsWarning << "\n";
+  int width = args.windowGiven ? args.windowWidth : settings.windowWidth;
+  int height = args.windowGiven ? args.windowHeight : settings.windowHeight;
+  GLFWwindow* window = glfwCreateWindow(width, height, "fxview", nullptr, nullptr);
   if (!window) {
     glfwTerminate();
     std::cerr << "fxview: could not open a GL 3.3 core window\n";
@@ -199,6 +219,13 @@ int runGui(const GuiArgs& args) {
     App app;
     app.args = args;
     app.window = window;
+    app.settings = settings;
+    app.settingsFile = settingsFile;
+    glfwSetWindowUserPointer(window, &app);
+    glfwSetDropCallback(window, [](GLFWwindow* w, int count, const char** paths) {
+      auto* a = static_cast<App*>(glfwGetWindowUserPointer(w));
+      for (int i = 0; i < count; ++i) a->droppedFiles.emplace_back(paths[i]);
+    });
     app.glRenderer = render::glRendererString();
     app.renderer = std::make_unique<render::Renderer>();
     std::string err;
@@ -208,7 +235,9 @@ int runGui(const GuiArgs& args) {
     } else {
       IMGUI_CHECKVERSION();
       ImGui::CreateContext();
-      ImGui::GetIO().IniFilename = nullptr;  // fixed layout; nothing written beside the binary
+      // The layout is ours (settings.h); nothing written beside the binary.
+      ImGui::GetIO().IniFilename = nullptr;
+      app.renderer->setBloom({.enabled = app.settings.bloom});
       applyStyle();
       ImGui_ImplGlfw_InitForOpenGL(window, true);
       ImGui_ImplOpenGL3_Init("#version 330 core");
@@ -221,12 +250,13 @@ int runGui(const GuiArgs& args) {
       if (!openDocument(app, path)) {
         std::cerr << "fxview: could not open " << path.string() << "\n"
                   << app.loadDiagnostics.formatAll();
-        if (!app.preset) app.showConsole = true;
-      }
+        if (!app.preset) showTab(app, BottomTab::Console);
+      } else if (!args.preset.empty())
+        addRecentFile(app.settings, path);
       for (const auto& d : app.loadDiagnostics.items) std::cerr << format(d) << "\n";
       if (!args.exec.empty()) {
         queueExec(app, args.exec);
-        app.showConsole = true;  // a scripted session shows its transcript
+        showTab(app, BottomTab::Console);  // a scripted session shows its transcript
       }
 
       auto last = std::chrono::steady_clock::now();
@@ -268,6 +298,10 @@ int runGui(const GuiArgs& args) {
             std::this_thread::sleep_for(std::chrono::duration<double>(target - spent));
         }
       }
+      glfwGetWindowSize(window, &app.settings.windowWidth, &app.settings.windowHeight);
+      if (std::string e = saveSettings(app.settings, app.settingsFile); !e.empty())
+        std::cerr << "fxview: settings not saved: " << e << "\n";
+      glfwSetWindowUserPointer(window, nullptr);
       ImGui_ImplOpenGL3_Shutdown();
       ImGui_ImplGlfw_Shutdown();
       ImGui::DestroyContext();

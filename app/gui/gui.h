@@ -11,6 +11,7 @@ struct GuiArgs {
   bool allowAnyPath = false;
   int maxFrames = 0;                           // > 0: quit after this many frames
   int windowWidth = 1280, windowHeight = 800;  // initial window size, screen pixels
+  bool windowGiven = false;  // --window: overrides the size remembered from the last run
 };
 
 // Runs the viewer; returns the process exit code (2 when no display is available).

@@ -412,10 +412,25 @@ void InspectorVisitor::visitFlags(const FieldMeta& m, uint32_t& mask,
   ImGui::PopID();
 }
 
+// Opens the tree node drawn next when `pointer` is the focus or leads to it, and scrolls to the
+// focus itself (the sequence panel selects a node this way).
+void InspectorVisitor::openForFocus(const std::string& pointer) {
+  if (focus.empty() || pointer.empty()) return;
+  if (focus == pointer) {
+    ImGui::SetNextItemOpen(true);
+    ImGui::SetScrollHereY(0.1f);
+    focusReached = true;
+  } else if (focus.size() > pointer.size() && focus.compare(0, pointer.size(), pointer) == 0 &&
+             focus[pointer.size()] == '/') {
+    ImGui::SetNextItemOpen(true);
+  }
+}
+
 void InspectorVisitor::visitObject(const FieldMeta& m,
                                    const std::function<void(FieldVisitor&)>& body) {
   ImGui::PushID(m.key.empty() ? "##object" : std::string(m.key).c_str());
   std::string title = labelOf(m);
+  openForFocus(pointerOf(m));
   if (m.unused) ImGui::PushStyleColor(ImGuiCol_Text, kUnusedColour);
   bool open = ImGui::TreeNodeEx("##obj", depth_ < 1 ? ImGuiTreeNodeFlags_DefaultOpen : 0, "%s%s",
                                 title.c_str(), m.unused ? " (no effect in game)" : "");
@@ -451,6 +466,7 @@ void InspectorVisitor::visitArray(const FieldMeta& m, ArrayAccess& a) {
   size_t n = a.size();
   std::string title = labelOf(m);
   if (m.unused) ImGui::PushStyleColor(ImGuiCol_Text, kUnusedColour);
+  openForFocus(pointerOf(m));
   bool open =
       ImGui::TreeNodeEx("##arr", depth_ < 1 && n <= 8 ? ImGuiTreeNodeFlags_DefaultOpen : 0,
                         "%s [%zu]%s", title.c_str(), n, m.unused ? " (no effect in game)" : "");
@@ -510,6 +526,9 @@ void InspectorVisitor::visitArray(const FieldMeta& m, ArrayAccess& a) {
       } else {
         std::string label =
             "[" + std::to_string(i) + "]" + (probe.title.empty() ? "" : " " + probe.title);
+        std::string elementPointer;
+        for (const auto& t : path_) elementPointer += "/" + t;
+        openForFocus(elementPointer);
         if (ImGui::TreeNodeEx("##el", 0, "%s", label.c_str())) {
           a.element(i, *this);
           ImGui::TreePop();

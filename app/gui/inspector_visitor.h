@@ -28,6 +28,8 @@ class InspectorVisitor final : public FieldVisitor {
   std::string changedPointer;  // pointer of the last changed field, for the undo label
   Diagnostics pasteErrors;     // JSON pasted into a field that did not fit
   std::string filter;          // only fields whose label or key contains this (lowercase)
+  std::string focus;           // a pointer to open and scroll to ("" = none)
+  bool focusReached = false;   // the focus was drawn (and scrolled to) this frame
 
   void visit(const FieldMeta& m, bool& value, bool def) override;
   void visit(const FieldMeta& m, int32_t& value, int32_t def) override;
@@ -55,6 +57,7 @@ class InspectorVisitor final : public FieldVisitor {
   bool passesFilter(const FieldMeta& m) const;
   void noteWidget(const FieldMeta& m, bool edited);
   void mark(const FieldMeta& m);
+  void openForFocus(const std::string& pointer);
 
   std::string file_;
   std::vector<std::string> path_;  // pointer tokens of the enclosing objects / elements

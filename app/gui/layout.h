@@ -1,24 +1,30 @@
-// Fixed panel placement over the full-window viewport (Dear ImGui 1.86 has no docking).
+// Where the viewer's regions sit, without ImGui: the toolbar across the top, the scene panel on
+// the left and the inspector on the right (full height), the bottom area (console, errors,
+// sequence, curves as tabs) between them, and the picture in what is left. The regions never
+// overlap, so no panel covers the picture; the splitters between them resize the panels.
+// Screen pixels, origin top left.
 #pragma once
 
-#include <imgui.h>
+#include "app/gui/settings.h"
 
-namespace fx::gui::layout {
+namespace fx::gui {
+
+struct Rect {
+  float x = 0.0f, y = 0.0f, w = 0.0f, h = 0.0f;
+  float right() const { return x + w; }
+  float bottom() const { return y + h; }
+};
+
+struct Regions {
+  Rect toolbar, scene, inspector, bottom, viewport;
+};
 
 inline constexpr float kToolbarHeight = 86.0f;
-inline constexpr float kSceneWidth = 290.0f;
-inline constexpr float kInspectorWidth = 400.0f;
-inline constexpr float kConsoleHeight = 230.0f;
+inline constexpr float kMinViewport = 160.0f;  // the picture keeps at least this much a side
+inline constexpr float kSplitterWidth = 6.0f;  // grab zone, on the panel's side of the border
 
-inline ImVec2 display() {
-  return ImGui::GetIO().DisplaySize;
-}
-// The part of the viewport no panel covers (its centre is the window's centre).
-inline float centreLeft() {
-  return kSceneWidth;
-}
-inline float centreRight() {
-  return display().x - kInspectorWidth;
-}
+// The regions for a display of `width` x `height` below a menu bar of `top` pixels. Panel sizes
+// come from `layout`, clamped so the picture keeps kMinViewport a side where the display allows.
+Regions computeRegions(const LayoutSettings& layout, float width, float height, float top);
 
-}  // namespace fx::gui::layout
+}  // namespace fx::gui

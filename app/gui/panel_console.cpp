@@ -1,11 +1,11 @@
-// The console (~): Halo's debug globals and fxview's commands (engine/session/console_commands.h),
-// with history (Up / Down) and completion (Tab) of command names, arguments and field paths.
+// The console tab of the bottom area (~): Halo's debug globals and fxview's commands
+// (engine/session/console_commands.h), with history (Up / Down) and completion (Tab) of command
+// names, arguments and field paths.
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
 #include "app/gui/app.h"
-#include "app/gui/layout.h"
 
 namespace fx::gui {
 
@@ -48,15 +48,7 @@ int inputCallback(ImGuiInputTextCallbackData* data) {
 
 }  // namespace
 
-void drawConsole(App& app) {
-  ImVec2 d = layout::display();
-  float left = app.showScene ? layout::kSceneWidth : 0.0f;
-  float right = app.showInspector ? d.x - layout::kInspectorWidth : d.x;
-  ImGui::SetNextWindowPos(ImVec2(left, d.y - layout::kConsoleHeight), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(right - left, layout::kConsoleHeight), ImGuiCond_Always);
-  ImGui::SetNextWindowBgAlpha(0.85f);
-  ImGui::Begin("Console", &app.showConsole,
-               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+void drawConsoleTab(App& app) {
   float inputHeight = ImGui::GetFrameHeightWithSpacing();
   ImGui::BeginChild("##log", ImVec2(0, -inputHeight), false, ImGuiWindowFlags_HorizontalScrollbar);
   for (const auto& line : app.consoleLog) {
@@ -91,7 +83,6 @@ void drawConsole(App& app) {
     }
     ImGui::SetKeyboardFocusHere(-1);
   }
-  ImGui::End();
 }
 
 }  // namespace fx::gui

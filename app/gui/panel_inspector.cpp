@@ -9,7 +9,6 @@
 
 #include "app/gui/app.h"
 #include "app/gui/inspector_visitor.h"
-#include "app/gui/layout.h"
 #include "engine/core/field_json.h"
 
 namespace fx::gui {
@@ -83,14 +82,10 @@ void definitionTools(App& app, size_t index, const std::string& target) {
 }  // namespace
 
 void drawInspector(App& app) {
-  ImVec2 d = layout::display();
-  float bottom = d.y;
-  ImGui::SetNextWindowPos(ImVec2(d.x - layout::kInspectorWidth, layout::kToolbarHeight),
-                          ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(layout::kInspectorWidth, bottom - layout::kToolbarHeight),
-                           ImGuiCond_Always);
-  ImGui::Begin("Inspector", &app.showInspector,
-               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  placeWindow(app.regions.inspector);
+  ImGui::Begin("Inspector", &app.settings.layout.showInspector,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoSavedSettings);
   if (!app.preset || app.preset->effects.empty()) {
     ImGui::TextDisabled("No effects in this preset.");
     ImGui::End();
@@ -121,6 +116,7 @@ void drawInspector(App& app) {
 
   ImGui::BeginChild("##fields");
   InspectorVisitor v(e.definitionDisplay);
+  v.focus = app.inspectorFocus;
   for (char c : filterText) v.filter += char(std::tolower(static_cast<unsigned char>(c)));
   EffectDefinition* def = e.definition.get();
   def->reflect(v);
@@ -132,6 +128,7 @@ void drawInspector(App& app) {
     ImGui::PopID();
   }
   ImGui::EndChild();
+  if (v.focusReached) app.inspectorFocus.clear();
   applyVisitResult(app, index, target, v);
   ImGui::End();
 }

@@ -7,7 +7,6 @@
 
 #include "app/gui/app.h"
 #include "app/gui/inspector_visitor.h"
-#include "app/gui/layout.h"
 
 namespace fx::gui {
 
@@ -36,7 +35,7 @@ void effectsSection(App& app) {
     std::string label = e.placement.id + "##sel";
     if (ImGui::Selectable(label.c_str(), app.selectedEffect == int(i))) {
       app.selectedEffect = int(i);
-      app.showInspector = true;
+      app.settings.layout.showInspector = true;
     }
     if (dim) ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) {
@@ -169,11 +168,8 @@ void allSceneFields(App& app) {
 }  // namespace
 
 void drawScenePanel(App& app) {
-  ImVec2 d = layout::display();
-  ImGui::SetNextWindowPos(ImVec2(0, layout::kToolbarHeight), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(layout::kSceneWidth, d.y - layout::kToolbarHeight),
-                           ImGuiCond_Always);
-  ImGui::Begin("Scene", &app.showScene,
+  placeWindow(app.regions.scene);
+  ImGui::Begin("Scene", &app.settings.layout.showScene,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   if (!app.preset) {
     ImGui::TextDisabled("No preset loaded.");

@@ -8,7 +8,6 @@
 #include <cstdio>
 
 #include "app/gui/app.h"
-#include "app/gui/layout.h"
 
 namespace fx::gui {
 
@@ -170,11 +169,10 @@ void fileRow(App& app) {
   ImGui::SameLine();
   exportButtons(app);
   ImGui::SameLine();
-  ImGui::Checkbox("Scene", &app.showScene);
-  ImGui::SameLine();
-  ImGui::Checkbox("Inspector", &app.showInspector);
-  ImGui::SameLine();
-  ImGui::Checkbox("Console", &app.showConsole);
+  if (ImGui::Checkbox("Bloom", &app.settings.bloom))
+    app.renderer->setBloom({.enabled = app.settings.bloom});
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Colours above 0.75 glow (HDR frame, blurred and added before the clamp)");
   ImGui::SameLine();
   ImGui::Checkbox("throttle", &app.framerateThrottle);
   if (ImGui::IsItemHovered())
@@ -242,8 +240,7 @@ void costRow(App& app) {
 }  // namespace
 
 void drawToolbar(App& app) {
-  ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(layout::display().x, layout::kToolbarHeight));
+  placeWindow(app.regions.toolbar);
   ImGui::Begin("##toolbar", nullptr,
                ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoSavedSettings);

@@ -1,18 +1,23 @@
-// The viewport under the panels: orbit camera input (left-drag orbit, right / middle-drag pan,
-// wheel zoom), keyboard shortcuts, and the DebugDraw labels and HUD lines drawn with ImGui.
+// The picture area between the panels: orbit camera input (left-drag orbit, right / middle-drag
+// pan, wheel zoom), keyboard shortcuts, and the DebugDraw labels and HUD lines drawn with ImGui.
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include <algorithm>
 
 #include "app/gui/app.h"
-#include "app/gui/layout.h"
 
 namespace fx::gui {
 
 void handleViewportInput(App& app) {
   ImGuiIO& io = ImGui::GetIO();
-  if (io.WantCaptureMouse) return;
+  const Rect& v = app.regions.viewport;
+  bool inside = io.MousePos.x >= v.x && io.MousePos.x < v.right() && io.MousePos.y >= v.y &&
+                io.MousePos.y < v.bottom();
+  bool dragging = ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f) ||
+                  ImGui::IsMouseDragging(ImGuiMouseButton_Right, 0.0f) ||
+                  ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.0f);
+  if (io.WantCaptureMouse || (!inside && !dragging)) return;
   float scale = io.DisplayFramebufferScale.y > 0 ? io.DisplayFramebufferScale.y : 1.0f;
   if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f))
     orbitRotate(app.camera, io.MouseDelta.x, io.MouseDelta.y);
@@ -25,9 +30,15 @@ void handleViewportInput(App& app) {
 void handleShortcuts(App& app) {
   ImGuiIO& io = ImGui::GetIO();
   if (ImGui::IsKeyPressed(GLFW_KEY_GRAVE_ACCENT, false)) {
-    app.showConsole = !app.showConsole;
-    app.focusConsoleInput = app.showConsole;
+    LayoutSettings& l = app.settings.layout;
+    bool consoleShown = l.showBottom && l.bottomTab == BottomTab::Console;
+    if (consoleShown)
+      l.showBottom = false;
+    else
+      showTab(app, BottomTab::Console);
+    app.focusConsoleInput = !consoleShown;
   }
+  if (ImGui::IsKeyPressed(GLFW_KEY_F1, false)) app.showShortcuts = !app.showShortcuts;
   if (ImGui::IsKeyPressed(GLFW_KEY_F12, false)) app.pendingScreenshot = defaultScreenshotPath();
   if (io.KeyCtrl) {
     // Ctrl shortcuts work even while a text field has focus (ImGui handles its own Ctrl+Z there).
@@ -38,19 +49,20 @@ void handleShortcuts(App& app) {
       if (io.KeyShift) {
         app.showSaveAs = true;
         app.saveAsPath = app.presetPath.string();
-      } else {
+      } else if (app.preset) {
         std::string err = saveDocument(app, {});
         if (!err.empty()) app.runtimeErrors.push_back("save: " + err);
       }
     }
     if (ImGui::IsKeyPressed(GLFW_KEY_Q, false)) app.quitRequested = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_O, false)) openFileBrowser(app, false);
     return;
   }
   if (io.WantCaptureKeyboard || !app.world) return;
   if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) app.transport.playing = !app.transport.playing;
   if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true)) stepTransport(app.transport, *app.world);
   if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) restartTransport(app.transport, *app.world);
-  if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) frameScene(app);
+  if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) frameSelection(app);
   if (ImGui::IsKeyPressed(GLFW_KEY_HOME, false)) resetCameraFromPreset(app);
 }
 
@@ -71,8 +83,8 @@ void drawLabels(App& app, const DebugDraw& debug, const View& view, vec2 offset)
     dl->AddText(ImVec2(x, y), col, l.text.c_str());
   }
   // HUD lines (e.g. debug_sprites counts) at the top left of the uncovered viewport.
-  float hx = std::max(offset.x, app.showScene ? layout::kSceneWidth : 0.0f) + 10.0f;
-  float hy = layout::kToolbarHeight + 8.0f;
+  float hx = std::max(offset.x, app.regions.viewport.x) + 10.0f;
+  float hy = app.regions.viewport.y + 8.0f;
   for (const auto& line : debug.hud) {
     dl->AddText(ImVec2(hx + 1, hy + 1), IM_COL32(0, 0, 0, 220), line.c_str());
     dl->AddText(ImVec2(hx, hy), IM_COL32(255, 240, 160, 255), line.c_str());

@@ -14,6 +14,7 @@
 #include <glad/gl.h>
 
 #include "engine/render/gl_objects.h"
+#include "engine/render/hdr_target.h"
 #include "engine/render/shader.h"
 #include "engine/render/texture_cache.h"
 
@@ -76,17 +77,17 @@ void GLAD_API_PTR debugCallback(GLenum, GLenum type, GLuint, GLenum severity, GL
 struct SpriteUniforms {
   GLint view, projection, viewport, texSize, orientation, fadeMode, screenFlare, primary, secondary,
       blend, nonlinearTint, ignoreTextureAlpha, hasSecondary, secondaryScreen, secondaryTransform,
-      viewportOrigin;
+      viewportOrigin, outputMax;
 };
 
 SpriteUniforms spriteUniforms(GLuint p) {
   auto loc = [p](const char* n) { return glGetUniformLocation(p, n); };
-  return {loc("uView"),          loc("uProjection"),      loc("uViewport"),
-          loc("uTexSize"),       loc("uOrientation"),     loc("uFadeMode"),
-          loc("uScreenFlare"),   loc("uPrimary"),         loc("uSecondary"),
-          loc("uBlend"),         loc("uNonlinearTint"),   loc("uIgnoreTextureAlpha"),
-          loc("uHasSecondary"),  loc("uSecondaryScreen"), loc("uSecondaryTransform"),
-          loc("uViewportOrigin")};
+  return {loc("uView"),           loc("uProjection"),      loc("uViewport"),
+          loc("uTexSize"),        loc("uOrientation"),     loc("uFadeMode"),
+          loc("uScreenFlare"),    loc("uPrimary"),         loc("uSecondary"),
+          loc("uBlend"),          loc("uNonlinearTint"),   loc("uIgnoreTextureAlpha"),
+          loc("uHasSecondary"),   loc("uSecondaryScreen"), loc("uSecondaryTransform"),
+          loc("uViewportOrigin"), loc("uOutputMax")};
 }
 
 }  // namespace
@@ -98,6 +99,8 @@ struct Renderer::Impl {
   std::set<std::string> warnedOnce;
   bool debugInstalled = false;  // our KHR_debug callback is installed
   TextureCache textures;
+  HdrTarget hdr;
+  BloomSettings bloom;
 
   GlProgram spriteProgram, debugProgram;  // spriteProgram: the general (uniform-switched) one
   SpriteUniforms su{};
@@ -124,6 +127,9 @@ struct Renderer::Impl {
   std::vector<float> depths;
   std::vector<SpriteInstance> scratch;
 
+  // Without bloom each draw clamps its colour to 1, as an 8-bit target would (pictures stay as
+  // they were; additive sums still pass 1 in the float frame); bloom keeps colours to 64.
+  float outputMax() const { return options.hdr && bloom.enabled ? 64.0f : 1.0f; }
   void warnOnce(const std::string& message) {
     if (warnedOnce.insert(message).second) warnings.push_back(message);
   }
@@ -173,6 +179,7 @@ bool Renderer::init(const RendererOptions& options, std::string& error) {
   r.debugProgram = loadProgram(r.options.shaderDir, "debug", error);
   if (!r.debugProgram) return false;
   r.su = spriteUniforms(r.spriteProgram.get());
+  if (r.options.hdr && !r.hdr.init(r.options.shaderDir, error)) return false;
   r.textures.init();
 
   r.spriteVao = createVertexArray();
@@ -216,6 +223,7 @@ bool Renderer::init(const RendererOptions& options, std::string& error) {
 
 void Renderer::beginFrame(int width, int height, ColorRgba background) {
   impl_->stats = {};
+  if (impl_->options.hdr) impl_->hdr.begin(width, height);
   glViewport(0, 0, width, height);
   glDisable(GL_SCISSOR_TEST);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
@@ -287,6 +295,7 @@ void Renderer::Impl::drawBatch(const DrawList& list, const SpriteBatch& batch, c
   glUniformMatrix4fv(su.projection, 1, GL_FALSE, &view.projection[0][0]);
   glUniform2f(su.viewport, view.viewportPx.x, view.viewportPx.y);
   glUniform2f(su.viewportOrigin, view.viewportOriginPx.x, view.viewportOriginPx.y);
+  glUniform1f(su.outputMax, outputMax());
   glUniform1i(su.primary, 0);
   glUniform1i(su.secondary, 1);
   glBindVertexArray(spriteVao.get());
@@ -430,6 +439,7 @@ void Renderer::Impl::drawShaderQuads(const DrawList& list, const View& view) {
     glUniform2f(glGetUniformLocation(p, "uViewportOrigin"), view.viewportOriginPx.x,
                 view.viewportOriginPx.y);
     glUniform3f(glGetUniformLocation(p, "uEye"), view.eye.x, view.eye.y, view.eye.z);
+    glUniform1f(glGetUniformLocation(p, "uOutputMax"), outputMax());
     for (const ShaderUniform& u : quad.uniforms) {
       GLint loc = glGetUniformLocation(p, u.name.c_str());
       if (loc < 0) continue;
@@ -552,6 +562,18 @@ void Renderer::drawDebug(const DebugDraw& debug, const View& view) {
   glDisable(GL_SCISSOR_TEST);
   glBindVertexArray(0);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+}
+
+void Renderer::endFrame() {
+  if (impl_->options.hdr) impl_->hdr.resolve(impl_->bloom);
+}
+
+void Renderer::setBloom(const BloomSettings& bloom) {
+  impl_->bloom = bloom;
+}
+
+const BloomSettings& Renderer::bloom() const {
+  return impl_->bloom;
 }
 
 const RenderStats& Renderer::stats() const {

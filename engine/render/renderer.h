@@ -17,11 +17,20 @@
 // (WithScreenSpace); secondaryTransform = (u offset, v offset, rotation radians, scale). The
 // secondary sampler repeats; the primary clamps.
 //
+// HDR: with RendererOptions::hdr (the default) beginFrame binds a floating-point frame of its
+// size and every draw lands there, so colours above 1 survive blending; endFrame() then writes
+// it into the framebuffer that was bound at beginFrame (the window, an OffscreenTarget): the
+// optional bloom (BloomSettings) first, then a clamp to [0, 1]. Every frame ends with endFrame.
+// Without bloom each draw's colour is clamped to [0, 1] as an 8-bit target would clamp it (the
+// pictures are what they always were; only sums of draws pass 1); with bloom a draw keeps
+// colours up to 64, so a Stride HDR curve or the lightning glow feeds the glow.
+//
 // Shader quads: `shaders/<name>.vert` + `.frag` (GLSL 330 core) from
 // RendererOptions::quadShaderDir. Vertex inputs: layout(location = 0) vec3 aPosition (world),
 // layout(location = 1) vec2 aUv (corners 0..3 of the quad get UV (0,0) (1,0) (1,1) (0,1)). Uniforms
 // set when declared: mat4 uViewProjection, uView, uProjection; vec2 uViewport (px), uViewportOrigin
-// (px, the viewport's corner in the framebuffer); vec3 uEye; then the quad's own uniforms
+// (px, the viewport's corner in the framebuffer); vec3 uEye; float uOutputMax (the largest colour a
+// draw may write, see HDR); then the quad's own uniforms
 // (float..vec4 by `components`) and samplers (texture units 0..7 in list order). A shader that
 // fails to load, compile or link disables only its quads, with one warning that carries the file,
 // the stage and the driver log. Blend and RGB-only writes as for sprites.
@@ -68,6 +77,16 @@ struct RendererOptions {
   // Install a KHR_debug callback: driver errors and warnings (not notifications) land in
   // takeWarnings(). On by default in Debug builds (no NDEBUG), for the GUI and the CLI alike.
   bool debugOutput = kDebugOutputByDefault;
+  bool hdr = true;  // draw into a floating-point frame, resolved by endFrame (see above)
+};
+
+// Bloom at the end of an HDR frame: the part of each pixel above `threshold` blurred at half
+// resolution (separable 9-tap Gaussian, `passes` times) and added back before the clamp.
+struct BloomSettings {
+  bool enabled = false;     // off by default: the seeds' pictures without glow
+  float threshold = 0.75f;  // linear colour above which a pixel glows
+  float strength = 1.5f;    // how much of the blurred glow is added back
+  int passes = 2;           // horizontal + vertical blur pairs (each widens the glow)
 };
 
 class Renderer {
@@ -80,8 +99,12 @@ class Renderer {
   // Needs a current context with GL loaded. On failure returns false and sets `error`.
   bool init(const RendererOptions& options, std::string& error);
 
-  // Clears the bound framebuffer's viewport to `background`.
+  // Clears the frame (the HDR frame, or the bound framebuffer without hdr) to `background`.
   void beginFrame(int width, int height, ColorRgba background);
+  // Resolves the HDR frame into the framebuffer bound at beginFrame (no-op without hdr).
+  void endFrame();
+  void setBloom(const BloomSettings& bloom);
+  const BloomSettings& bloom() const;
   void draw(const DrawList& list, const View& view);
   void drawDebug(const DebugDraw& debug, const View& view);
 

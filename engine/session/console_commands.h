@@ -41,6 +41,7 @@ struct ConsoleCommandSpec {
   std::string_view help;
   ConsoleArg arg = ConsoleArg::None;  // what the first argument completes from
   bool halo = false;                  // one of the game's own console globals
+  bool viewer = false;                // the viewer's panels run it (ConsoleHooks::viewer)
 };
 
 // Every command, Halo's first, in the order `help` lists them.

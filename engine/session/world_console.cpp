@@ -62,6 +62,11 @@ ConsoleReply run(ConsoleSession& s, const ConsoleStatement& st) {
   const std::string& cmd = st.command();
   const ConsoleCommandSpec* spec = findConsoleCommand(cmd);
   if (!spec) return fail("unknown command \"" + cmd + "\" (type help)");
+  if (spec->viewer) {
+    if (!s.hooks.viewer) return fail(cmd + " is not available here (the viewer's panels run it)");
+    std::string err = s.hooks.viewer(st);
+    return err.empty() ? ok() : fail(err);
+  }
   World& w = *s.world;
   const std::string arg = st.tokens.size() > 1 ? st.tokens[1] : std::string();
   auto needNumber = [&](std::optional<double>& out) -> std::optional<ConsoleReply> {

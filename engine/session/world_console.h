@@ -14,6 +14,7 @@
 #include "engine/session/transport.h"
 #include "engine/session/world_edit.h"
 #include "engine/session/world_split.h"
+#include "engine/session/console_commands.h"
 
 namespace fx {
 
@@ -28,6 +29,9 @@ struct ConsoleHooks {
   std::function<std::string(const std::string& path, int frames, double every, int columns)> sheet;
   std::function<std::string()> undo, redo;
   std::function<void()> quit;
+  // The viewer's own commands (specs with `viewer`: open, channel, curve, panel, ...): the
+  // statement as parsed; returns "" or an error.
+  std::function<std::string(const ConsoleStatement&)> viewer;
   // Called after a successful `set` (for undo history and the unsaved marker).
   std::function<void(const FieldEdit&)> edited;
 };

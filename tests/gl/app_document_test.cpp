@@ -1,10 +1,16 @@
 // The viewer's document handling without a window: hot reload keeps the last good state when the
-// file on disk breaks, and a bug-report bundle reopens at exactly its moment (same seed, time,
-// rate and camera), so it renders the same PNG.
+// file on disk breaks, a bug-report bundle reopens at exactly its moment (same seed, time, rate
+// and camera), so it renders the same PNG; File > Open (recent files, the unsaved-changes
+// prompt), the curve editor's and the sequence panel's edits (undo, save), the layout's regions
+// and the persisted settings (issue 17).
 #include <chrono>
 #include <fstream>
 
 #include "app/gui/app.h"
+#include "app/gui/curve_edit.h"
+#include "app/gui/file_browser.h"
+#include "app/gui/layout.h"
+#include "app/gui/settings.h"
 #include "engine/session/transport.h"
 #include "tests/gl/gl_fixture.h"
 
@@ -47,6 +53,7 @@ std::vector<uint8_t> renderApp(gui::App& app) {
   app.world->collect(draw, debug);
   renderer.beginFrame(kW, kH, app.preset->scene.background);
   renderer.draw(draw, view);
+  renderer.endFrame();
   return target.readPixels();
 }
 
@@ -127,6 +134,248 @@ TEST(AppDocument, BundleReopensAtTheSameMomentAndRendersTheSamePng) {
   std::string err;
   ASSERT_TRUE(render::readPng(dir / "bundle/screenshot.png", w, h, png, err)) << err;
   EXPECT_EQ(png, original);
+}
+
+// The stride life-curves preset (colour curve inline) and the alive gate with its emitter file.
+fs::path copyCurvesAndGate(const fs::path& dir) {
+  fs::create_directories(dir / "defs");
+  fs::copy_file(gltest::sourceDir() / "presets/defs/destiny_seq_fire.emitter.json",
+                dir / "defs/destiny_seq_fire.emitter.json");
+  Diagnostics d;
+  auto gate = loadJsonFile(gltest::sourceDir() / "presets/destiny_seq_alive_gate.json", "gate", d);
+  auto curves = loadJsonFile(gltest::sourceDir() / "presets/stride_life_curves.json", "curves", d);
+  EXPECT_TRUE(gate && curves) << d.formatAll();
+  for (auto& e : (*curves)["effects"]) (*gate)["effects"].push_back(e);
+  fs::path to = dir / "both.json";
+  EXPECT_EQ(writeFileAtomic(to, gate->dump(2)), "");
+  return to;
+}
+
+const std::string kColourCurve = "/emitters/0/updaters/0/curve";
+
+size_t effectIndex(gui::App& app, const std::string& id) {
+  for (size_t i = 0; i < app.preset->effects.size(); ++i)
+    if (app.preset->effects[i].placement.id == id) return i;
+  ADD_FAILURE() << "no effect " << id;
+  return 0;
+}
+
+TEST(AppDocument, FileMenuOpenRemembersRecentFilesAndAsksBeforeDroppingEdits) {
+  // Issue 17: "recent files persisted, unsaved-changes prompt on open and quit".
+  fs::path dir = scratch("open");
+  fs::path first = copyFountain(dir), second = copyCurvesAndGate(dir);
+  gui::App app;
+  ASSERT_TRUE(gui::requestOpen(app, first)) << app.loadDiagnostics.formatAll();
+  ASSERT_TRUE(gui::requestOpen(app, second)) << app.loadDiagnostics.formatAll();
+  ASSERT_EQ(app.settings.recentFiles.size(), 2u);
+  EXPECT_EQ(app.settings.recentFiles[0], fs::weakly_canonical(second).string());
+  EXPECT_EQ(app.settings.recentFiles[1], fs::weakly_canonical(first).string());
+
+  ASSERT_EQ(gui::setObjectChannel(app, "brazier", "alive", 1.0f), "");
+  ASSERT_TRUE(app.history.dirty());
+  EXPECT_FALSE(gui::requestOpen(app, first)) << "unsaved edits: the prompt comes first";
+  EXPECT_TRUE(app.showOpenPrompt);
+  EXPECT_EQ(app.pendingOpen, first);
+  EXPECT_EQ(app.presetPath, second) << "nothing is replaced until the prompt is answered";
+
+  // A file that does not load keeps the document and lists the errors.
+  EXPECT_FALSE(gui::openAndRemember(app, dir / "missing.json"));
+  EXPECT_EQ(app.presetPath, second);
+  EXPECT_NE(app.loadDiagnostics.formatAll().find("missing.json"), std::string::npos);
+  EXPECT_EQ(app.settings.recentFiles.size(), 2u);
+}
+
+TEST(AppDocument, CurveEditsAreOneUndoStepEachAndSave) {
+  // Issue 17: "an editor for Stride colour / size / rotation curves ... (add, move, delete keys)
+  // ... edits go through undo like every other edit."
+  fs::path dir = scratch("curves");
+  gui::App app;
+  ASSERT_TRUE(gui::openDocument(app, copyCurvesAndGate(dir))) << app.loadDiagnostics.formatAll();
+  size_t embers = effectIndex(app, "embers");
+  EffectDefinition& def = *app.preset->effects[embers].definition;
+  auto curves = gui::findCurves(def);
+  std::vector<std::string> pointers;
+  for (const auto& c : curves) pointers.push_back(c.pointer);
+  // Colour, size and rotation animation (stride_life_curves.json), found through reflection.
+  ASSERT_GE(curves.size(), 3u);
+  EXPECT_EQ(curves[0].pointer, kColourCurve);
+  EXPECT_TRUE(curves[0].color);
+  EXPECT_EQ(curves[0].keys, 3u);
+  auto size = std::find_if(curves.begin(), curves.end(), [](const gui::CurveField& c) {
+    return c.pointer == "/emitters/0/updaters/1/curve";
+  });
+  ASSERT_NE(size, curves.end());
+  EXPECT_FALSE(size->color) << "the size curve holds numbers";
+
+  ASSERT_EQ(gui::editCurve(app, embers, kColourCurve,
+                           {.op = gui::CurveOp::Add, .key = 0.25f, .value = vec4(3, 2, 1, 1)}),
+            "");
+  auto pts = gui::readCurve(*app.preset->effects[embers].definition, kColourCurve);
+  ASSERT_TRUE(pts);
+  ASSERT_EQ(pts->size(), 4u);
+  EXPECT_FLOAT_EQ((*pts)[3].key, 0.25f);
+  // Sampled between the authored key 0 (1, 1, 0.6) and the new one: half way at 0.125.
+  vec4 mid = gui::sampleCurvePoints(*pts, 0.125f, vec4(1));
+  EXPECT_NEAR(mid.r, 2.0f, 1e-5f);
+  EXPECT_NEAR(mid.b, 0.8f, 1e-5f);
+
+  // A drag: many held moves coalesce into one undo step.
+  for (float k : {0.3f, 0.35f, 0.4f})
+    ASSERT_EQ(gui::editCurve(app, embers, kColourCurve,
+                             {.op = gui::CurveOp::Move, .index = 3, .key = k, .held = true}),
+              "");
+  ASSERT_EQ(gui::editCurve(app, embers, kColourCurve,
+                           {.op = gui::CurveOp::Move, .index = 3, .key = 0.45f}),
+            "");
+  EXPECT_FLOAT_EQ((*gui::readCurve(*app.preset->effects[embers].definition, kColourCurve))[3].key,
+                  0.45f);
+  gui::undo(app);
+  EXPECT_FLOAT_EQ((*gui::readCurve(*app.preset->effects[embers].definition, kColourCurve))[3].key,
+                  0.25f)
+      << "the whole drag is one step";
+  gui::undo(app);
+  EXPECT_EQ(gui::readCurve(*app.preset->effects[embers].definition, kColourCurve)->size(), 3u);
+  gui::redo(app);
+  ASSERT_EQ(gui::editCurve(app, embers, kColourCurve, {.op = gui::CurveOp::Delete, .index = 0}),
+            "");
+  EXPECT_NE(gui::editCurve(app, embers, kColourCurve, {.op = gui::CurveOp::Delete, .index = 9}),
+            "");
+  EXPECT_NE(gui::editCurve(app, embers, "/emitters/0/updaters/0/seed_offset",
+                           {.op = gui::CurveOp::Delete, .index = 0}),
+            "")
+      << "not a curve";
+
+  ASSERT_EQ(gui::saveDocument(app, {}), "");
+  Diagnostics d;
+  auto saved = loadJsonFile(app.presetPath, "saved", d);
+  ASSERT_TRUE(saved) << d.formatAll();
+  const Json& curve =
+      (*saved)["effects"][embers]["definition"]["emitters"][0]["updaters"][0]["curve"];
+  ASSERT_EQ(curve.size(), 3u) << curve.dump();
+  EXPECT_EQ(curve[2]["key"].get<float>(), 0.25f) << curve.dump();
+}
+
+TEST(AppDocument, ChannelSliderDrivesTheGateAndIsSaved) {
+  // Seed: "channel gate: children start when a channel enters [min, max)". The preset sets
+  // alive = 1 at 0.5 s; the slider's scene edit opens the gate at once.
+  fs::path dir = scratch("channel");
+  gui::App app;
+  ASSERT_TRUE(gui::openDocument(app, copyCurvesAndGate(dir))) << app.loadDiagnostics.formatAll();
+  size_t fire = effectIndex(app, "fire");
+  seekTransport(app.transport, *app.world, 0.4);
+  EXPECT_EQ(app.world->stats(fire).live, 0u) << "the gate is closed until 0.5 s";
+  ASSERT_EQ(gui::setObjectChannel(app, "brazier", "alive", 1.0f), "");
+  seekTransport(app.transport, *app.world, 0.4);
+  EXPECT_GT(app.world->stats(fire).live, 0u) << "alive = 1 opens the gate from the first step";
+  EXPECT_NE(gui::setObjectChannel(app, "nobody", "alive", 1.0f), "");
+  gui::undo(app);
+  seekTransport(app.transport, *app.world, 0.4);
+  EXPECT_EQ(app.world->stats(fire).live, 0u) << "undo closes it again";
+  gui::redo(app);
+  ASSERT_EQ(gui::saveDocument(app, {}), "");
+  gui::App reopened;
+  ASSERT_TRUE(gui::openDocument(reopened, app.presetPath));
+  const SceneObject* brazier = reopened.preset->scene.findObject("brazier");
+  ASSERT_NE(brazier, nullptr);
+  ASSERT_FALSE(brazier->channels.empty());
+  EXPECT_EQ(brazier->channels[0].value, 1.0f);
+}
+
+TEST(AppLayout, PanelsNeverCoverThePicture) {
+  // Issue 17: "the scene panel, inspector and a bottom area ... sit around it with draggable
+  // splitters and never cover the picture."
+  auto overlaps = [](const gui::Rect& a, const gui::Rect& b) {
+    return a.w > 0 && a.h > 0 && b.w > 0 && b.h > 0 && a.x < b.right() && b.x < a.right() &&
+           a.y < b.bottom() && b.y < a.bottom();
+  };
+  for (auto [w, h] : {std::pair{1600.0f, 900.0f}, {1280.0f, 800.0f}, {640.0f, 480.0f}})
+    for (float scene : {50.0f, 290.0f, 3000.0f}) {
+      gui::LayoutSettings l;
+      l.sceneWidth = scene;
+      l.inspectorWidth = scene;
+      l.bottomHeight = scene;
+      gui::Regions r = gui::computeRegions(l, w, h, 19.0f);
+      for (const gui::Rect& p : {r.toolbar, r.scene, r.inspector, r.bottom})
+        EXPECT_FALSE(overlaps(p, r.viewport)) << w << "x" << h << " panel size " << scene;
+      EXPECT_GE(r.viewport.w, gui::kMinViewport - 0.5f);
+      EXPECT_GE(r.viewport.h, 1.0f);
+      EXPECT_LE(r.viewport.right(), w);
+      EXPECT_LE(r.bottom.bottom(), h + 0.01f);
+    }
+  gui::LayoutSettings hidden;
+  hidden.showScene = hidden.showInspector = hidden.showBottom = false;
+  gui::Regions r = gui::computeRegions(hidden, 1600, 900, 19);
+  EXPECT_EQ(r.viewport.w, 1600.0f);
+  EXPECT_EQ(r.viewport.y, 19.0f + gui::kToolbarHeight);
+}
+
+TEST(AppSettings, LayoutWindowRecentFilesAndBloomPersist) {
+  fs::path dir = scratch("settings");
+  gui::ViewerSettings s;
+  s.layout.sceneWidth = 333;
+  s.layout.bottomHeight = 111;
+  s.layout.showInspector = false;
+  s.layout.bottomTab = gui::BottomTab::Curves;
+  s.windowWidth = 1600;
+  s.windowHeight = 900;
+  s.bloom = true;
+  for (int i = 0; i < 12; ++i) gui::addRecentFile(s, dir / ("f" + std::to_string(i) + ".json"));
+  gui::addRecentFile(s, dir / "f3.json");
+  ASSERT_EQ(s.recentFiles.size(), gui::kMaxRecentFiles);
+  EXPECT_EQ(s.recentFiles[0], (dir / "f3.json").string()) << "reopened: back to the front";
+  EXPECT_EQ(s.recentFiles[1], (dir / "f11.json").string());
+  fs::path file = dir / "fxview/viewer.json";
+  ASSERT_EQ(gui::saveSettings(s, file), "");
+  std::string warning;
+  gui::ViewerSettings back = gui::loadSettings(file, warning);
+  EXPECT_EQ(warning, "");
+  EXPECT_EQ(gui::settingsToJson(back), gui::settingsToJson(s));
+
+  // Malformed: defaults, and a warning naming the file. Missing: defaults, no warning.
+  ASSERT_EQ(writeFileAtomic(file, "{\"layout\": "), "");
+  back = gui::loadSettings(file, warning);
+  EXPECT_NE(warning.find("viewer.json"), std::string::npos) << warning;
+  EXPECT_EQ(gui::settingsToJson(back), gui::settingsToJson(gui::ViewerSettings{}));
+  warning.clear();
+  gui::loadSettings(dir / "none.json", warning);
+  EXPECT_EQ(warning, "");
+  // Out of range values are clamped.
+  back = gui::settingsFromJson(
+      Json::parse(R"({"window": [5, 99999], "layout": {"scene_width": -4}})"));
+  EXPECT_EQ(back.windowWidth, 320);
+  EXPECT_EQ(back.windowHeight, 16384);
+  EXPECT_EQ(back.layout.sceneWidth, 80.0f);
+}
+
+TEST(AppFileBrowser, FoldersFirstThenTheFilesTheFilterAccepts) {
+  // Issue 17: "a file browser drawn in ImGui (folders, filters for every format fxview reads)".
+  fs::path dir = scratch("browser");
+  fs::create_directories(dir / "sub");
+  fs::create_directories(dir / "report");
+  for (const char* f : {"b.json", "a.GLOW", "c.txt", "d.weather_particle_system", "e.gbxmodel",
+                        "f.sdscene", "g.sdprefab", ".hidden.json", "report/bundle.json"})
+    std::ofstream(dir / f) << "{}";
+  gui::FileBrowser b;
+  gui::browseTo(b, dir);
+  EXPECT_EQ(b.error, "");
+  std::vector<std::string> names;
+  for (const auto& e : b.entries) names.push_back(e.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"report", "sub", "a.GLOW", "b.json",
+                                             "d.weather_particle_system", "e.gbxmodel", "f.sdscene",
+                                             "g.sdprefab"}));
+  EXPECT_TRUE(b.entries[0].bundle);
+  EXPECT_FALSE(b.entries[1].bundle);
+  b.filter = int(gui::fileFilters().size()) - 1;  // all files
+  gui::browseTo(b, dir);
+  EXPECT_EQ(b.entries.size(), 9u);
+  b.filter = 1;  // presets
+  gui::browseTo(b, dir);
+  EXPECT_EQ(b.entries.size(), 3u);
+  gui::browseTo(b, dir / "nope");
+  EXPECT_NE(b.error, "");
+  EXPECT_EQ(b.entries.size(), 3u) << "a bad folder keeps the last listing";
+  b.name = "x.json";
+  EXPECT_EQ(gui::browserSelection(b), fs::weakly_canonical(dir) / "x.json");
 }
 
 }  // namespace app_document_test

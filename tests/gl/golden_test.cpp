@@ -76,6 +76,7 @@ std::vector<uint8_t> renderPreset(const Golden& g, std::vector<std::string>& war
   renderer.beginFrame(g.width, g.height, preset->scene.background);
   renderer.draw(draw, view);
   renderer.drawDebug(debug, view);
+  renderer.endFrame();
   warnings = renderer.takeWarnings();
   return target.readPixels();
 }

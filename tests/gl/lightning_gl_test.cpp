@@ -89,6 +89,7 @@ Comparison renderAndCompare(const ShaderParams& p, const DataImage* image, int w
   target.bind();
   g.renderer->beginFrame(width, height, ColorRgba{background.r, background.g, background.b, 1.0f});
   g.renderer->draw(draw, view);
+  g.renderer->endFrame();
   std::vector<uint8_t> gpu = target.readPixels();
   for (const auto& w : g.renderer->takeWarnings()) ADD_FAILURE() << "renderer: " << w;
 

@@ -27,6 +27,7 @@ struct Scene {
     target->bind();
     renderer.beginFrame(width, height, background);
     renderer.draw(list, view);
+    renderer.endFrame();
     return target->readPixels();
   }
 };
@@ -335,6 +336,67 @@ TEST(GlSprite, BackToFrontSortAndBigSpriteLimit) {
   scene.render(big, {0, 0, 0, 1});
   EXPECT_EQ(scene.renderer.stats().bigSpritesDropped, 2u);
   EXPECT_EQ(scene.renderer.stats().sprites, 10u);
+}
+
+// renderer.h, HDR: "every draw lands [in a floating-point frame], so colours above 1 survive
+// blending; endFrame() then writes it ... then a clamp to [0, 1]."
+DrawList addAddMultiply() {
+  DrawList list;
+  for (BlendMode mode : {BlendMode::Add, BlendMode::Add, BlendMode::Multiply}) {
+    SpriteBatch b;
+    b.blend = mode;
+    list.beginBatch(b);
+    SpriteInstance& s = list.push();
+    s.position = vec3(0);
+    s.size = 4.0f;
+    float c = mode == BlendMode::Add ? 0.6f : 0.5f;
+    s.color = vec4(c, c, c, 1.0f);
+    s.fade = 1.0f;
+  }
+  return list;
+}
+
+TEST(GlHdr, AdditiveSumsAboveOneSurviveUntilTheClamp) {
+  // 0.6 + 0.6 = 1.2 in the float frame, times 0.5 = 0.6; an 8-bit frame clamps to 1 first: 0.5.
+  Scene hdr(32, 32);
+  auto px = hdr.render(addAddMultiply(), {0, 0, 0, 1});
+  EXPECT_NEAR(pixel(px, 32, 16, 16).r, 0.6f * 255.0f, 2.0f);
+  Scene ldr(32, 32, {.hdr = false});
+  auto old = ldr.render(addAddMultiply(), {0, 0, 0, 1});
+  EXPECT_NEAR(pixel(old, 32, 16, 16).r, 0.5f * 255.0f, 2.0f);
+}
+
+TEST(GlHdr, ColoursInRangeResolveAsAnEightBitTargetHoldsThem) {
+  Scene hdr(32, 32);
+  Scene ldr(32, 32, {.hdr = false});
+  for (int m = 0; m < kBlendModeCount; ++m) {
+    auto list = oneSprite(BlendMode(m), vec4(0.25f, 0.5f, 0.75f, 0.6f), 0.8f);
+    auto a = hdr.render(list, {0.4f, 0.3f, 0.2f, 1});
+    auto b = ldr.render(list, {0.4f, 0.3f, 0.2f, 1});
+    ASSERT_EQ(a.size(), b.size());
+    int worst = 0;
+    for (size_t i = 0; i < a.size(); ++i) worst = std::max(worst, std::abs(int(a[i]) - int(b[i])));
+    EXPECT_LE(worst, 1) << blendModeName(BlendMode(m));
+  }
+}
+
+TEST(GlHdr, BloomSpreadsLightAboveTheThresholdAndIsOffByDefault) {
+  // BloomSettings: "the part of each pixel above `threshold` blurred ... and added back".
+  Scene scene(64, 64);
+  DrawList bright = oneSprite(BlendMode::Add, vec4(4.0f, 4.0f, 4.0f, 1.0f), 1.0f);
+  bright.sprites[0].size = 1.0f;
+  EXPECT_FALSE(scene.renderer.bloom().enabled);
+  auto off = scene.render(bright, {0, 0, 0, 1});
+  scene.renderer.setBloom({.enabled = true});
+  auto on = scene.render(bright, {0, 0, 0, 1});
+  // Beside the sprite: black without bloom, lit with it; the sprite itself is white either way.
+  int x = 32, y = 32;
+  while (x < 63 && pixel(off, 64, x, y).r > 0) ++x;
+  ASSERT_LT(x, 60) << "the sprite must leave black pixels beside it";
+  EXPECT_EQ(pixel(off, 64, x + 2, y).r, 0);
+  EXPECT_GT(pixel(on, 64, x + 2, y).r, 20);
+  EXPECT_EQ(pixel(on, 64, 32, 32).r, 255);
+  EXPECT_EQ(pixel(off, 64, 32, 32).r, 255);
 }
 
 }  // namespace

@@ -76,6 +76,7 @@ Frame render(bool withLightning, const fs::path& quadShaderDir) {
   target.bind();
   renderer.beginFrame(kSize, kSize, preset->scene.background);
   renderer.draw(draw, view);
+  renderer.endFrame();
   f.pixels = target.readPixels();
   f.warnings = renderer.takeWarnings();
   return f;

@@ -27,6 +27,7 @@ TEST(GlTestPattern, BlendColumnsMatchTheirFormulas) {
   target.bind();
   renderer.beginFrame(w, h, preset->scene.background);
   renderer.draw(draw, view);
+  renderer.endFrame();
   auto px = target.readPixels();
   EXPECT_TRUE(renderer.takeWarnings().empty());
 

@@ -1,0 +1,82 @@
+#include "app/gui/file_browser.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace fx::gui {
+
+namespace fs = std::filesystem;
+
+std::span<const FileFilter> fileFilters() {
+  static const FileFilter kFilters[] = {
+      {"Everything fxview reads",
+       {".json", ".glow", ".weather_particle_system", ".gbxmodel", ".sdscene", ".sdprefab"}},
+      {"fxview presets and definitions (.json)", {".json"}},
+      {"Halo tags (.glow, .weather_particle_system, .gbxmodel)",
+       {".glow", ".weather_particle_system", ".gbxmodel"}},
+      {"Stride assets (.sdscene, .sdprefab)", {".sdscene", ".sdprefab"}},
+      {"All files", {}},
+  };
+  return kFilters;
+}
+
+bool filterAccepts(const FileFilter& filter, const fs::path& file) {
+  if (filter.extensions.empty()) return true;
+  std::string ext = file.extension().string();
+  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return std::find(filter.extensions.begin(), filter.extensions.end(), ext) !=
+         filter.extensions.end();
+}
+
+void browseTo(FileBrowser& b, const fs::path& dir) {
+  std::error_code ec;
+  fs::path abs = fs::weakly_canonical(fs::absolute(dir, ec), ec);
+  if (ec || !fs::is_directory(abs, ec)) {
+    b.error = dir.string() + ": not a folder";
+    return;
+  }
+  std::vector<FileEntry> entries;
+  bool truncated = false;
+  const FileFilter& filter =
+      fileFilters()[size_t(std::clamp(b.filter, 0, int(fileFilters().size()) - 1))];
+  fs::directory_iterator it(abs, fs::directory_options::skip_permission_denied, ec);
+  if (ec) {
+    b.error = abs.string() + ": " + ec.message();
+    return;
+  }
+  for (; it != fs::directory_iterator(); it.increment(ec)) {
+    if (ec) break;
+    std::string name = it->path().filename().string();
+    if (name.empty() || name[0] == '.') continue;
+    if (entries.size() >= kMaxBrowserEntries) {
+      truncated = true;
+      break;
+    }
+    FileEntry e{.name = name};
+    std::error_code ec2;
+    e.directory = it->is_directory(ec2);
+    if (e.directory) {
+      e.bundle = fs::exists(it->path() / "bundle.json", ec2);
+    } else {
+      if (!filterAccepts(filter, it->path())) continue;
+      e.size = it->file_size(ec2);
+    }
+    entries.push_back(std::move(e));
+  }
+  std::sort(entries.begin(), entries.end(), [](const FileEntry& a, const FileEntry& b) {
+    if (a.directory != b.directory) return a.directory;
+    return a.name < b.name;
+  });
+  b.dir = abs;
+  b.entries = std::move(entries);
+  b.truncated = truncated;
+  b.error.clear();
+}
+
+fs::path browserSelection(const FileBrowser& b) {
+  if (b.name.empty()) return {};
+  fs::path n(b.name);
+  return n.is_absolute() ? n : b.dir / n;
+}
+
+}  // namespace fx::gui

@@ -1,0 +1,50 @@
+// The File menu's browser, without ImGui: a folder listing (folders first, then the files the
+// chosen filter accepts, hidden entries skipped, at most kMaxBrowserEntries) and the filters for
+// every format fxview reads. Files open through openDocument -> loadPreset, the one loader the
+// command line uses, so each format it learns opens from the menu and by drag and drop too.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fx::gui {
+
+struct FileFilter {
+  std::string_view label;
+  std::vector<std::string_view> extensions;  // lowercase, with the dot; empty = every file
+};
+
+// 0 is every format fxview reads; then presets, Halo tags, Stride assets, all files.
+std::span<const FileFilter> fileFilters();
+bool filterAccepts(const FileFilter& filter, const std::filesystem::path& file);
+
+inline constexpr size_t kMaxBrowserEntries = 5000;
+
+struct FileEntry {
+  std::string name;
+  bool directory = false;
+  bool bundle = false;  // a folder holding bundle.json (a bug report: opens as a document)
+  uintmax_t size = 0;   // bytes (files)
+};
+
+struct FileBrowser {
+  bool visible = false;
+  bool saving = false;  // Save As: the name field names a new file
+  std::filesystem::path dir;
+  std::string name;  // the selected or typed file name
+  int filter = 0;    // index into fileFilters()
+  std::vector<FileEntry> entries;
+  bool truncated = false;  // the folder held more than kMaxBrowserEntries
+  std::string error;       // the folder could not be read
+};
+
+// Lists `dir` (made absolute) into the browser. On error keeps the old listing and sets error.
+void browseTo(FileBrowser& browser, const std::filesystem::path& dir);
+// The chosen path: dir / name ("" when no name).
+std::filesystem::path browserSelection(const FileBrowser& browser);
+
+}  // namespace fx::gui

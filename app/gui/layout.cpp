@@ -1,0 +1,32 @@
+#include "app/gui/layout.h"
+
+#include <algorithm>
+
+namespace fx::gui {
+
+Regions computeRegions(const LayoutSettings& l, float width, float height, float top) {
+  Regions r;
+  r.toolbar = {0.0f, top, width, kToolbarHeight};
+  float y0 = top + kToolbarHeight;
+  float avail = std::max(0.0f, height - y0);
+  float scene = l.showScene ? std::clamp(l.sceneWidth, 120.0f, 0.45f * width) : 0.0f;
+  float inspector = l.showInspector ? std::clamp(l.inspectorWidth, 160.0f, 0.5f * width) : 0.0f;
+  float over = scene + inspector + kMinViewport - width;
+  if (over > 0.0f && scene + inspector > 0.0f) {
+    float k = std::max(0.0f, (scene + inspector - over) / (scene + inspector));
+    scene *= k;
+    inspector *= k;
+  }
+  float bottom = l.showBottom
+                     ? std::clamp(l.bottomHeight, 60.0f, std::max(60.0f, avail - kMinViewport))
+                     : 0.0f;
+  bottom = std::min(bottom, avail);
+  float middle = std::max(0.0f, width - scene - inspector);
+  r.scene = {0.0f, y0, scene, avail};
+  r.inspector = {width - inspector, y0, inspector, avail};
+  r.bottom = {scene, y0 + avail - bottom, middle, bottom};
+  r.viewport = {scene, y0, middle, avail - bottom};
+  return r;
+}
+
+}  // namespace fx::gui

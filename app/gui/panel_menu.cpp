@@ -1,0 +1,66 @@
+// The main menu bar: File (Open, Open Recent, Save, Save As, Reload, Quit), View (panels, bloom,
+// reset layout) and Help (shortcuts).
+#include <imgui.h>
+
+#include "app/gui/app.h"
+
+namespace fx::gui {
+
+namespace {
+
+void fileMenu(App& app) {
+  if (!ImGui::BeginMenu("File")) return;
+  if (ImGui::MenuItem("Open...", "Ctrl+O")) openFileBrowser(app, false);
+  if (ImGui::BeginMenu("Open Recent", !app.settings.recentFiles.empty())) {
+    std::string chosen;
+    for (const auto& f : app.settings.recentFiles)
+      if (ImGui::MenuItem(f.c_str())) chosen = f;
+    ImGui::Separator();
+    if (ImGui::MenuItem("Clear list")) app.settings.recentFiles.clear();
+    ImGui::EndMenu();
+    if (!chosen.empty()) requestOpen(app, chosen);
+  }
+  ImGui::Separator();
+  if (ImGui::MenuItem("Save", "Ctrl+S", false, app.preset != nullptr)) {
+    std::string err = saveDocument(app, {});
+    if (!err.empty()) app.runtimeErrors.push_back("save: " + err);
+  }
+  if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S", false, app.preset != nullptr))
+    openFileBrowser(app, true);
+  if (ImGui::MenuItem("Reload", nullptr, false, app.preset != nullptr)) reloadDocument(app);
+  ImGui::Separator();
+  if (ImGui::MenuItem("Quit", "Ctrl+Q")) app.quitRequested = true;
+  ImGui::EndMenu();
+}
+
+void viewMenu(App& app) {
+  if (!ImGui::BeginMenu("View")) return;
+  LayoutSettings& l = app.settings.layout;
+  ImGui::MenuItem("Scene panel", nullptr, &l.showScene);
+  ImGui::MenuItem("Inspector", nullptr, &l.showInspector);
+  ImGui::MenuItem("Bottom area", nullptr, &l.showBottom);
+  if (ImGui::MenuItem("Console", "~")) showTab(app, BottomTab::Console);
+  if (ImGui::MenuItem("Sequence panel")) showTab(app, BottomTab::Sequence);
+  if (ImGui::MenuItem("Curve editor")) showTab(app, BottomTab::Curves);
+  ImGui::Separator();
+  if (ImGui::MenuItem("Bloom", nullptr, &app.settings.bloom))
+    app.renderer->setBloom({.enabled = app.settings.bloom});
+  ImGui::Separator();
+  if (ImGui::MenuItem("Reset layout")) app.settings.layout = LayoutSettings{};
+  ImGui::EndMenu();
+}
+
+}  // namespace
+
+void drawMenuBar(App& app) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  fileMenu(app);
+  viewMenu(app);
+  if (ImGui::BeginMenu("Help")) {
+    if (ImGui::MenuItem("Shortcuts", "F1")) app.showShortcuts = true;
+    ImGui::EndMenu();
+  }
+  ImGui::EndMainMenuBar();
+}
+
+}  // namespace fx::gui

@@ -1,0 +1,106 @@
+#include "app/gui/settings.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace fx::gui {
+
+namespace fs = std::filesystem;
+
+fs::path settingsPath() {
+  const char* xdg = std::getenv("XDG_CONFIG_HOME");
+  if (xdg && *xdg && fs::path(xdg).is_absolute()) return fs::path(xdg) / "fxview" / "viewer.json";
+  const char* home = std::getenv("HOME");
+  if (home && *home) return fs::path(home) / ".config" / "fxview" / "viewer.json";
+  return {};
+}
+
+Json settingsToJson(const ViewerSettings& s) {
+  const LayoutSettings& l = s.layout;
+  return {{"version", 1},
+          {"window", {s.windowWidth, s.windowHeight}},
+          {"layout",
+           {{"scene_width", l.sceneWidth},
+            {"inspector_width", l.inspectorWidth},
+            {"bottom_height", l.bottomHeight},
+            {"show_scene", l.showScene},
+            {"show_inspector", l.showInspector},
+            {"show_bottom", l.showBottom},
+            {"bottom_tab", kBottomTabNames[int(l.bottomTab)]}}},
+          {"recent_files", s.recentFiles},
+          {"bloom", s.bloom}};
+}
+
+namespace {
+
+float number(const Json& o, const char* key, float fallback, float lo, float hi) {
+  if (!o.contains(key) || !o[key].is_number()) return fallback;
+  return std::clamp(o[key].get<float>(), lo, hi);
+}
+bool flag(const Json& o, const char* key, bool fallback) {
+  return o.contains(key) && o[key].is_boolean() ? o[key].get<bool>() : fallback;
+}
+
+}  // namespace
+
+ViewerSettings settingsFromJson(const Json& j) {
+  ViewerSettings s;
+  if (!j.is_object()) return s;
+  if (j.contains("window") && j["window"].is_array() && j["window"].size() == 2 &&
+      j["window"][0].is_number_integer() && j["window"][1].is_number_integer()) {
+    s.windowWidth = std::clamp(j["window"][0].get<int>(), 320, 16384);
+    s.windowHeight = std::clamp(j["window"][1].get<int>(), 240, 16384);
+  }
+  if (j.contains("layout") && j["layout"].is_object()) {
+    const Json& l = j["layout"];
+    LayoutSettings& o = s.layout;
+    o.sceneWidth = number(l, "scene_width", o.sceneWidth, 80.0f, 4000.0f);
+    o.inspectorWidth = number(l, "inspector_width", o.inspectorWidth, 80.0f, 4000.0f);
+    o.bottomHeight = number(l, "bottom_height", o.bottomHeight, 40.0f, 4000.0f);
+    o.showScene = flag(l, "show_scene", o.showScene);
+    o.showInspector = flag(l, "show_inspector", o.showInspector);
+    o.showBottom = flag(l, "show_bottom", o.showBottom);
+    if (l.contains("bottom_tab") && l["bottom_tab"].is_string())
+      for (int t = 0; t < 4; ++t)
+        if (l["bottom_tab"].get<std::string>() == kBottomTabNames[t]) o.bottomTab = BottomTab(t);
+  }
+  if (j.contains("recent_files") && j["recent_files"].is_array())
+    for (const Json& f : j["recent_files"])
+      if (f.is_string() && s.recentFiles.size() < kMaxRecentFiles && !f.get<std::string>().empty())
+        s.recentFiles.push_back(f.get<std::string>());
+  s.bloom = flag(j, "bloom", s.bloom);
+  return s;
+}
+
+ViewerSettings loadSettings(const fs::path& path, std::string& warning) {
+  std::error_code ec;
+  if (path.empty() || !fs::exists(path, ec)) return {};
+  Diagnostics diags;
+  auto json = loadJsonFile(path, path.string(), diags);
+  if (!json || !json->is_object()) {
+    warning = json ? path.string() + ": expected an object; using the default layout"
+                   : diags.formatAll() + "using the default layout";
+    return {};
+  }
+  return settingsFromJson(*json);
+}
+
+std::string saveSettings(const ViewerSettings& settings, const fs::path& path) {
+  if (path.empty()) return {};
+  std::error_code ec;
+  fs::create_directories(path.parent_path(), ec);
+  if (ec) return path.parent_path().string() + ": " + ec.message();
+  return writeFileAtomic(path, settingsToJson(settings).dump(2) + "\n");
+}
+
+void addRecentFile(ViewerSettings& settings, const fs::path& path) {
+  std::error_code ec;
+  fs::path abs = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  std::string p = (abs.empty() ? path : abs).string();
+  auto& list = settings.recentFiles;
+  list.erase(std::remove(list.begin(), list.end(), p), list.end());
+  list.insert(list.begin(), p);
+  if (list.size() > kMaxRecentFiles) list.resize(kMaxRecentFiles);
+}
+
+}  // namespace fx::gui

@@ -1,0 +1,46 @@
+// The renderer's floating-point frame (render-internal; includes glad). beginFrame binds an
+// RGBA16F colour + depth target of the frame's size, so colours above 1 (Stride HDR curves,
+// overlapping additive glows, the lightning glow) survive blending; resolve() writes it into the
+// framebuffer that was bound at begin(): optional bloom (the part above a threshold, blurred at
+// half resolution, added back), then a clamp to [0, 1]. With bloom off, a picture whose colours
+// never leave [0, 1] resolves to what an 8-bit target would have held.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "engine/render/gl_objects.h"
+#include "engine/render/renderer.h"
+
+namespace fx::render {
+
+class HdrTarget {
+ public:
+  // Loads the post shaders (post.vert with post_bright / post_blur / post_resolve .frag).
+  bool init(const std::filesystem::path& shaderDir, std::string& error);
+  // Remembers the bound draw framebuffer, (re)sizes the float target and binds it.
+  void begin(int width, int height);
+  // Bloom (when enabled), then the clamp into the framebuffer bound at begin(), which is bound
+  // again afterwards.
+  void resolve(const BloomSettings& bloom);
+  bool active() const { return active_; }
+
+ private:
+  struct Surface {
+    GlFramebuffer fbo;
+    GlTexture color;
+    GlRenderbuffer depth;
+  };
+  void resize(int width, int height);
+  void bloomPasses(const BloomSettings& bloom);
+
+  GlProgram bright_, blur_, resolve_;
+  GlVertexArray emptyVao_;
+  Surface frame_;
+  Surface half_[2];
+  int width_ = 0, height_ = 0;
+  int previous_ = 0;  // draw framebuffer bound at begin()
+  bool active_ = false;
+};
+
+}  // namespace fx::render

@@ -1,0 +1,10 @@
+// Full-screen triangle for the HDR post passes (no vertex buffer: gl_VertexID 0..2).
+#version 330 core
+
+out vec2 vUv;
+
+void main() {
+  vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
+  vUv = p;
+  gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
+}
