@@ -21,20 +21,20 @@ add_custom_command(
 target_sources(fxview_render PRIVATE ${FXVIEW_BUILTIN_SHADERS})
 
 # --- generated at build time by fxview itself: the icon and the man page ----------------------
-set(FXVIEW_ICON ${CMAKE_BINARY_DIR}/share/fxview.png)
+set(FXVIEW_ICON ${CMAKE_BINARY_DIR}/desktop/fxview.png)
 add_custom_command(
   OUTPUT ${FXVIEW_ICON}
-  COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/share
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/desktop
   COMMAND $<TARGET_FILE:fxview> texgen icon --size 256 -o ${FXVIEW_ICON}
   DEPENDS fxview COMMENT "fxview texgen icon: the application icon" VERBATIM)
 set(FXVIEW_DESKTOP_FILES ${FXVIEW_ICON})
 
 find_program(HELP2MAN help2man)
 if(HELP2MAN)
-  set(FXVIEW_MANPAGE ${CMAKE_BINARY_DIR}/share/man/fxview.1.gz)
+  set(FXVIEW_MANPAGE ${CMAKE_BINARY_DIR}/desktop/fxview.1.gz)
   add_custom_command(
     OUTPUT ${FXVIEW_MANPAGE}
-    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/share/man
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/desktop
     COMMAND ${CMAKE_COMMAND} -DFXVIEW=$<TARGET_FILE:fxview> -DHELP2MAN=${HELP2MAN}
             -DOUTPUT=${FXVIEW_MANPAGE} -P ${CMAKE_SOURCE_DIR}/cmake/make_manpage.cmake
     DEPENDS fxview ${CMAKE_SOURCE_DIR}/cmake/make_manpage.cmake
