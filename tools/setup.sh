@@ -13,6 +13,7 @@ packages=(
   libgtest-dev libgmock-dev libtbb-dev libgif-dev libyaml-cpp-dev libsquish-dev zlib1g-dev
   libegl-dev libgl-dev libopengl-dev libegl-mesa0 libgl1-mesa-dri libglx-mesa0
   xvfb xauth clang-14 libclang-rt-14-dev
+  help2man dpkg-dev desktop-file-utils
 )
 
 missing=()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: installs what is missing, builds Release into build/ and runs ctest (unit,
-# headless GL through EGL, golden images, CLI end to end), then builds the unit tests with
-# AddressSanitizer + UndefinedBehaviorSanitizer into build-asan/ and runs them too.
+# headless GL through EGL, golden images, CLI end to end, the installed binary), then builds the
+# unit tests with AddressSanitizer + UndefinedBehaviorSanitizer into build-asan/ and runs them too.
 # Needs no display. Exit status is non-zero when anything fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."

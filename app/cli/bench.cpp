@@ -14,6 +14,7 @@
 
 #include "app/cli/bench.h"
 #include "app/cli/common.h"
+#include "engine/core/data_paths.h"
 
 namespace fx::cli {
 
@@ -37,7 +38,8 @@ fs::path findPresets(const std::string& given) {
       if (fs::exists(d / "presets/gallery.json", ec)) return d / "presets";
       if (d == d.parent_path()) break;
     }
-  return fs::path(FXVIEW_SOURCE_DIR) / "presets";
+  fs::path shipped = findDataFile("presets/gallery.json");
+  return shipped.empty() ? fs::path("presets") : shipped.parent_path();
 }
 
 std::string fmt(const char* f, double v) {

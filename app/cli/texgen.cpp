@@ -4,10 +4,12 @@
 namespace fx::cli {
 
 void registerTexgen(CLI::App& app, int& exitCode) {
-  auto* cmd = app.add_subcommand("texgen", "Generate textures (sprites, lightning data textures)");
+  auto* cmd = app.add_subcommand(
+      "texgen", "Generate textures (sprites, lightning data textures, the application icon)");
   cmd->require_subcommand(1);
   registerTexgenSprite(*cmd, exitCode);
   registerTexgenLightning(*cmd, exitCode);
+  registerTexgenIcon(*cmd, exitCode);
 }
 
 }  // namespace fx::cli

@@ -13,6 +13,7 @@
 
 #include "app/cli/export.h"
 #include "app/gui/curve_edit.h"
+#include "engine/core/data_paths.h"
 #include "engine/core/field_json.h"
 
 namespace fx::gui {
@@ -130,7 +131,10 @@ class AbsolutePaths final : public FieldWalker {
     std::error_code ec;
     if (p.is_relative()) {
       fs::path c = base_ / p;
-      if (!fs::exists(c, ec) && v.rfind("assets/", 0) == 0) c = fs::path(FXVIEW_SOURCE_DIR) / p;
+      if (!fs::exists(c, ec) && v.rfind("assets/", 0) == 0) {
+        fs::path shipped = findDataFile(p);
+        if (!shipped.empty()) c = shipped;
+      }
       v = fs::weakly_canonical(c, ec).string();
     }
   }

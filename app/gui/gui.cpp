@@ -18,6 +18,7 @@
 
 #include "app/cli/export.h"
 #include "app/gui/app.h"
+#include "engine/core/data_paths.h"
 
 namespace fx::gui {
 
@@ -246,7 +247,7 @@ int runGui(const GuiArgs& args) {
                                        ? std::filesystem::path("presets/gallery.json")
                                        : std::filesystem::path(args.preset);
       if (args.preset.empty() && !std::filesystem::exists(path))
-        path = std::filesystem::path(FXVIEW_SOURCE_DIR) / "presets/gallery.json";
+        if (auto shipped = findDataFile("presets/gallery.json"); !shipped.empty()) path = shipped;
       if (!openDocument(app, path)) {
         std::cerr << "fxview: could not open " << path.string() << "\n"
                   << app.loadDiagnostics.formatAll();

@@ -162,7 +162,6 @@ Renderer::~Renderer() {
 bool Renderer::init(const RendererOptions& options, std::string& error) {
   Impl& r = *impl_;
   r.options = options;
-  if (r.options.shaderDir.empty()) r.options.shaderDir = FXVIEW_SHADER_DIR;
   if (r.options.quadShaderDir.empty()) r.options.quadShaderDir = r.options.shaderDir;
   if (!glGetString || !glGetString(GL_VERSION)) {
     error = "GL is not loaded (no current GL 3.3 core context)";

@@ -25,7 +25,7 @@
 // pictures are what they always were; only sums of draws pass 1); with bloom a draw keeps
 // colours up to 64, so a Stride HDR curve or the lightning glow feeds the glow.
 //
-// Shader quads: `shaders/<name>.vert` + `.frag` (GLSL 330 core) from
+// Shader quads: `shaders/<name>.vert` + `.frag` (GLSL 330 core), built in, or from
 // RendererOptions::quadShaderDir. Vertex inputs: layout(location = 0) vec3 aPosition (world),
 // layout(location = 1) vec2 aUv (corners 0..3 of the quad get UV (0,0) (1,0) (1,1) (0,1)). Uniforms
 // set when declared: mat4 uViewProjection, uView, uProjection; vec2 uViewport (px), uViewportOrigin
@@ -70,10 +70,11 @@ inline constexpr bool kDebugOutputByDefault = true;
 #endif
 
 struct RendererOptions {
-  std::filesystem::path
-      shaderDir;  // built-in shaders (sprite, debug); defaults to FXVIEW_SHADER_DIR
-  std::filesystem::path
-      quadShaderDir;  // ShaderQuad shaders (<name>.vert/.frag); defaults to shaderDir
+  // Folder to read sprite.* and debug.* from; empty: the copies compiled into the executable
+  // (engine/render/builtin_shaders.h). Set it to shaders/ to try edits without rebuilding.
+  std::filesystem::path shaderDir;
+  // Folder of ShaderQuad shaders (<name>.vert/.frag); empty: shaderDir (so built-in by default).
+  std::filesystem::path quadShaderDir;
   // Install a KHR_debug callback: driver errors and warnings (not notifications) land in
   // takeWarnings(). On by default in Debug builds (no NDEBUG), for the GUI and the CLI alike.
   bool debugOutput = kDebugOutputByDefault;

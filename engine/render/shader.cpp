@@ -3,6 +3,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/render/builtin_shaders.h"
+
 namespace fx::render {
 
 namespace {
@@ -73,18 +75,33 @@ std::string withDefines(const std::string& source, const std::string& defines) {
 
 GlProgram loadProgram(const std::filesystem::path& dir, const std::string& name, std::string& error,
                       const std::string& defines) {
-  std::filesystem::path vert = dir / (name + ".vert"), frag = dir / (name + ".frag");
-  std::string vs, fs;
-  if (!readText(vert, vs)) {
-    error = vert.string() + ": cannot read shader";
-    return {};
+  std::string vertFile = name + ".vert", fragFile = name + ".frag";
+  std::string vs, fs, vertLabel, fragLabel;
+  if (dir.empty()) {
+    auto vert = builtinShader(vertFile), frag = builtinShader(fragFile);
+    if (!vert || !frag) {
+      error = (vert ? fragFile : vertFile) + ": no built-in shader of that name";
+      return {};
+    }
+    vs = *vert;
+    fs = *frag;
+    vertLabel = "shaders/" + vertFile;  // the built-in copy of that source file
+    fragLabel = "shaders/" + fragFile;
+  } else {
+    std::filesystem::path vert = dir / vertFile, frag = dir / fragFile;
+    if (!readText(vert, vs)) {
+      error = vert.string() + ": cannot read shader";
+      return {};
+    }
+    if (!readText(frag, fs)) {
+      error = frag.string() + ": cannot read shader";
+      return {};
+    }
+    vertLabel = vert.string();
+    fragLabel = frag.string();
   }
-  if (!readText(frag, fs)) {
-    error = frag.string() + ": cannot read shader";
-    return {};
-  }
-  return compileProgram(withDefines(vs, defines), withDefines(fs, defines), vert.string(),
-                        frag.string(), error);
+  return compileProgram(withDefines(vs, defines), withDefines(fs, defines), vertLabel, fragLabel,
+                        error);
 }
 
 }  // namespace fx::render

@@ -14,8 +14,9 @@ GlProgram compileProgram(const std::string& vertSource, const std::string& fragS
                          const std::string& vertName, const std::string& fragName,
                          std::string& error);
 
-// Loads `<dir>/<name>.vert` and `<dir>/<name>.frag`. `defines` ("#define X 1\n" lines) go right
-// after each stage's #version line.
+// Loads `<dir>/<name>.vert` and `<dir>/<name>.frag`, or with an empty `dir` the built-in copies
+// of shaders/<name>.vert and .frag (engine/render/builtin_shaders.h). `defines` ("#define X 1\n"
+// lines) go right after each stage's #version line.
 GlProgram loadProgram(const std::filesystem::path& dir, const std::string& name, std::string& error,
                       const std::string& defines = {});
 // Inserts `defines` after the #version line of `source` (at the top when there is none).

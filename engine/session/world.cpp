@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "engine/core/data_paths.h"
 #include "engine/core/field_json.h"
 #include "engine/core/image_file.h"
 #include "engine/core/rng.h"
@@ -15,14 +16,21 @@ namespace {
 
 const std::vector<std::string> kEntryKeys = {"id", "kind", "object", "marker", "definition", "enabled", "solo"};
 
-fs::path projectAssets() { return fs::path(FXVIEW_SOURCE_DIR) / "assets"; }
-
 bool isInside(const fs::path& child, const fs::path& root) {
   std::error_code ec;
-  fs::path c = fs::weakly_canonical(child, ec);
-  fs::path r = fs::weakly_canonical(root, ec);
+  // Relative paths (a preset named "p.json" has the folder "") are relative to the current folder.
+  fs::path cwd = fs::current_path(ec);
+  fs::path c = fs::weakly_canonical(cwd / child, ec);
+  fs::path r = fs::weakly_canonical(root.empty() ? cwd : cwd / root, ec);
   auto rel = c.lexically_relative(r);
   return !rel.empty() && *rel.begin() != "..";
+}
+
+// Inside the `assets/` folder of any data root (engine/core/data_paths.h): the shipped assets.
+bool isInsideShippedAssets(const fs::path& candidate) {
+  for (const fs::path& root : dataRoots(dataSearchFromEnvironment()))
+    if (isInside(candidate, root / "assets")) return true;
+  return false;
 }
 
 // `"functions": {"a": 0.5}` is shorthand for {"a": {"value": 0.5}}.
@@ -46,11 +54,14 @@ std::string LoadContext::resolvePath(const std::string& authored, const std::str
   } else {
     candidate = baseDir / p;
     std::error_code ec;
-    // "assets/..." may also name the project's shipped assets.
-    if (!fs::exists(candidate, ec) && authored.rfind("assets/", 0) == 0) candidate = projectAssets().parent_path() / p;
+    // "assets/..." may also name the project's shipped assets (installed or in the checkout).
+    if (!fs::exists(candidate, ec) && authored.rfind("assets/", 0) == 0) {
+      fs::path shipped = findDataFile(p);
+      if (!shipped.empty()) candidate = shipped;
+    }
   }
   candidate = candidate.lexically_normal();
-  if (!allowAnyPath && !isInside(candidate, rootDir) && !isInside(candidate, projectAssets())) {
+  if (!allowAnyPath && !isInside(candidate, rootDir) && !isInsideShippedAssets(candidate)) {
     if (diags)
       diags->error(file, fieldPointer,
                    "path \"" + authored + "\" leaves the preset's folder and assets/ (pass --allow-any-path to allow it)");

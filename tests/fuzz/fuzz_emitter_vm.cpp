@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/data_paths.h"
 #include "engine/core/json.h"
 #include "engine/effects/destiny/emitter_asm.h"
 #include "engine/effects/destiny/emitter_program.h"
@@ -20,7 +21,7 @@ const fx::Json& emitterTemplate() {
   static const fx::Json j = [] {
     fx::Diagnostics diags;
     auto loaded =
-        fx::loadJsonFile(std::string(FXVIEW_SOURCE_DIR) + "/presets/destiny/fountain.emitter.json",
+        fx::loadJsonFile((fx::sourceTreeDir() / "presets/destiny/fountain.emitter.json").string(),
                          "fountain.emitter.json", diags);
     if (!loaded) __builtin_trap();  // the fuzzer must run from a checkout
     return *loaded;

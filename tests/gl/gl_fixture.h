@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/core/data_paths.h"
 #include "engine/render/renderer.h"
 
 namespace fx::gltest {
@@ -16,8 +17,9 @@ namespace fx::gltest {
 // Creates the context on first use; skips nothing: a missing EGL is a test failure.
 render::HeadlessContext* context();
 
+// The checkout (goldens, bad inputs, presets); see fx::sourceTreeDir().
 inline std::filesystem::path sourceDir() {
-  return FXVIEW_SOURCE_DIR;
+  return fx::sourceTreeDir();
 }
 inline std::filesystem::path buildDir() {
   return std::filesystem::path(FXVIEW_BINARY).parent_path();

@@ -1,9 +1,6 @@
 // Golden images: presets rendered headless and compared with tests/golden/<name>.png under a
 // max-per-pixel and a mean threshold (STYLE §10). The list is data: tests/golden/goldens.json,
-// one entry per preset:
-//   {"name": "test_pattern", "preset": "presets/test_pattern.json", "time": 1.0, "size": [256,
-//   144],
-//    "max": 48, "mean": 0.75}            (max / mean in 0..255 channel units; optional)
+// one entry per preset (format and comparison in tests/gl/golden.h).
 // On failure, or always with FXVIEW_GOLDEN_WRITE=1, the actual image and an amplified diff go to
 // <build>/golden-actual/<name>.png and <name>.diff.png; tools/approve-goldens.sh copies actuals
 // into tests/golden/. The test names are the entry names; rebuild fxview_gl_tests after editing
@@ -16,41 +13,15 @@
 
 #include "engine/session/world.h"
 #include "tests/gl/gl_fixture.h"
+#include "tests/gl/golden.h"
 
 namespace fx {
 namespace {
 
-struct Golden {
-  std::string name, preset;
-  double time = 1.0;
-  int width = 256, height = 144;
-  double maxDiff = 48.0, meanDiff = 0.75;
-};
+using gltest::Golden;
 
 std::vector<Golden> loadGoldens() {
-  std::vector<Golden> out;
-  std::ifstream in(gltest::sourceDir() / "tests/golden/goldens.json");
-  nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
-  if (j.is_discarded() || !j.contains("goldens")) return out;
-  for (const auto& e : j["goldens"]) {
-    Golden g;
-    g.name = e.value("name", "");
-    g.preset = e.value("preset", "");
-    g.time = e.value("time", 1.0);
-    if (e.contains("size") && e["size"].is_array() && e["size"].size() == 2) {
-      g.width = e["size"][0].get<int>();
-      g.height = e["size"][1].get<int>();
-    }
-    g.maxDiff = e.value("max", g.maxDiff);
-    g.meanDiff = e.value("mean", g.meanDiff);
-    if (!g.name.empty() && !g.preset.empty()) out.push_back(g);
-  }
-  return out;
-}
-
-// Test names and ctest output show the entry name, not the struct's bytes.
-void PrintTo(const Golden& g, std::ostream* os) {
-  *os << g.name;
+  return gltest::loadGoldens(gltest::sourceDir() / "tests/golden/goldens.json");
 }
 
 class GoldenTest : public ::testing::TestWithParam<Golden> {};
@@ -108,20 +79,10 @@ TEST_P(GoldenTest, MatchesReference) {
   }
   ASSERT_EQ(gw, g.width);
   ASSERT_EQ(gh, g.height);
-  std::vector<uint8_t> diff(actual.size(), 255);
-  double maxSeen = 0.0, sum = 0.0;
-  for (size_t i = 0; i < actual.size(); i += 4)
-    for (size_t c = 0; c < 3; ++c) {
-      int d = std::abs(int(actual[i + c]) - int(golden[i + c]));
-      maxSeen = std::max(maxSeen, double(d));
-      sum += d;
-      diff[i + c] = uint8_t(std::min(255, d * 4));
-    }
-  double mean = sum / double(actual.size() / 4 * 3);
-  bool ok = maxSeen <= g.maxDiff && mean <= g.meanDiff;
-  if (!ok || (always && std::string(always) == "1")) writeActual(&diff);
-  EXPECT_LE(maxSeen, g.maxDiff) << g.name << ": max channel difference; see " << outDir;
-  EXPECT_LE(mean, g.meanDiff) << g.name << ": mean channel difference; see " << outDir;
+  gltest::ImageDifference d = gltest::compareImages(actual, golden);
+  if (!d.within(g) || (always && std::string(always) == "1")) writeActual(&d.diff);
+  EXPECT_LE(d.maxSeen, g.maxDiff) << g.name << ": max channel difference; see " << outDir;
+  EXPECT_LE(d.mean, g.meanDiff) << g.name << ": mean channel difference; see " << outDir;
 }
 
 INSTANTIATE_TEST_SUITE_P(Golden, GoldenTest, ::testing::ValuesIn(loadGoldens()),

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "engine/core/data_paths.h"
 #include "engine/core/image_file.h"
 
 namespace fx::image_file_test {
@@ -24,8 +25,7 @@ std::vector<uint8_t> readAll(const fs::path& p) {
 TEST(ImageFile, DecodesAShippedTexture) {
   Image img;
   std::string error;
-  ASSERT_TRUE(loadImageFile(fs::path(FXVIEW_SOURCE_DIR) / "assets/sprites/checker.png", img, error))
-      << error;
+  ASSERT_TRUE(loadImageFile(sourceTreeDir() / "assets/sprites/checker.png", img, error)) << error;
   EXPECT_GT(img.width, 0);
   EXPECT_GT(img.height, 0);
   EXPECT_EQ(img.rgba.size(), size_t(img.width) * size_t(img.height) * 4);
@@ -69,7 +69,7 @@ TEST(ImageFile, CorruptAndMissingFiles) {
   EXPECT_FALSE(loadImageFile(badInputs(), img, error));
   EXPECT_EQ(error, "not a regular file");
   // A good header over truncated pixel data: the probe passes, the decode fails.
-  auto bytes = readAll(fs::path(FXVIEW_SOURCE_DIR) / "assets/sprites/checker.png");
+  auto bytes = readAll(sourceTreeDir() / "assets/sprites/checker.png");
   ASSERT_GT(bytes.size(), 60u);
   bytes.resize(bytes.size() / 2);
   ImageInfo info;

@@ -2,14 +2,14 @@
 // collects (lightning_sim.cpp, lightning_draw.cpp), driven through a preset like the app does.
 #include <gtest/gtest.h>
 
+#include "engine/core/data_paths.h"
 #include "engine/effects/lightning/lightning_sim.h"
 #include "engine/session/world.h"
 
 namespace fx::lightning {
 namespace {
 
-const std::filesystem::path kPresetPath =
-    std::filesystem::path(FXVIEW_SOURCE_DIR) / "presets" / "unit_test.json";
+const std::filesystem::path kPresetPath = fx::sourceTreeDir() / "presets" / "unit_test.json";
 
 Json scene(Json effects) {
   return Json{{"version", 1},

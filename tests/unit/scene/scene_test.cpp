@@ -85,5 +85,16 @@ TEST(Scene, PathsMayNotLeaveThePresetFolder) {
   EXPECT_NE(lc.resolvePath("../../etc/passwd", "/x"), "");
 }
 
+TEST(Scene, APresetNamedWithoutAFolderMayUseItsOwnFolder) {
+  // `fxview render p.json` from the preset's folder: "paths may not leave it" (effect.h), so a
+  // definition beside it resolves; the folder is the current one.
+  Diagnostics d;
+  LoadContext lc{.baseDir = "", .rootDir = "", .file = "p.json", .diags = &d};
+  EXPECT_EQ(lc.resolvePath("defs/rain.json", "/effects/0/definition"), "defs/rain.json");
+  EXPECT_EQ(d.errorCount(), 0u);
+  EXPECT_EQ(lc.resolvePath("../p.json", "/effects/0/definition"), "");
+  EXPECT_EQ(d.errorCount(), 1u);
+}
+
 }  // namespace
 }  // namespace fx

@@ -1,0 +1,98 @@
+#include "engine/core/data_paths.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+// Compiled into this file alone (CMakeLists.txt): the checkout and build tree of this binary.
+#ifndef FXVIEW_SOURCE_DIR
+#error "FXVIEW_SOURCE_DIR must name the source tree"
+#endif
+#ifndef FXVIEW_BUILD_DIR
+#error "FXVIEW_BUILD_DIR must name the build tree"
+#endif
+
+namespace fx {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string environment(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? std::string(v) : std::string();
+}
+
+bool isUnder(const fs::path& child, const fs::path& root) {
+  if (child.empty() || root.empty()) return false;
+  std::error_code ec;
+  fs::path c = fs::weakly_canonical(child, ec);
+  if (ec) return false;
+  fs::path r = fs::weakly_canonical(root, ec);
+  if (ec) return false;
+  fs::path rel = c.lexically_relative(r);
+  return !rel.empty() && *rel.begin() != "..";
+}
+
+// XDG Base Directory rules: relative entries are invalid and ignored.
+void addXdg(std::vector<fs::path>& roots, const fs::path& base) {
+  if (!base.empty() && base.is_absolute()) roots.push_back(base / "fxview");
+}
+
+}  // namespace
+
+DataSearch dataSearchFromEnvironment() {
+  DataSearch s;
+  s.explicitDir = environment("FXVIEW_DATA_DIR");
+  std::error_code ec;
+  s.executable = fs::read_symlink("/proc/self/exe", ec);
+  s.sourceDir = FXVIEW_SOURCE_DIR;
+  s.buildDir = FXVIEW_BUILD_DIR;
+  std::string noSource = environment("FXVIEW_NO_SOURCE_TREE");
+  s.sourceTreeAllowed = noSource.empty() || noSource == "0";
+  s.xdgDataHome = environment("XDG_DATA_HOME");
+  s.xdgDataDirs = environment("XDG_DATA_DIRS");
+  s.home = environment("HOME");
+  return s;
+}
+
+std::vector<fs::path> dataRoots(const DataSearch& s) {
+  std::vector<fs::path> roots;
+  if (!s.explicitDir.empty()) roots.push_back(s.explicitDir);
+  if (!s.executable.empty())
+    roots.push_back(s.executable.parent_path().parent_path() / "share" / "fxview");
+  if (s.sourceTreeAllowed && isUnder(s.executable, s.buildDir)) roots.push_back(s.sourceDir);
+  if (!s.xdgDataHome.empty() && s.xdgDataHome.is_absolute())
+    addXdg(roots, s.xdgDataHome);
+  else if (!s.home.empty())
+    addXdg(roots, s.home / ".local" / "share");
+  std::string dirs = s.xdgDataDirs.empty() ? "/usr/local/share:/usr/share" : s.xdgDataDirs;
+  for (size_t at = 0; at <= dirs.size();) {
+    size_t end = std::min(dirs.find(':', at), dirs.size());
+    addXdg(roots, dirs.substr(at, end - at));
+    at = end + 1;
+  }
+  for (fs::path& r : roots) r = r.lexically_normal();
+  std::vector<fs::path> unique;
+  for (const fs::path& r : roots)
+    if (std::find(unique.begin(), unique.end(), r) == unique.end()) unique.push_back(r);
+  return unique;
+}
+
+fs::path findDataFile(const fs::path& relative, const DataSearch& search) {
+  std::error_code ec;
+  for (const fs::path& root : dataRoots(search)) {
+    fs::path candidate = root / relative;
+    if (fs::exists(candidate, ec)) return candidate;
+  }
+  return {};
+}
+
+fs::path findDataFile(const fs::path& relative) {
+  return findDataFile(relative, dataSearchFromEnvironment());
+}
+
+fs::path sourceTreeDir() {
+  return FXVIEW_SOURCE_DIR;
+}
+
+}  // namespace fx

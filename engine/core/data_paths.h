@@ -1,0 +1,48 @@
+// Where fxview's shipped data lives: the default assets (textures, marker models) and presets
+// (the gallery). Every lookup of a shipped file goes through here; nothing else knows the
+// checkout's path. A data root is a folder holding `assets/` and `presets/`, searched in order:
+//   1. $FXVIEW_DATA_DIR                          an explicit override
+//   2. <folder of the executable>/../share/fxview  an installed copy (cmake --install, the .deb)
+//   3. the source tree the binary was built from  development only: used while the running
+//      executable lives inside its own build tree, and never when $FXVIEW_NO_SOURCE_TREE=1
+//   4. $XDG_DATA_HOME/fxview (default ~/.local/share/fxview)
+//   5. <each of $XDG_DATA_DIRS>/fxview (default /usr/local/share:/usr/share)
+// The built-in shaders are compiled into the executable (engine/render/builtin_shaders.h) and
+// need no data root. The search reads the environment and /proc/self/exe on each call; nothing is
+// cached.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace fx {
+
+// The inputs of the search, gathered from the environment by dataSearchFromEnvironment() or
+// written by hand in tests.
+struct DataSearch {
+  std::filesystem::path explicitDir;  // $FXVIEW_DATA_DIR; empty when unset
+  std::filesystem::path executable;   // the running binary (absolute)
+  std::filesystem::path sourceDir;    // checkout the binary was built from
+  std::filesystem::path buildDir;     // its build tree
+  bool sourceTreeAllowed = true;      // false when $FXVIEW_NO_SOURCE_TREE is set (not "0")
+  std::filesystem::path xdgDataHome;  // $XDG_DATA_HOME; empty when unset
+  std::string xdgDataDirs;            // $XDG_DATA_DIRS (':'-separated); empty when unset
+  std::filesystem::path home;         // $HOME; empty when unset
+};
+
+DataSearch dataSearchFromEnvironment();
+
+// The data roots of `search`, in search order, duplicates removed. Roots need not exist.
+std::vector<std::filesystem::path> dataRoots(const DataSearch& search);
+
+// `<root>/<relative>` for the first root where it exists; empty when none has it.
+std::filesystem::path findDataFile(const std::filesystem::path& relative, const DataSearch& search);
+std::filesystem::path findDataFile(const std::filesystem::path& relative);
+
+// The checkout this binary was built from, whether or not it still exists. For tests and
+// developer tools that read the source tree's own files (tests/golden, tests/bad_inputs); the
+// viewer itself finds its data through findDataFile().
+std::filesystem::path sourceTreeDir();
+
+}  // namespace fx

@@ -1,0 +1,94 @@
+// engine/core/data_paths.h: "A data root is a folder holding assets/ and presets/, searched in
+// order: $FXVIEW_DATA_DIR, <folder of the executable>/../share/fxview, the source tree (while the
+// running executable lives inside its own build tree, and never when $FXVIEW_NO_SOURCE_TREE=1),
+// $XDG_DATA_HOME/fxview (default ~/.local/share/fxview), <each of $XDG_DATA_DIRS>/fxview (default
+// /usr/local/share:/usr/share)."
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
+#include "engine/core/data_paths.h"
+
+namespace fx {
+namespace {
+
+namespace fs = std::filesystem;
+using Roots = std::vector<fs::path>;
+
+// An installed binary in /opt/fx/bin, built in /src/build from /src; no XDG variables set.
+DataSearch installed() {
+  DataSearch s;
+  s.executable = "/opt/fx/bin/fxview";
+  s.sourceDir = "/src";
+  s.buildDir = "/src/build";
+  s.home = "/home/u";
+  return s;
+}
+
+TEST(DataPaths, InstalledBinarySearchesItsPrefixThenXdgDefaults) {
+  EXPECT_EQ(dataRoots(installed()), (Roots{"/opt/fx/share/fxview", "/home/u/.local/share/fxview",
+                                           "/usr/local/share/fxview", "/usr/share/fxview"}));
+}
+
+TEST(DataPaths, ExplicitDirComesFirstAndXdgVariablesReplaceTheDefaults) {
+  DataSearch s = installed();
+  s.explicitDir = "/data/mine";
+  s.xdgDataHome = "/xdg/home";
+  s.xdgDataDirs = "/a:relative/ignored::/b/";
+  EXPECT_EQ(dataRoots(s), (Roots{"/data/mine", "/opt/fx/share/fxview", "/xdg/home/fxview",
+                                 "/a/fxview", "/b/fxview"}));
+}
+
+TEST(DataPaths, ARelativeXdgDataHomeIsIgnored) {
+  DataSearch s = installed();
+  s.xdgDataHome = "relative";
+  s.xdgDataDirs = "/usr/share";
+  EXPECT_EQ(dataRoots(s),
+            (Roots{"/opt/fx/share/fxview", "/home/u/.local/share/fxview", "/usr/share/fxview"}));
+}
+
+TEST(DataPaths, SourceTreeOnlyForABinaryInsideItsBuildTree) {
+  DataSearch s = installed();
+  s.executable = "/src/build/fxview";
+  s.xdgDataDirs = "/usr/share";
+  EXPECT_EQ(dataRoots(s), (Roots{"/src/share/fxview", "/src", "/home/u/.local/share/fxview",
+                                 "/usr/share/fxview"}));
+  s.executable = "/src/build/tests/fxview_unit_tests";
+  EXPECT_NE(dataRoots(s)[1], fs::path("/src/share/fxview"));
+  EXPECT_EQ(dataRoots(s)[1], fs::path("/src"));
+  s.executable = "/src/build-other/fxview";  // a sibling folder is not inside the build tree
+  for (const fs::path& r : dataRoots(s)) EXPECT_NE(r, fs::path("/src"));
+}
+
+TEST(DataPaths, NoSourceTreeSwitchesTheFallbackOff) {
+  DataSearch s = installed();
+  s.executable = "/src/build/fxview";
+  s.sourceTreeAllowed = false;
+  for (const fs::path& r : dataRoots(s)) EXPECT_NE(r, fs::path("/src"));
+}
+
+TEST(DataPaths, FindDataFileTakesTheFirstRootThatHasTheFile) {
+  fs::path tmp = fs::temp_directory_path() / ("fxview_data_paths_" + std::to_string(::getpid()));
+  fs::remove_all(tmp);
+  fs::create_directories(tmp / "prefix/bin");
+  fs::create_directories(tmp / "prefix/share/fxview/assets");
+  fs::create_directories(tmp / "xdg/fxview/assets");
+  fs::create_directories(tmp / "xdg/fxview/presets");
+  std::ofstream(tmp / "prefix/share/fxview/assets/a.png") << "installed";
+  std::ofstream(tmp / "xdg/fxview/assets/a.png") << "xdg";
+  std::ofstream(tmp / "xdg/fxview/presets/gallery.json") << "{}";
+  DataSearch s;
+  s.executable = tmp / "prefix/bin/fxview";
+  s.xdgDataHome = tmp / "xdg";
+  s.xdgDataDirs = (tmp / "none").string();
+  EXPECT_EQ(findDataFile("assets/a.png", s), tmp / "prefix/share/fxview/assets/a.png");
+  EXPECT_EQ(findDataFile("presets/gallery.json", s), tmp / "xdg/fxview/presets/gallery.json");
+  EXPECT_EQ(findDataFile("assets/missing.png", s), fs::path());
+  fs::remove_all(tmp);
+}
+
+}  // namespace
+}  // namespace fx
