@@ -1,8 +1,6 @@
 #include "engine/render/hdr_target.h"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 #include "engine/render/shader.h"
 
@@ -10,28 +8,10 @@ namespace fx::render {
 
 namespace {
 
-bool readText(const std::filesystem::path& path, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return true;
-}
-
+// Post passes share post.vert; an empty `dir` means the built-in copies.
 GlProgram postProgram(const std::filesystem::path& dir, const std::string& frag,
                       std::string& error) {
-  std::filesystem::path vp = dir / "post.vert", fp = dir / (frag + ".frag");
-  std::string vs, fs;
-  if (!readText(vp, vs)) {
-    error = vp.string() + ": cannot read shader";
-    return {};
-  }
-  if (!readText(fp, fs)) {
-    error = fp.string() + ": cannot read shader";
-    return {};
-  }
-  return compileProgram(vs, fs, vp.string(), fp.string(), error);
+  return loadProgramStages(dir, "post", frag, error);
 }
 
 GlTexture colorTexture(int width, int height) {

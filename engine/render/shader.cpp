@@ -75,7 +75,13 @@ std::string withDefines(const std::string& source, const std::string& defines) {
 
 GlProgram loadProgram(const std::filesystem::path& dir, const std::string& name, std::string& error,
                       const std::string& defines) {
-  std::string vertFile = name + ".vert", fragFile = name + ".frag";
+  return loadProgramStages(dir, name, name, error, defines);
+}
+
+GlProgram loadProgramStages(const std::filesystem::path& dir, const std::string& vertName,
+                            const std::string& fragName, std::string& error,
+                            const std::string& defines) {
+  std::string vertFile = vertName + ".vert", fragFile = fragName + ".frag";
   std::string vs, fs, vertLabel, fragLabel;
   if (dir.empty()) {
     auto vert = builtinShader(vertFile), frag = builtinShader(fragFile);

@@ -19,6 +19,11 @@ GlProgram compileProgram(const std::string& vertSource, const std::string& fragS
 // lines) go right after each stage's #version line.
 GlProgram loadProgram(const std::filesystem::path& dir, const std::string& name, std::string& error,
                       const std::string& defines = {});
+// The same with a vertex stage and a fragment stage of different names (post passes share
+// post.vert).
+GlProgram loadProgramStages(const std::filesystem::path& dir, const std::string& vertName,
+                            const std::string& fragName, std::string& error,
+                            const std::string& defines = {});
 // Inserts `defines` after the #version line of `source` (at the top when there is none).
 std::string withDefines(const std::string& source, const std::string& defines);
 
