@@ -21,10 +21,19 @@ const EffectFamily* familyForTag(const std::filesystem::path& file) {
   return nullptr;
 }
 
-Json definitionJsonFromTag(halo::TagFile& tag, const EffectFamily& family) {
+void reportTagFieldProblems(const std::vector<halo::TagFieldProblem>& problems,
+                            const std::string& displayName, Diagnostics& diags) {
+  for (const auto& p : problems) diags.error(displayName, p.pointer, p.message);
+}
+
+Json definitionJsonFromTag(halo::TagFile& tag, const EffectFamily& family, Diagnostics* diags,
+                           const std::string& displayName) {
   auto def = family.createDefinition();
   EffectDefinition* d = def.get();
-  halo::readTagFields(tag.root(), [d](FieldVisitor& v) { d->reflect(v); });
+  std::vector<halo::TagFieldProblem> problems;
+  halo::readTagFields(
+      tag.root(), [d](FieldVisitor& v) { d->reflect(v); }, &problems);
+  if (diags) reportTagFieldProblems(problems, displayName, *diags);
   Json out = Json::object();
   writeAllFields(out, [d](FieldVisitor& v) { d->reflect(v); });
   return out;
@@ -52,7 +61,7 @@ std::optional<TagDefinition> loadDefinitionTag(const std::filesystem::path& path
   }
   TagDefinition out;
   out.tag = std::make_shared<halo::TagFile>(std::move(*bytes));
-  out.json = definitionJsonFromTag(*out.tag, family);
+  out.json = definitionJsonFromTag(*out.tag, family, &diags, displayName);
   return out;
 }
 

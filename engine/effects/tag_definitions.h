@@ -24,8 +24,14 @@ const EffectFamily* familyForTag(const std::filesystem::path& file);
 // The tag class a family's definitions are stored as, or nullptr.
 const halo::TagClassInfo* tagClassOf(const EffectFamily& family);
 
-// The tag's bound fields as `family`'s definition JSON (every field, defaults included).
-Json definitionJsonFromTag(halo::TagFile& tag, const EffectFamily& family);
+// The tag's bound fields as `family`'s definition JSON (every field, defaults included). Values
+// the definition cannot hold are errors in `diags` (when given) under `displayName`.
+Json definitionJsonFromTag(halo::TagFile& tag, const EffectFamily& family,
+                           Diagnostics* diags = nullptr, const std::string& displayName = {});
+
+// Field problems of readTagFields as errors of `displayName`.
+void reportTagFieldProblems(const std::vector<halo::TagFieldProblem>& problems,
+                            const std::string& displayName, Diagnostics& diags);
 
 struct TagDefinition {
   std::shared_ptr<halo::TagFile> tag;  // parsed, kept for saving back
@@ -58,7 +64,10 @@ std::optional<Json> loadStructTag(const std::filesystem::path& path, const std::
   T value;
   DefaultsVisitor defaults;
   value.reflect(defaults);
-  halo::readTagFields(tag->root(), [&](FieldVisitor& v) { value.reflect(v); });
+  std::vector<halo::TagFieldProblem> problems;
+  halo::readTagFields(
+      tag->root(), [&](FieldVisitor& v) { value.reflect(v); }, &problems);
+  reportTagFieldProblems(problems, displayName, diags);
   Json out = Json::object();
   writeAllFields(out, [&](FieldVisitor& v) { value.reflect(v); });
   T check;

@@ -40,7 +40,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } else {
     return 0;
   }
-  halo::readTagFields(tag->root(), reflect);
+  std::vector<halo::TagFieldProblem> problems;
+  halo::readTagFields(tag->root(), reflect, &problems);
+  if (!problems.empty()) return 0;  // an error for the user; the fields do not hold the tag
   // Unedited, writing the fields back changes nothing.
   halo::writeTagFields(tag->root(), reflect);
   auto written = halo::serializeTag(*tag);

@@ -562,7 +562,9 @@ void loadReferencedTag(const LoadContext& ctx, const std::string& authored,
                          std::string(tag->cls->name) + " tag");
     return;
   }
-  halo::readTagFields(tag->root(), reflect);
+  std::vector<halo::TagFieldProblem> problems;
+  halo::readTagFields(tag->root(), reflect, &problems);
+  for (const auto& p : problems) ctx.diags->error(resolved, p.pointer, p.message);
 }
 
 // Reads a referenced definition file into `reflect`; errors name that file and its pointers.

@@ -2,6 +2,7 @@
 
 #include <cassert>
 #include <cctype>
+#include <cstdio>
 #include <cstring>
 #include <type_traits>
 
@@ -41,7 +42,9 @@ std::string lower(std::string_view s) {
 // One pass over the declarations; `write` chooses the direction.
 class TagFieldVisitor final : public FieldVisitor {
  public:
-  TagFieldVisitor(TagStruct s, bool write) : s_(s), write_(write) {}
+  TagFieldVisitor(TagStruct s, bool write, std::vector<TagFieldProblem>* problems = nullptr,
+                  std::string pointer = {})
+      : s_(s), write_(write), problems_(problems), pointer_(std::move(pointer)) {}
 
   void visit(const FieldMeta&, bool&, bool) override {}  // no boolean tag fields
   void visit(const FieldMeta& m, int32_t& v, int32_t) override { int16Field(m, v); }
@@ -98,8 +101,16 @@ class TagFieldVisitor final : public FieldVisitor {
     if (!bound(m)) return;
     sync(v, s_.getQuat(off(m)), [&] { s_.setQuat(off(m), v); });
   }
-  void visitEnum(const FieldMeta& m, int32_t& v, std::span<const EnumOption>, int32_t) override {
+  void visitEnum(const FieldMeta& m, int32_t& v, std::span<const EnumOption> options,
+                 int32_t) override {
     int16Field(m, v);
+    // Enum storage may be narrower than the tag's int16: an unknown value is an error, never a
+    // silently different option.
+    if (!write_ && bound(m) && !findEnumValue(options, v) && problems_)
+      problems_->push_back(
+          {pointerJoin(pointer_, m.key), "enum value " + std::to_string(v) + " at offset " +
+                                             hex(off(m)) + " of " + std::string(s_.layout().name) +
+                                             " is not one of " + enumNames(options)});
   }
   void visitFlags(const FieldMeta& m, uint32_t& v, std::span<const FlagOption>, uint32_t) override {
     if (!bound(m)) return;
@@ -120,7 +131,8 @@ class TagFieldVisitor final : public FieldVisitor {
       a.resize(s_.blockCount(f->name));
     }
     for (uint32_t i = 0; i < s_.blockCount(f->name); ++i) {
-      TagFieldVisitor ev(s_.element(f->name, i), write_);
+      TagFieldVisitor ev(s_.element(f->name, i), write_, problems_,
+                         pointerJoin(pointerJoin(pointer_, m.key), i));
       a.element(i, ev);
     }
   }
@@ -162,14 +174,22 @@ class TagFieldVisitor final : public FieldVisitor {
     s_.setReference(f->name, tagPathFromReference(v, cls), cls);
   }
 
+  static std::string hex(uint32_t v) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "0x%X", v);
+    return buf;
+  }
+
   TagStruct s_;
   bool write_;
+  std::vector<TagFieldProblem>* problems_;
+  std::string pointer_;
 };
 
 }  // namespace
 
-void readTagFields(TagStruct s, const ReflectFn& reflect) {
-  TagFieldVisitor v(s, false);
+void readTagFields(TagStruct s, const ReflectFn& reflect, std::vector<TagFieldProblem>* problems) {
+  TagFieldVisitor v(s, false, problems);
   reflect(v);
 }
 

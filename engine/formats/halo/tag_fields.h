@@ -13,8 +13,17 @@
 
 namespace fx::halo {
 
+// A tag value the definition cannot hold (an enum value outside its options): where (a JSON
+// Pointer into the definition) and what.
+struct TagFieldProblem {
+  std::string pointer;
+  std::string message;
+};
+
 // Sets every bound field of `reflect` from `s`; arrays bound to a block get its element count.
-void readTagFields(TagStruct s, const ReflectFn& reflect);
+// Values the fields cannot represent are reported in `problems` (when given).
+void readTagFields(TagStruct s, const ReflectFn& reflect,
+                   std::vector<TagFieldProblem>* problems = nullptr);
 
 // Writes the bound fields whose value differs from what `s` holds now, so an unedited field (a
 // radians value that does not survive the trip through degrees, say) keeps its exact bytes and

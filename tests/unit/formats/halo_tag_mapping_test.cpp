@@ -96,6 +96,21 @@ TEST(HaloTagMapping, GlowFieldsComeFromTheirDocumentedOffsets) {
   EXPECT_EQ(j["engine_options"]["trailing_velocity_divisor"], 40);
 }
 
+TEST(HaloTagMapping, AnEnumValueOutsideItsOptionsIsAnError) {
+  // §1: "Enums are signed 16-bit indexes into the option list"; fxview's enum storage may be
+  // narrower, so an unknown value must be reported, not silently become another option.
+  TagFile tag = sampleWeather();
+  tag.root().element("particle_types", 1).setEnum(0x1D2, 300);
+  Diagnostics diags;
+  definitionJsonFromTag(tag, haloWeatherFamily(), &diags, "storm.weather_particle_system");
+  ASSERT_EQ(diags.errorCount(), 1u);
+  EXPECT_EQ(format(diags.items[0]),
+            "storm.weather_particle_system: /particle_types/1/framebuffer_blend_function: enum "
+            "value 300 at offset 0x1D2 of WeatherParticleSystemParticleType is not one of "
+            "alpha_blend, multiply, double_multiply, add, subtract, component_min, component_max, "
+            "alpha_multiply_add");
+}
+
 TEST(HaloTagMapping, WeatherTypesConvertAnglesAndKeepStorageWidths) {
   TagFile tag = sampleWeather();
   Json j = definitionJsonFromTag(tag, haloWeatherFamily());
