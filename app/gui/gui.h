@@ -9,7 +9,8 @@ struct GuiArgs {
   std::string preset;  // "" = presets/gallery.json
   std::string exec;    // console commands run after loading, ';'-separated
   bool allowAnyPath = false;
-  int maxFrames = 0;                           // > 0: quit after this many frames
+  std::string tagsDir;  // --tags: tags root for Halo tag references ("" = per preset / nearest)
+  int maxFrames = 0;    // > 0: quit after this many frames
   int windowWidth = 1280, windowHeight = 800;  // initial window size, screen pixels
   bool windowGiven = false;  // --window: overrides the size remembered from the last run
 };
