@@ -340,14 +340,32 @@ bool World::active(const EffectRuntime& r) const {
   return !anySolo || r.entry->solo;
 }
 
+bool World::weatherAt(uint64_t step) const {
+  bool on = true;
+  for (const FlagChange& c : weatherChanges_) {
+    if (c.step > step) break;
+    on = c.on;
+  }
+  return on;
+}
+
 void World::stepOnce() {
   clock_.settings = preset_.scene.simulation;
   float dt = clock_.settings.dt();
   uint64_t index = clock_.steps;
   clock_.steps++;
+  // A `weather` change since the history's last entry happened now: record it here, dropping any
+  // history it overrides (replays keep the flag at its latest value, so they record nothing).
+  bool latest = weatherChanges_.empty() ? true : weatherChanges_.back().on;
+  if (flags.weather != latest) {
+    std::erase_if(weatherChanges_, [&](const FlagChange& c) { return c.step >= index; });
+    if (weatherAt(index) != flags.weather) weatherChanges_.push_back({index, flags.weather});
+  }
+  DebugFlags stepFlags = flags;
+  stepFlags.weather = weatherAt(index);
   evaluateScene(preset_.scene, clock_.time(), sceneState_);
   StepContext ctx{.dt = dt, .step = index, .time = clock_.time(), .scene = &sceneState_, .view = &view_,
-                  .flags = &flags, .mode = clock_.settings.mode};
+                  .flags = &stepFlags, .mode = clock_.settings.mode};
   for (auto& r : runtimes_) {
     if (!r.entry->enabled) continue;
     if (!cpuClock) {

@@ -23,12 +23,13 @@ struct EffectEntry {
   bool solo = false;
   const EffectFamily* family = nullptr;
   std::unique_ptr<EffectDefinition> definition;
-  std::string definitionRef;                // authored path when the definition is a file ("" = inline)
-  std::filesystem::path definitionFile;     // resolved file of the definition (the preset itself when inline)
-  std::string definitionDisplay;            // display name of that file
-  std::string definitionPointer;            // pointer of the definition object inside it
-  Json definitionJson;                      // the definition as loaded (unknown keys kept on save)
-  std::string entryPointer;                 // "/effects/N" in the preset
+  std::string definitionRef;  // authored path when the definition is a file ("" = inline)
+  std::filesystem::path
+      definitionFile;             // resolved file of the definition (the preset itself when inline)
+  std::string definitionDisplay;  // display name of that file
+  std::string definitionPointer;  // pointer of the definition object inside it
+  Json definitionJson;            // the definition as loaded (unknown keys kept on save)
+  std::string entryPointer;       // "/effects/N" in the preset
 };
 
 struct PresetLoadOptions {
@@ -53,8 +54,8 @@ struct Preset {
 // `effects` and the errors are in `diags`.
 std::unique_ptr<Preset> loadPreset(const std::filesystem::path& path, Diagnostics& diags,
                                    const PresetLoadOptions& opts = {});
-std::unique_ptr<Preset> loadPresetFromJson(Json json, const std::filesystem::path& path, Diagnostics& diags,
-                                           const PresetLoadOptions& opts = {});
+std::unique_ptr<Preset> loadPresetFromJson(Json json, const std::filesystem::path& path,
+                                           Diagnostics& diags, const PresetLoadOptions& opts = {});
 
 // Family lint over every entry (warnings and errors, pointers into the right files).
 void lintPreset(const Preset& preset, Diagnostics& diags);
@@ -103,6 +104,13 @@ class World {
   Preset& preset() { return preset_; }
   DebugFlags flags;
 
+  // The `weather` flag is part of the world's history (seed 001: "The simulation resets when the
+  // weather is hidden then becomes visible again"): a change of `flags.weather` is recorded at
+  // the step where it is first seen, and every later replay (seek, edit, reset) steps the weather
+  // hidden and shown again at the same steps. A change made at a step the history already covers
+  // (after seeking back) rewrites the history from that step on. Weather at step `step`:
+  bool weatherAt(uint64_t step) const;
+
   EffectStats stats(size_t index) const;
 
   // A clock in seconds the caller may inject (the viewer's HUD); while set, the time each
@@ -121,6 +129,11 @@ class World {
   View view_;
   std::vector<EffectRuntime> runtimes_;
   std::vector<std::pair<const EffectFamily*, FamilyShared>> shared_;
+  struct FlagChange {
+    uint64_t step;
+    bool on;
+  };
+  std::vector<FlagChange> weatherChanges_;  // sorted by step; before the first: shown
 };
 
 // The view a preset's camera gives at a viewport size.

@@ -77,13 +77,9 @@ ConsoleReply run(ConsoleSession& s, const ConsoleStatement& st) {
     if (arg.empty()) return ok(cmd + " " + (*slot ? "1" : "0"));
     auto b = parseConsoleBool(arg);
     if (!b) return fail("expected 0 or 1, got \"" + arg + "\"");
-    // Halo: hiding the weather and showing it again resets the simulation.
-    bool resetWeather = cmd == "weather" && *b && !*slot;
+    // Halo: hiding the weather and showing it again resets the simulation. The world records
+    // the change at its next step (World::weatherAt), so replays keep it; no replay here.
     *slot = *b;
-    if (resetWeather) {
-      replayWorld(w);
-      if (s.transport) syncTransport(*s.transport, w);
-    }
     return ok();
   }
   if (cmd == "help") {

@@ -5,6 +5,7 @@
 
 #include "engine/effects/halo_weather/weather_definition.h"
 #include "engine/effects/world.h"
+#include "engine/effects/world_console.h"
 
 namespace fx {
 namespace {
@@ -35,6 +36,45 @@ std::string dumpAt(Preset& p, double seconds, uint32_t seed) {
   Json j;
   w.dump(j);
   return j.dump();
+}
+
+float oldestParticle(const World& w) {
+  Json j;
+  w.dump(j);
+  float oldest = 0.0f;
+  for (const Json& q : j["effects"][0]["particles"])
+    oldest = std::max(oldest, q["age"].get<float>());
+  return oldest;
+}
+
+// Seed 001: "The simulation resets when the weather is hidden then becomes visible again". Hidden
+// from 1 s to 2 s, the weather at 3 s is one second old, and a seek replays that history.
+TEST(HaloWeatherPresets, HidingThenShowingResetsAndSeeksKeepIt) {
+  Diagnostics d;
+  auto p = load("weather_rain.json", d);
+  ASSERT_TRUE(p) << d.formatAll();
+  World w(*p);
+  Transport t;
+  ConsoleSession s{.preset = p.get(), .world = &w, .transport = &t};
+  w.advanceTo(1.0);
+  executeConsole(s, "weather 0");
+  w.advanceTo(2.0);
+  executeConsole(s, "weather 1");
+  w.advanceTo(3.0);
+  Json hidden;
+  w.dump(hidden);
+  EXPECT_LE(oldestParticle(w), 1.0f + 1e-3f);
+  EXPECT_GT(hidden["effects"][0]["particles"].size(), 0u);
+
+  seekWorld(w, 0.5);
+  seekWorld(w, 3.0);
+  Json replayed;
+  w.dump(replayed);
+  EXPECT_EQ(replayed.dump(), hidden.dump());
+
+  World never(*p);
+  never.advanceTo(3.0);
+  EXPECT_GT(oldestParticle(never), 2.5f);
 }
 
 // "Same preset + seed => bit-identical state" (DESIGN.md); positions are box-local.
