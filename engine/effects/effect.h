@@ -86,6 +86,7 @@ class EffectDefinition {
 struct EffectStats {
   size_t live = 0;
   size_t budget = 0;            // 0 = no budget
+  std::string budgetRule;       // how the budget is shared, shown beside it ("" = not shared)
   size_t bytesPerParticle = 0;  // simulation state per live particle (benchmarks); 0 = none
   std::vector<std::pair<std::string, double>> values;  // family-specific figures
   std::vector<std::string> messages;  // runtime errors the game would halt on, etc.

@@ -428,6 +428,7 @@ void World::dump(Json& out) const {
     Json sj;
     sj["live"] = s.live;
     sj["budget"] = s.budget;
+    if (!s.budgetRule.empty()) sj["budget_rule"] = s.budgetRule;
     for (const auto& [k, v] : s.values) sj[k] = v;
     if (!s.messages.empty()) sj["messages"] = s.messages;
     e["stats"] = std::move(sj);

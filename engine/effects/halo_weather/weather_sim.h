@@ -76,6 +76,9 @@ struct WeatherSim {
   WeatherParticles particles;
   DatumAllocator datums;
   uint32_t nextSerial = 0;
+  // Particles this system may hold this frame: the world's pool left by earlier weather effects
+  // (UINT32_MAX = the whole capacity). Extras go newest first from the last type backwards.
+  uint32_t budget = UINT32_MAX;
   uint64_t frames = 0;
   double time = 0.0;
 };

@@ -77,6 +77,62 @@ TEST(HaloWeatherPresets, HidingThenShowingResetsAndSeeksKeepIt) {
   EXPECT_GT(oldestParticle(never), 2.5f);
 }
 
+// Two weather effects over the rain definition, the first dense enough for 512 (100 x 4^3).
+std::unique_ptr<Preset> twoWeathers(bool secondOwnPool, Diagnostics& d) {
+  namespace fs = std::filesystem;
+  Diagnostics dd;
+  auto def = loadJsonFile(kPresets / "defs" / "weather_rain.json", "weather_rain.json", dd);
+  EXPECT_TRUE(def);
+  Json base = *def;
+  base.erase("wind_path");  // the inline defaults: the test folder holds no wind or physics files
+  for (Json& t : base["particle_types"]) t.erase("physics_path");
+  Json dense = base, light = base;
+  dense["particle_types"][0]["particle_count"] = {100, 100};
+  Json preset = {{"version", 1},
+                 {"simulation", {{"mode", "frame"}, {"rate", 30}}},
+                 {"effects",
+                  {{{"id", "dense"}, {"kind", "halo_weather"}, {"definition", dense}},
+                   {{"id", "light"},
+                    {"kind", "halo_weather"},
+                    {"own_pool", secondOwnPool},
+                    {"definition", light}}}}};
+  fs::path dir = fs::temp_directory_path() / "fxview_weather_pool";
+  fs::create_directories(dir);
+  fs::path file = dir / (secondOwnPool ? "own.json" : "shared.json");
+  std::ofstream(file) << preset.dump(2);
+  return loadPreset(file, d);
+}
+
+// Seed 001: "The game can simulate up to 512 weather particles": one pool for the world, served in
+// effect order, so a first system that fills it leaves nothing for the second; `own_pool` opts a
+// gallery entry out, and lint says that in game one cluster shows one weather system.
+TEST(HaloWeatherPresets, OnePoolForTheWorldInEffectOrder) {
+  Diagnostics d;
+  auto shared = twoWeathers(false, d);
+  ASSERT_TRUE(shared) << d.formatAll();
+  ASSERT_EQ(shared->effects.size(), 2u) << d.formatAll();
+  World w(*shared);
+  w.advanceTo(0.5);
+  EXPECT_EQ(w.stats(0).live, 512u);
+  EXPECT_EQ(w.stats(1).live, 0u);
+  EXPECT_EQ(w.stats(1).budget, 0u);
+  EXPECT_EQ(w.stats(0).budgetRule, "shared pool");
+  Diagnostics lint;
+  lintPreset(*shared, lint);
+  EXPECT_NE(lint.formatAll().find("2 halo_weather effects share the world's 512 weather particles "
+                                  "in effect order; in game one cluster shows one weather system"),
+            std::string::npos)
+      << lint.formatAll();
+
+  auto own = twoWeathers(true, d);
+  ASSERT_TRUE(own) << d.formatAll();
+  World w2(*own);
+  w2.advanceTo(0.5);
+  EXPECT_EQ(w2.stats(0).live, 512u);
+  EXPECT_EQ(w2.stats(1).live, 6u * 4u * 4u * 4u);
+  EXPECT_EQ(w2.stats(1).budgetRule, "own pool");
+}
+
 // "Same preset + seed => bit-identical state" (DESIGN.md); positions are box-local.
 TEST(HaloWeatherPresets, Deterministic) {
   Diagnostics d;
