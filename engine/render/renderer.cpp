@@ -249,6 +249,9 @@ void Renderer::Impl::drawBatch(const DrawList& list, const SpriteBatch& batch, c
   bool filtered = batch.filtered;
   if (batch.texture >= 0 && size_t(batch.texture) < list.textures.size())
     filtered = filtered && list.textures[size_t(batch.texture)].filtered;
+  bool secondaryFiltered = batch.secondaryFiltered;
+  if (batch.secondaryTexture >= 0 && size_t(batch.secondaryTexture) < list.textures.size())
+    secondaryFiltered = secondaryFiltered && list.textures[size_t(batch.secondaryTexture)].filtered;
 
   // CPU pass: coverage, Halo's "big sprites" limit (more than 10 sprites each covering over half
   // the screen are dropped, reference §5.3), and view depth for back-to-front sorting.
@@ -295,7 +298,7 @@ void Renderer::Impl::drawBatch(const DrawList& list, const SpriteBatch& batch, c
   glBindSampler(0, samplers[(filtered ? 2 : 0) + 0].get());
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_2D, secondary.id);
-  glBindSampler(1, samplers[(filtered ? 2 : 0) + 1].get());
+  glBindSampler(1, samplers[(secondaryFiltered ? 2 : 0) + 1].get());
   glUniform2f(su.texSize, float(primary.width), float(primary.height));
   glUniform1i(su.orientation, int(batch.orientation));
   glUniform1i(su.fadeMode,
