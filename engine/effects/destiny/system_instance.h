@@ -54,6 +54,10 @@ struct SystemStepInput {
   const View* view = nullptr;  // camera (externs, camera distances); may be null
   const std::vector<Channel>* channels =
       nullptr;  // the object's channels (0x46 / 0x47); may be null
+  // Seconds of this frame the system emits for (emission_rate x this); -1 = the whole dt. An
+  // owner whose node starts or ends inside the frame passes the part it ran; 0 still spawns
+  // initial_particle_count on the first frame.
+  float emitSeconds = -1.0f;
 };
 
 class SystemInstance {

@@ -424,7 +424,7 @@ void SystemInstance::emit(float dt, const SystemStepInput& in, const Transform& 
   if (!emitting_) return;
   // Seed: "Each frame adds emission_rate times the frame time to a carried fraction and spawns the
   // whole part. initial_particle_count spawns once."
-  carry_ += read(Ch::EmissionRate, 0, sys) * dt;
+  carry_ += read(Ch::EmissionRate, 0, sys) * (in.emitSeconds >= 0.0f ? in.emitSeconds : dt);
   double whole = std::floor(double(carry_));
   carry_ -= float(whole);
   double n = std::max(0.0, whole);
