@@ -125,6 +125,8 @@ class SystemInstance {
   void create(const SystemStepInput& in);
   void updateParticles(float dt, const SystemStepInput& in);
   void emit(float dt, const SystemStepInput& in, const Transform& spawnNow);
+  void drawReady(size_t first);  // stage 4 at age 0 for the particles spawned this frame
+  bool bound(Ch c) const { return emitter_.channels[size_t(c)].group != kGroupUnused; }
   void spawnOne(float t, const SystemStepInput& in);
   vec3 sampleShape(size_t i);
   vec3 sampleDirection(vec3 point, size_t i);

@@ -213,7 +213,9 @@ void SystemInstance::runStage(int stage, size_t particle) {
 void SystemInstance::create(const SystemStepInput&) {
   created_ = true;
   size_t sys = stride_ - 1;
-  write(Ch::ParticleSystemRandom, 0, sys, rng_.unit());
+  // The seed names no writer of particle_system_random (nor of particle_random): fxview draws one
+  // only for a bound channel, so an unbound one shifts no later value of the generator.
+  if (bound(Ch::ParticleSystemRandom)) write(Ch::ParticleSystemRandom, 0, sys, rng_.unit());
   write(Ch::ParticleSystemDuration, 0, sys, params_.duration);
   runStage(kStageCreate7, 0);
   runStage(kStage0, 0);
@@ -465,11 +467,11 @@ void SystemInstance::spawnOne(float t, const SystemStepInput& in) {
   if (count_ == capacity_) grow();
   const size_t i = count_++;
   zeroRow(i);
-  // 1. Age 0, emit time and spawn id (and fxview's particle_random draw).
+  // 1. Age 0, emit time and spawn id (and fxview's particle_random draw, only when bound).
   write(Ch::ParticleAge, 0, i, 0.0f);
   write(Ch::ParticleEmitTime, 0, i, float(systemTime_));
   write(Ch::ParticleSpawnId, 0, i, float(spawnCounter_));
-  write(Ch::ParticleRandom, 0, i, rng_.unit());
+  if (bound(Ch::ParticleRandom)) write(Ch::ParticleRandom, 0, i, rng_.unit());
   ++spawnCounter_;
   const bool interpolate =
       (emitter_.flags & (kFlagInterpolateSpawnA | kFlagInterpolateSpawnB)) != 0;
