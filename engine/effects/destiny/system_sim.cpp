@@ -247,7 +247,7 @@ void SystemInstance::step(const SystemStepInput& in) {
   const Transform sim = slotTransform(emitter_.simulationFrameSlot);
   vm_.externVectors[0] = in.view ? vec4(in.view->eye, 1.0f) : vec4(0.0f);
   vm_.externVectors[1] = in.view ? vec4(in.view->forward, 0.0f) : vec4(1, 0, 0, 0);
-  vm_.externVectors[3] = vec4(glm::conjugate(sim.rotation) * vec3(0, 0, -1), 0.0f);
+  vm_.externVectors[3] = vec4(inverse(sim).applyVector(vec3(0, 0, -1)), 0.0f);
 
   if (!created_) create(in);
   spawnNow_ = slotTransform(emitter_.spawnFrameSlot);
@@ -322,8 +322,10 @@ void SystemInstance::updateParticles(float dt, const SystemStepInput& in) {
   // The native integrator's frame-constant inputs, in the simulation frame.
   const Transform sim = slotTransform(emitter_.simulationFrameSlot);
   const Transform spawn = slotTransform(emitter_.spawnFrameSlot);
-  const quat toSim = glm::conjugate(sim.rotation);
-  const vec3 gravityDir = toSim * vec3(0, 0, -1);
+  // Seed: "World directions and gravity are turned into it by the inverse of that slot": the
+  // inverse holds the slot's uniform scale as well as its rotation.
+  const Transform toSim = inverse(sim);
+  const vec3 gravityDir = toSim.applyVector(vec3(0, 0, -1));
   const bool emitterFrame[2] = {emitter_.acceleration0EmitterFrame,
                                 emitter_.acceleration1EmitterFrame};
   const Ch dirCh[2] = {Ch::Acceleration0Direction, Ch::Acceleration1Direction};
@@ -383,7 +385,7 @@ void SystemInstance::updateParticles(float dt, const SystemStepInput& in) {
       for (int a = 0; a < 2; ++a) {
         vec3 d(dir[a][0](i), dir[a][1](i), dir[a][2](i));
         if (emitterFrame[a]) d = spawn.rotation * d;
-        acc += (toSim * d) * strength[a](i);
+        acc += toSim.applyVector(d) * strength[a](i);
       }
       vec3 v(vel[0].p[i], vel[1].p[i], vel[2].p[i]);
       v += acc * dt;
