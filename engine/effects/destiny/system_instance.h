@@ -17,6 +17,13 @@
 // row's count are program slots (only the emitter program writes them), so the owner leaves them.
 // Creation stages 7 then 0 run inside the first step(), after the owner's first setSlot calls.
 //
+// Frame order: system frame (stage 1), update of the live particles (age, stage 4, integrator),
+// emission (spawn stages), then stage 4 once more over the particles just spawned, at age 0 and
+// without integration, so they are drawn with their size and colour in the frame they appear
+// (the seed does not say when the game first runs stage 4 on a new particle; drawing it blank
+// would lose a one-frame flash's only frame). Stage 4 programs that accumulate state therefore
+// run one extra time on each particle's first frame.
+//
 // Particles are stored in the simulation frame (emitter field simulation_frame_slot): a system
 // whose simulation slot moves carries its particles; one simulating in world_space (identity)
 // leaves them behind. Positions reported by worldPosition()/dump() go through the current

@@ -271,7 +271,9 @@ void SystemInstance::step(const SystemStepInput& in) {
 
   runStage(kStageFrame, 0);
   updateParticles(dt, in);
+  const size_t before = count_;
   emit(dt, in, spawnNow_);
+  drawReady(before);
   prevSpawn_ = slotTransform(emitter_.spawnFrameSlot);
   firstFrame_ = false;
 }
@@ -421,6 +423,14 @@ void SystemInstance::updateParticles(float dt, const SystemStepInput& in) {
     else
       ++i;
   }
+}
+
+// Particles spawned this frame are drawn this frame, so they get stage 4 once at age 0 (no age
+// step, no integration) to give them their size and colour; a one-frame muzzle flash keeps its
+// first frame. From the next frame on they update like every other particle.
+void SystemInstance::drawReady(size_t first) {
+  if (!program_ || first >= count_ || program_->stageEmpty(kStageUpdate)) return;
+  runStageBatched(*program_, kStageUpdate, vm_, first, count_ - first, vmStack_.data());
 }
 
 void SystemInstance::emit(float dt, const SystemStepInput& in, const Transform& spawnNow) {
