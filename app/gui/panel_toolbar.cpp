@@ -174,7 +174,8 @@ void fileRow(App& app) {
   ImGui::SameLine();
   ImGui::Checkbox("Inspector", &app.showInspector);
   ImGui::SameLine();
-  ImGui::Checkbox("Console", &app.showConsole);
+  if (ImGui::Checkbox("Console", &app.showConsole))
+    app.transport.consolePaused = app.showConsole;  // as Halo Standalone's console does
   ImGui::SameLine();
   ImGui::Checkbox("throttle", &app.framerateThrottle);
   if (ImGui::IsItemHovered())

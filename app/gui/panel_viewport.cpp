@@ -27,6 +27,7 @@ void handleShortcuts(App& app) {
   if (ImGui::IsKeyPressed(GLFW_KEY_GRAVE_ACCENT, false)) {
     app.showConsole = !app.showConsole;
     app.focusConsoleInput = app.showConsole;
+    app.transport.consolePaused = app.showConsole;  // as Halo Standalone's console does
   }
   if (ImGui::IsKeyPressed(GLFW_KEY_F12, false)) app.pendingScreenshot = defaultScreenshotPath();
   if (io.KeyCtrl) {

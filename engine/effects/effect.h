@@ -127,6 +127,9 @@ class EffectInstance {
  public:
   virtual ~EffectInstance() = default;
   virtual void step(const StepContext& ctx) = 0;
+  // A rendered frame while the simulation is paused (Halo Standalone's console): only what the
+  // game applies per rendered frame regardless of time (weather's added motion). ctx.dt is 0.
+  virtual void pausedFrame(const StepContext&) {}
   virtual void collect(DrawList& draw, DebugDraw& debug, const View& view, const DebugFlags& flags,
                        const SceneState& scene) const = 0;
   virtual EffectStats stats() const = 0;

@@ -378,6 +378,13 @@ void World::stepOnce() {
   }
 }
 
+void World::pausedFrame() {
+  StepContext ctx{.dt = 0.0f, .step = clock_.steps, .time = clock_.time(), .scene = &sceneState_,
+                  .view = &view_, .flags = &flags, .mode = clock_.settings.mode};
+  for (auto& r : runtimes_)
+    if (r.entry->enabled) r.instance->pausedFrame(ctx);
+}
+
 void World::advanceTo(double seconds) {
   clock_.settings = preset_.scene.simulation;
   uint64_t n = clock_.stepsUntil(seconds);

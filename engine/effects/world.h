@@ -88,6 +88,9 @@ class World {
   void advanceTo(double seconds);
   // One fixed step.
   void stepOnce();
+  // One rendered frame while the simulation is paused (the console pause): each enabled effect's
+  // EffectInstance::pausedFrame. Time does not advance.
+  void pausedFrame();
 
   void setView(const View& v) { view_ = v; }
   const View& view() const { return view_; }

@@ -73,7 +73,10 @@ ConsoleReply run(ConsoleSession& s, const ConsoleStatement& st) {
   };
 
   if (spec->arg == ConsoleArg::Bool) {
-    bool* slot = cmd == "framerate_throttle" ? &s.framerateThrottle : flagSlot(w.flags, cmd);
+    if (cmd == "console_pause" && !s.transport) return fail("console_pause is not available here");
+    bool* slot = cmd == "framerate_throttle" ? &s.framerateThrottle
+                 : cmd == "console_pause"    ? &s.transport->consolePaused
+                                             : flagSlot(w.flags, cmd);
     if (arg.empty()) return ok(cmd + " " + (*slot ? "1" : "0"));
     auto b = parseConsoleBool(arg);
     if (!b) return fail("expected 0 or 1, got \"" + arg + "\"");

@@ -46,6 +46,11 @@ class WeatherInstance final : public EffectInstance {
     if (pool_) pool_->used += sim_->particles.count;
   }
 
+  void pausedFrame(const StepContext& ctx) override {
+    if (ctx.flags && !ctx.flags->weather) return;
+    simPausedFrame(*sim_);
+  }
+
   void collect(DrawList& draw, DebugDraw& debug, const View& view, const DebugFlags& flags,
                const SceneState& scene) const override {
     const std::array<float, 4>* functions = nullptr;

@@ -244,6 +244,17 @@ void simDeleteSystem(WeatherSim& s) {
   s.systemExists = false;
 }
 
+void simPausedFrame(WeatherSim& s) {
+  if (!s.systemExists) return;
+  WeatherParticles& p = s.particles;
+  const size_t types = std::min(s.def->particleTypes.size(), size_t(kMaxParticleTypes));
+  for (uint32_t i = 0; i < p.count; ++i) {
+    if (p.type[i] >= types) continue;
+    p.position[i] += kAddedMotionPerFrame * addedMotionDirection(p.datum[i]);
+    p.position[i] = wrapToBox(p.position[i], s.def->particleTypes[p.type[i]].boxWidth());
+  }
+}
+
 void simStep(WeatherSim& s, float dt, float cameraZ) {
   // wind_update runs once per rendered frame from the scenario, before the weather.
   windUpdate(s.wind, s.def->wind, s.def->palette, s.windRng);

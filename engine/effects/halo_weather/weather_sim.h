@@ -96,6 +96,11 @@ void simSetUnlimited(WeatherSim& s, bool unlimited);
 // random walk stays sequential in the game's order, so results never depend on the thread count.
 void simStep(WeatherSim& s, float dt, float cameraZ);
 
+// A rendered frame with the simulation paused (the Standalone console): only the added motion,
+// which has no dt, moves the particles (seed 001: "When you open the console in Standalone,
+// which pauses the simulation, this added motion is apparent").
+void simPausedFrame(WeatherSim& s);
+
 // Height fade of the COUNT from the camera's Z: in-ramp times (1 - out-ramp).
 float heightFade(const ParticleType& t, float cameraZ);
 // max(0, (int)(density x box^3 x heightFade)).
