@@ -112,6 +112,9 @@ struct Renderer::Impl {
   GlVertexArray spriteVao, quadVao, debugVao;
   GlBuffer instanceVbo, scratchVbo, quadVbo, debugVbo;
   GlSampler samplers[4];  // [filtered][repeat]
+  // Shader quads read data textures (lightning: a binary bolt channel and a threshold channel):
+  // bilinear on level 0, never a mipmap average, clamped, as the CPU reference samples them.
+  GlSampler dataSampler;
 
   struct QuadProgram {
     GlProgram program;
@@ -210,6 +213,11 @@ bool Renderer::init(const RendererOptions& options, std::string& error) {
       glSamplerParameteri(s.get(), GL_TEXTURE_WRAP_T, wrap);
       r.samplers[filtered * 2 + repeat] = std::move(s);
     }
+  r.dataSampler = createSampler();
+  glSamplerParameteri(r.dataSampler.get(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glSamplerParameteri(r.dataSampler.get(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glSamplerParameteri(r.dataSampler.get(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glSamplerParameteri(r.dataSampler.get(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   glBindBuffer(GL_ARRAY_BUFFER, 0);
   return true;
 }
@@ -460,7 +468,7 @@ void Renderer::Impl::drawShaderQuads(const DrawList& list, const View& view) {
           id < 0 || size_t(id) >= list.textures.size() || list.textures[size_t(id)].filtered;
       glActiveTexture(GLenum(GL_TEXTURE0 + unit));
       glBindTexture(GL_TEXTURE_2D, texture(list, id).id);
-      glBindSampler(GLuint(unit), samplers[filtered ? 2 : 0].get());
+      glBindSampler(GLuint(unit), filtered ? dataSampler.get() : samplers[0].get());
       glUniform1i(loc, unit);
       ++unit;
     }
