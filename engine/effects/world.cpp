@@ -217,6 +217,15 @@ std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diag
       e.definitionRef = dj->get<std::string>();
       std::string resolved = lc.resolvePath(e.definitionRef, ep + "/definition");
       if (resolved.empty()) continue;
+      // A missing definition is reported where it is referenced: the preset and the entry.
+      std::error_code fec;
+      if (!fs::is_regular_file(resolved, fec)) {
+        diags.error(file, ep + "/definition",
+                    "effect \"" + e.placement.id + "\": cannot read definition file \"" + e.definitionRef + "\" (" +
+                        (baseDir / e.definitionRef).lexically_normal().string() + "): " +
+                        (fs::exists(resolved, fec) ? "not a regular file" : "no such file"));
+        continue;
+      }
       auto loaded = loadJsonFile(resolved, (baseDir / e.definitionRef).lexically_normal().string(), diags);
       if (!loaded) continue;
       defJson = std::move(*loaded);
