@@ -218,9 +218,11 @@ int runGui(const GuiArgs& args) {
                                        : std::filesystem::path(args.preset);
       if (args.preset.empty() && !std::filesystem::exists(path))
         path = std::filesystem::path(FXVIEW_SOURCE_DIR) / "presets/gallery.json";
-      if (!openDocument(app, path)) {
-        std::cerr << "fxview: could not open " << path.string() << "\n"
-                  << app.loadDiagnostics.formatAll();
+      // A document that fails to open still opens the viewer: its errors are in the errors
+      // panel and the file is watched, so fixing it brings the scene up (hot reload).
+      const bool opened = openDocument(app, path);
+      if (!opened) {
+        std::cerr << "fxview: could not open " << path.string() << "\n";
         if (!app.preset) app.showConsole = true;
       }
       for (const auto& d : app.loadDiagnostics.items) std::cerr << format(d) << "\n";
@@ -271,6 +273,8 @@ int runGui(const GuiArgs& args) {
       ImGui_ImplOpenGL3_Shutdown();
       ImGui_ImplGlfw_Shutdown();
       ImGui::DestroyContext();
+      // From the command line a failure is never status 0: the document never opened.
+      if (!opened && !app.preset) rc = 1;
     }
   }
   glfwDestroyWindow(window);
