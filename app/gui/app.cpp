@@ -41,9 +41,15 @@ bool loadInto(App& app, const fs::path& path, bool keepView, bool allowErrors) {
   bool failed = !preset || (diags.hasErrors() && !allowErrors);
   app.loadDiagnostics = diags;
   if (failed) {
-    if (app.preset)
+    if (app.preset) {
       app.loadDiagnostics.warning(path.string(), "",
                                   "not loaded: the last good state keeps running");
+    } else {
+      // Nothing runs yet: watch the file (and those the errors name), so fixing it in an editor
+      // brings the scene up.
+      app.presetPath = path;
+      rebuildWatch(app);
+    }
     return false;
   }
   DebugFlags flags = app.world ? app.world->flags : DebugFlags{};
@@ -345,20 +351,45 @@ std::string saveDocument(App& app, const fs::path& path) {
 
 void rebuildWatch(App& app) {
   app.watch.entries.clear();
-  if (!app.preset) return;
   auto add = [&](const fs::path& p, bool texture) {
     for (const auto& e : app.watch.entries)
       if (e.path == p) return;
     app.watch.entries.push_back({p, mtimeOf(p), texture});
   };
+  if (!app.preset) {
+    if (app.presetPath.empty()) return;
+    add(app.presetPath, false);
+    std::error_code ec;
+    for (const auto& d : app.loadDiagnostics.items)
+      if (!d.file.empty() && fs::is_regular_file(d.file, ec)) add(d.file, false);
+    return;
+  }
   add(app.presetPath, false);
   for (const auto& e : app.preset->effects) add(e.definitionFile, false);
   for (const auto& t : app.drawList.textures) add(t.path, true);
 }
 
 void pollHotReload(App& app, double now) {
-  if (now < app.watch.nextPoll || !app.preset) return;
+  if (now < app.watch.nextPoll || (!app.preset && app.presetPath.empty())) return;
   app.watch.nextPoll = now + kPollSeconds;
+  if (!app.preset) {
+    // The document failed to open: try again when a watched file changes.
+    bool changed = false;
+    for (auto& e : app.watch.entries) {
+      auto m = mtimeOf(e.path);
+      if (m == e.mtime) continue;
+      e.mtime = m;
+      changed = true;
+    }
+    if (!changed) return;
+    if (loadInto(app, app.presetPath, false, true)) {
+      setStatus(app, "loaded " + app.presetPath.string());
+      std::cerr << "fxview: loaded " << app.presetPath.string() << "\n";
+    } else {
+      for (const auto& d : app.loadDiagnostics.items) std::cerr << format(d) << "\n";
+    }
+    return;
+  }
   // Textures that appeared since the last poll are watched too.
   for (const auto& t : app.drawList.textures) {
     bool known = std::any_of(app.watch.entries.begin(), app.watch.entries.end(),
@@ -465,12 +496,17 @@ std::string defaultScreenshotPath() {
 void runConsole(App& app, const std::string& line, bool echo) {
   if (echo) app.consoleLog.push_back({ConsoleLine::Input, "> " + line});
   if (!app.preset || !app.world) {
-    // Without a document only `load` and `quit` make sense.
+    // Without a document only `load`, `screenshot` (of the errors) and `quit` make sense.
     auto st = parseConsoleLine(line);
     for (const auto& s : st) {
-      if ((s.command() == "load" || s.command() == "open") && s.tokens.size() > 1)
+      if ((s.command() == "load" || s.command() == "open") && s.tokens.size() > 1) {
         openAndRemember(app, s.tokens[1]);
-      else if (s.command() == "quit")
+      } else if (s.command() == "screenshot") {
+        app.pendingScreenshot = s.tokens.size() > 1 ? s.tokens[1] : defaultScreenshotPath();
+        app.screenshotWindow = false;
+        app.screenshotFrame = app.frameIndex + 1;
+        break;  // taken at the end of a rendered frame; the rest waits (runPendingExec)
+      } else if (s.command() == "quit")
         app.quitRequested = app.quitConfirmed = true;
       else
         app.consoleLog.push_back({ConsoleLine::Error, "no preset is loaded"});

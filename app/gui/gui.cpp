@@ -248,6 +248,8 @@ int runGui(const GuiArgs& args) {
                                        : std::filesystem::path(args.preset);
       if (args.preset.empty() && !std::filesystem::exists(path))
         if (auto shipped = findDataFile("presets/gallery.json"); !shipped.empty()) path = shipped;
+      // A document that fails to open still opens the viewer: its errors are in the errors
+      // panel and the file is watched, so fixing it brings the scene up (hot reload).
       if (!openDocument(app, path)) {
         std::cerr << "fxview: could not open " << path.string() << "\n"
                   << app.loadDiagnostics.formatAll();
@@ -306,6 +308,8 @@ int runGui(const GuiArgs& args) {
       ImGui_ImplOpenGL3_Shutdown();
       ImGui_ImplGlfw_Shutdown();
       ImGui::DestroyContext();
+      // From the command line a failure is never status 0: the document never opened.
+      if (!opened && !app.preset) rc = 1;
     }
   }
   glfwDestroyWindow(window);

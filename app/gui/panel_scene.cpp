@@ -73,12 +73,9 @@ void overlaysSection(App& app) {
       {"paths", &f.paths, "glow paths and emission segments"},
   };
   for (auto& r : rows) {
-    bool before = *r.value;
-    if (ImGui::Checkbox(r.name, r.value) && std::string_view(r.name) == "weather" && *r.value &&
-        !before) {
-      replayWorld(*app.world);  // Halo: showing the weather again resets it
-      syncTransport(app.transport, *app.world);
-    }
+    // The world records a weather change at its next step (World::weatherAt): showing the
+    // weather again resets it there, and seeks keep that history.
+    ImGui::Checkbox(r.name, r.value);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.help);
   }
   ImGui::Checkbox("unlimited budget (stress)", &f.unlimitedBudget);

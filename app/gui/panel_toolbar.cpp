@@ -198,7 +198,8 @@ void statsRow(App& app) {
                  : full     ? ImVec4(1, 0.6f, 0.2f, 1)
                             : ImVec4(0.6f, 0.9f, 0.6f, 1);
     if (st.budget)
-      std::snprintf(buf, sizeof buf, "| %s %zu/%zu", e.placement.id.c_str(), st.live, st.budget);
+      std::snprintf(buf, sizeof buf, "| %s %zu/%zu%s%s", e.placement.id.c_str(), st.live, st.budget,
+                    st.budgetRule.empty() ? "" : " ", st.budgetRule.c_str());
     else
       std::snprintf(buf, sizeof buf, "| %s %zu", e.placement.id.c_str(), st.live);
     ImGui::TextColored(col, "%s", buf);

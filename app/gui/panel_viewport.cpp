@@ -37,6 +37,7 @@ void handleShortcuts(App& app) {
     else
       showTab(app, BottomTab::Console);
     app.focusConsoleInput = !consoleShown;
+    app.transport.consolePaused = !consoleShown;  // as Halo Standalone's console does
   }
   if (ImGui::IsKeyPressed(GLFW_KEY_F1, false)) app.showShortcuts = !app.showShortcuts;
   if (ImGui::IsKeyPressed(GLFW_KEY_F12, false)) app.pendingScreenshot = defaultScreenshotPath();

@@ -48,14 +48,15 @@ inline constexpr TextureId kNoTexture = -1;
 // One camera-facing (or oriented) sprite. 80 bytes.
 struct SpriteInstance {
   vec3 position{0.0f};  // world units
-  float size = 1.0f;    // world-unit width of the quad; <= 0 draws at actual resolution (one texel per pixel)
-  vec4 color{1.0f};     // tint rgb, alpha (tint alpha for alpha-blend batches)
+  float size =
+      1.0f;  // world-unit width of the quad; <= 0 draws at actual resolution (one texel per pixel)
+  vec4 color{1.0f};         // tint rgb, alpha (tint alpha for alpha-blend batches)
   vec3 direction{0, 0, 1};  // for parallel / perpendicular orientations (world space, any length)
   float rotation = 0.0f;    // radians, spins the corners in the quad plane
   vec4 uv{0, 1, 0, 1};      // left, right, top, bottom in normalized page UVs
   vec2 registration{0.5f, 0.5f};  // the sprite origin, offset from its left/top in normalized UVs
-  float fade = 1.0f;        // 0..1; applied per the batch blend mode's fade-to-neutral rule
-  float aspect = 1.0f;      // quad height / width in world units for the same UV span (page aspect)
+  float fade = 1.0f;              // 0..1; applied per the batch blend mode's fade-to-neutral rule
+  float aspect = 1.0f;  // quad height / width in world units for the same UV span (page aspect)
 };
 static_assert(sizeof(SpriteInstance) == 80);
 
@@ -68,12 +69,13 @@ struct SpriteBatch {
   bool ignoreTextureAlpha = false;  // glow: "alpha channel is ignored"
   bool nonlinearTint = false;       // rgb = tint*tex + (1-tint)*tex^4
   bool depthTest = true;
-  bool sortBackToFront = false;     // the renderer sorts this batch's instances by view depth
-  bool screenSpaceFlare = false;    // size is in pixels; drawn at clip depth 0.99 (lens flares)
+  bool sortBackToFront = false;   // the renderer sorts this batch's instances by view depth
+  bool screenSpaceFlare = false;  // size is in pixels; drawn at clip depth 0.99 (lens flares)
   TextureId secondaryTexture = kNoTexture;
+  bool secondaryFiltered = true;  // the secondary map's own filtering (weather "flags 1")
   SecondaryAnchor secondaryAnchor = SecondaryAnchor::WithPrimary;
   vec4 secondaryTransform{0, 0, 0, 1};  // u offset, v offset, rotation (radians), scale
-  uint32_t first = 0;  // into DrawList::sprites
+  uint32_t first = 0;                   // into DrawList::sprites
   uint32_t count = 0;
 };
 
@@ -94,7 +96,7 @@ struct ShaderQuad {
 };
 
 struct TextureRef {
-  std::string path;     // absolute or relative to the working directory
+  std::string path;  // absolute or relative to the working directory
   bool filtered = true;
 };
 

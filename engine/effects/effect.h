@@ -98,6 +98,7 @@ class EffectDefinition {
 struct EffectStats {
   size_t live = 0;
   size_t budget = 0;            // 0 = no budget
+  std::string budgetRule;       // how the budget is shared, shown beside it ("" = not shared)
   size_t bytesPerParticle = 0;  // simulation state per live particle (benchmarks); 0 = none
   std::vector<std::pair<std::string, double>> values;  // family-specific figures
   std::vector<std::string> messages;  // runtime errors the game would halt on, etc.
@@ -138,6 +139,9 @@ class EffectInstance {
  public:
   virtual ~EffectInstance() = default;
   virtual void step(const StepContext& ctx) = 0;
+  // A rendered frame while the simulation is paused (Halo Standalone's console): only what the
+  // game applies per rendered frame regardless of time (weather's added motion). ctx.dt is 0.
+  virtual void pausedFrame(const StepContext&) {}
   virtual void collect(DrawList& draw, DebugDraw& debug, const View& view, const DebugFlags& flags,
                        const SceneState& scene) const = 0;
   virtual EffectStats stats() const = 0;

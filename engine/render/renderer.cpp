@@ -115,6 +115,9 @@ struct Renderer::Impl {
   GlVertexArray spriteVao, quadVao, debugVao;
   GlBuffer instanceVbo, scratchVbo, quadVbo, debugVbo;
   GlSampler samplers[4];  // [filtered][repeat]
+  // Shader quads read data textures (lightning: a binary bolt channel and a threshold channel):
+  // bilinear on level 0, never a mipmap average, clamped, as the CPU reference samples them.
+  GlSampler dataSampler;
 
   struct QuadProgram {
     GlProgram program;
@@ -216,6 +219,11 @@ bool Renderer::init(const RendererOptions& options, std::string& error) {
       glSamplerParameteri(s.get(), GL_TEXTURE_WRAP_T, wrap);
       r.samplers[filtered * 2 + repeat] = std::move(s);
     }
+  r.dataSampler = createSampler();
+  glSamplerParameteri(r.dataSampler.get(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glSamplerParameteri(r.dataSampler.get(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glSamplerParameteri(r.dataSampler.get(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glSamplerParameteri(r.dataSampler.get(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   glBindBuffer(GL_ARRAY_BUFFER, 0);
   return true;
 }
@@ -256,6 +264,9 @@ void Renderer::Impl::drawBatch(const DrawList& list, const SpriteBatch& batch, c
   bool filtered = batch.filtered;
   if (batch.texture >= 0 && size_t(batch.texture) < list.textures.size())
     filtered = filtered && list.textures[size_t(batch.texture)].filtered;
+  bool secondaryFiltered = batch.secondaryFiltered;
+  if (batch.secondaryTexture >= 0 && size_t(batch.secondaryTexture) < list.textures.size())
+    secondaryFiltered = secondaryFiltered && list.textures[size_t(batch.secondaryTexture)].filtered;
 
   // CPU pass: coverage, Halo's "big sprites" limit (more than 10 sprites each covering over half
   // the screen are dropped, reference §5.3), and view depth for back-to-front sorting.
@@ -303,7 +314,7 @@ void Renderer::Impl::drawBatch(const DrawList& list, const SpriteBatch& batch, c
   glBindSampler(0, samplers[(filtered ? 2 : 0) + 0].get());
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_2D, secondary.id);
-  glBindSampler(1, samplers[(filtered ? 2 : 0) + 1].get());
+  glBindSampler(1, samplers[(secondaryFiltered ? 2 : 0) + 1].get());
   glUniform2f(su.texSize, float(primary.width), float(primary.height));
   glUniform1i(su.orientation, int(batch.orientation));
   glUniform1i(su.fadeMode,
@@ -466,7 +477,7 @@ void Renderer::Impl::drawShaderQuads(const DrawList& list, const View& view) {
           id < 0 || size_t(id) >= list.textures.size() || list.textures[size_t(id)].filtered;
       glActiveTexture(GLenum(GL_TEXTURE0 + unit));
       glBindTexture(GL_TEXTURE_2D, texture(list, id).id);
-      glBindSampler(GLuint(unit), samplers[filtered ? 2 : 0].get());
+      glBindSampler(GLuint(unit), filtered ? dataSampler.get() : samplers[0].get());
       glUniform1i(loc, unit);
       ++unit;
     }

@@ -52,6 +52,10 @@ constexpr std::array kCommands = {
                        ConsoleArg::Bool, true},
     ConsoleCommandSpec{"render_psystems", "render_psystems [0|1]", "draw particle systems",
                        ConsoleArg::Bool, true},
+    ConsoleCommandSpec{"console_pause", "console_pause [0|1]",
+                       "pause the simulation as Halo Standalone's open console does; weather's "
+                       "added motion keeps moving each frame (opening the console sets it)",
+                       ConsoleArg::Bool},
     ConsoleCommandSpec{"framerate_throttle", "framerate_throttle [0|1]",
                        "cap rendering to the simulation rate (frame-mode fields behave as in game)",
                        ConsoleArg::Bool, true},

@@ -9,6 +9,10 @@ namespace fx {
 
 bool advanceTransport(Transport& t, World& world, double wallSeconds) {
   if (!t.playing) return false;
+  if (t.consolePaused) {
+    world.pausedFrame();
+    return false;
+  }
   double dt = std::clamp(wallSeconds, 0.0, kMaxFrameSeconds) * std::clamp(t.speed, 0.0, 16.0);
   bool looped = false;
   if (world.simulation().mode == SimulationMode::Frame) {

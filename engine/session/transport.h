@@ -14,13 +14,18 @@ struct Transport {
   double loopSeconds = 0.0;  // > 0: restart when the playhead reaches it (one-shot effects repeat)
   double playhead = 0.0;     // seconds the world should be at (tick mode)
   double frameCarry = 0.0;   // frame mode: fractional steps carried between frames
+  // Halo Standalone's console pause (seed 001: "When you open the console in Standalone, which
+  // pauses the simulation, this added motion is apparent"): no step is taken, but every rendered
+  // frame still gets what the game does per frame regardless of time (World::pausedFrame). The
+  // viewer sets it while its console is open. Those frames are not part of the replayed history.
+  bool consolePaused = false;
 };
 
 // Longest wall-clock gap one frame may advance (a stalled window must not freeze on a catch-up).
 inline constexpr double kMaxFrameSeconds = 0.25;
 
-// One rendered frame: advances `world` by `wallSeconds` x speed when playing. Returns true when
-// the loop restarted the world this frame.
+// One rendered frame: advances `world` by `wallSeconds` x speed when playing (a console pause
+// takes World::pausedFrame instead). Returns true when the loop restarted the world this frame.
 bool advanceTransport(Transport& t, World& world, double wallSeconds);
 // Pauses and takes exactly `steps` fixed steps.
 void stepTransport(Transport& t, World& world, int steps = 1);

@@ -285,6 +285,15 @@ std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diag
       std::string resolved = lc.resolvePath(e.definitionRef, ep + "/definition");
       if (resolved.empty()) continue;
       std::string display = (baseDir / e.definitionRef).lexically_normal().string();
+      // A missing definition is reported where it is referenced: the preset and the entry.
+      std::error_code fec;
+      if (!fs::is_regular_file(resolved, fec)) {
+        diags.error(file, ep + "/definition",
+                    "effect \"" + e.placement.id + "\": cannot read definition file \"" +
+                        e.definitionRef + "\" (" + display + "): " +
+                        (fs::exists(resolved, fec) ? "not a regular file" : "no such file"));
+        continue;
+      }
       if (halo::isTagPath(e.definitionRef)) {
         // A Halo tag: its bytes map onto the family's fields; the tag is kept for saving back.
         auto tagged = loadDefinitionTag(resolved, display, *e.family, diags);
@@ -423,14 +432,32 @@ bool World::active(const EffectRuntime& r) const {
   return !anySolo || r.entry->solo;
 }
 
+bool World::weatherAt(uint64_t step) const {
+  bool on = true;
+  for (const FlagChange& c : weatherChanges_) {
+    if (c.step > step) break;
+    on = c.on;
+  }
+  return on;
+}
+
 void World::stepOnce() {
   clock_.settings = preset_.scene.simulation;
   float dt = clock_.settings.dt();
   uint64_t index = clock_.steps;
   clock_.steps++;
+  // A `weather` change since the history's last entry happened now: record it here, dropping any
+  // history it overrides (replays keep the flag at its latest value, so they record nothing).
+  bool latest = weatherChanges_.empty() ? true : weatherChanges_.back().on;
+  if (flags.weather != latest) {
+    std::erase_if(weatherChanges_, [&](const FlagChange& c) { return c.step >= index; });
+    if (weatherAt(index) != flags.weather) weatherChanges_.push_back({index, flags.weather});
+  }
+  DebugFlags stepFlags = flags;
+  stepFlags.weather = weatherAt(index);
   evaluateScene(preset_.scene, clock_.time(), sceneState_);
   StepContext ctx{.dt = dt, .step = index, .time = clock_.time(), .scene = &sceneState_, .view = &view_,
-                  .flags = &flags, .mode = clock_.settings.mode};
+                  .flags = &stepFlags, .mode = clock_.settings.mode};
   for (auto& r : runtimes_) {
     if (!r.entry->enabled) continue;
     if (!cpuClock) {
@@ -441,6 +468,13 @@ void World::stepOnce() {
     r.instance->step(ctx);
     r.cpuSeconds += cpuClock() - t0;
   }
+}
+
+void World::pausedFrame() {
+  StepContext ctx{.dt = 0.0f, .step = clock_.steps, .time = clock_.time(), .scene = &sceneState_,
+                  .view = &view_, .flags = &flags, .mode = clock_.settings.mode};
+  for (auto& r : runtimes_)
+    if (r.entry->enabled) r.instance->pausedFrame(ctx);
 }
 
 void World::advanceTo(double seconds) {
@@ -493,6 +527,7 @@ void World::dump(Json& out) const {
     Json sj;
     sj["live"] = s.live;
     sj["budget"] = s.budget;
+    if (!s.budgetRule.empty()) sj["budget_rule"] = s.budgetRule;
     for (const auto& [k, v] : s.values) sj[k] = v;
     if (!s.messages.empty()) sj["messages"] = s.messages;
     e["stats"] = std::move(sj);

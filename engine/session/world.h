@@ -63,8 +63,8 @@ struct Preset {
 // `effects` and the errors are in `diags`.
 std::unique_ptr<Preset> loadPreset(const std::filesystem::path& path, Diagnostics& diags,
                                    const PresetLoadOptions& opts = {});
-std::unique_ptr<Preset> loadPresetFromJson(Json json, const std::filesystem::path& path, Diagnostics& diags,
-                                           const PresetLoadOptions& opts = {});
+std::unique_ptr<Preset> loadPresetFromJson(Json json, const std::filesystem::path& path,
+                                           Diagnostics& diags, const PresetLoadOptions& opts = {});
 
 // Family lint over every entry (warnings and errors, pointers into the right files).
 void lintPreset(const Preset& preset, Diagnostics& diags);
@@ -97,6 +97,9 @@ class World {
   void advanceTo(double seconds);
   // One fixed step.
   void stepOnce();
+  // One rendered frame while the simulation is paused (the console pause): each enabled effect's
+  // EffectInstance::pausedFrame. Time does not advance.
+  void pausedFrame();
 
   void setView(const View& v) { view_ = v; }
   const View& view() const { return view_; }
@@ -112,6 +115,13 @@ class World {
   const std::vector<EffectRuntime>& effects() const { return runtimes_; }
   Preset& preset() { return preset_; }
   DebugFlags flags;
+
+  // The `weather` flag is part of the world's history (seed 001: "The simulation resets when the
+  // weather is hidden then becomes visible again"): a change of `flags.weather` is recorded at
+  // the step where it is first seen, and every later replay (seek, edit, reset) steps the weather
+  // hidden and shown again at the same steps. A change made at a step the history already covers
+  // (after seeking back) rewrites the history from that step on. Weather at step `step`:
+  bool weatherAt(uint64_t step) const;
 
   EffectStats stats(size_t index) const;
 
@@ -131,6 +141,11 @@ class World {
   View view_;
   std::vector<EffectRuntime> runtimes_;
   std::vector<std::pair<const EffectFamily*, FamilyShared>> shared_;
+  struct FlagChange {
+    uint64_t step;
+    bool on;
+  };
+  std::vector<FlagChange> weatherChanges_;  // sorted by step; before the first: shown
 };
 
 // The view a preset's camera gives at a viewport size.

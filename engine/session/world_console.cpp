@@ -78,17 +78,16 @@ ConsoleReply run(ConsoleSession& s, const ConsoleStatement& st) {
   };
 
   if (spec->arg == ConsoleArg::Bool) {
-    bool* slot = cmd == "framerate_throttle" ? &s.framerateThrottle : flagSlot(w.flags, cmd);
+    if (cmd == "console_pause" && !s.transport) return fail("console_pause is not available here");
+    bool* slot = cmd == "framerate_throttle" ? &s.framerateThrottle
+                 : cmd == "console_pause"    ? &s.transport->consolePaused
+                                             : flagSlot(w.flags, cmd);
     if (arg.empty()) return ok(cmd + " " + (*slot ? "1" : "0"));
     auto b = parseConsoleBool(arg);
     if (!b) return fail("expected 0 or 1, got \"" + arg + "\"");
-    // Halo: hiding the weather and showing it again resets the simulation.
-    bool resetWeather = cmd == "weather" && *b && !*slot;
+    // Halo: hiding the weather and showing it again resets the simulation. The world records
+    // the change at its next step (World::weatherAt), so replays keep it; no replay here.
     *slot = *b;
-    if (resetWeather) {
-      replayWorld(w);
-      if (s.transport) syncTransport(*s.transport, w);
-    }
     return ok();
   }
   if (cmd == "help") {

@@ -172,6 +172,24 @@ TEST(LightningGl, Iteration4BoltRevealMatchesTheCpuReference) {
   expectClose(c, "iteration 4, bolt");
 }
 
+// Minified: a 512 x 64 bolt drawn at 128 x 16 pixels. The data texture is sampled on level 0 (no
+// mipmaps), as the CPU reference does, so a small bolt on screen keeps its binary bolt channel
+// and its threshold channel instead of their mipmap averages.
+TEST(LightningGl, MinifiedDataTextureMatchesTheCpuReference) {
+  REQUIRE_GL();
+  DataImage img =
+      generateTexture({.kind = TextureKind::Bolt, .seed = 4, .width = 512, .height = 64});
+  ShaderParams p;
+  p.time = 0.5f;
+  p.thresholdInitialT = 0.6f;
+  p.thresholdSpeed = 0.0f;
+  p.thresholdOffset = {1.0f, 0.0f};
+  p.distortionStrength = 0.0f;
+  p.noiseScale = {24.0f, 3.0f};
+  Comparison c = renderAndCompare(p, &img, 128, 16, "iteration4_bolt_minified");
+  expectClose(c, "iteration 4, bolt minified 4x");
+}
+
 // Iterations 1-3, selectable for comparison.
 TEST(LightningGl, Iterations1To3MatchTheCpuReference) {
   REQUIRE_GL();

@@ -232,6 +232,41 @@ TEST(GlSprite, ActualResolutionIsOneTexelPerPixel) {
   EXPECT_EQ(th, 16);
 }
 
+// Seed 001: the secondary map's "flags 1 ... unfiltered: Texture sampling is unfiltered, resulting
+// in ... a blocky pixelated look up close", whatever the primary's filtering. A 2x2 checker
+// magnified over a large sprite shows only its two texel values when unfiltered, and the blend
+// between them when filtered.
+TEST(GlTexture, SecondaryMapHasItsOwnFiltering) {
+  std::filesystem::path png = std::filesystem::temp_directory_path() / "fxview_gl_checker2.png";
+  std::vector<uint8_t> checker = {255, 255, 255, 255, 0,   0,   0,   255,
+                                  0,   0,   0,   255, 255, 255, 255, 255};
+  std::string error;
+  ASSERT_TRUE(render::writePng(png, 2, 2, checker, error)) << error;
+  auto midTones = [&](bool primaryFiltered, bool secondaryFiltered) {
+    Scene scene(128, 128);
+    DrawList list;
+    SpriteBatch b;
+    b.blend = BlendMode::AlphaBlend;
+    b.filtered = primaryFiltered;
+    b.secondaryTexture = list.texture(png.string());
+    b.secondaryFiltered = secondaryFiltered;
+    list.beginBatch(b);
+    SpriteInstance& s = list.push();
+    s.position = vec3(0);
+    s.size = 3.0f;
+    auto px = scene.render(list, {0, 0, 0, 1});
+    int mid = 0;
+    for (int y = 0; y < 128; ++y)
+      for (int x = 0; x < 128; ++x) {
+        int r = pixel(px, 128, x, y).r;
+        mid += r > 40 && r < 215;
+      }
+    return mid;
+  };
+  EXPECT_LT(midTones(true, false), 40);    // the primary filtered, the secondary blocky
+  EXPECT_GT(midTones(false, true), 1000);  // and the other way round
+}
+
 TEST(GlTexture, MissingTextureDrawsACheckerAndWarns) {
   Scene scene(64, 64);
   DrawList list;

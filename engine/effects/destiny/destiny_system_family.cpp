@@ -10,7 +10,11 @@
 //   "marker:NAME"  marker NAME on the entry object (frame k while there are enough, else the first)
 // Slots past the list are program slots: only the emitter program writes them. An empty list
 // feeds "placement" to every slot.
+//
+// Marker frames come from pointFrames (location_frames.h), the same builder the sequence's point
+// sources use: "skips a row whose enable bit is clear".
 #include "engine/effects/destiny/destiny_system_family.h"
+#include "engine/effects/destiny/location_frames.h"
 #include "engine/effects/registry.h"
 
 namespace fx {
@@ -95,9 +99,9 @@ class Instance final : public EffectInstance {
     size_t frames = 1;
     if (!placement_.marker.empty()) {
       frames = 0;
+      const uint32_t h = nameHash(placement_.marker);
       if (const SceneObject* o = ctx.scene ? ctx.scene->findObject(placement_.object) : nullptr)
-        for (const Marker& m : o->markers)
-          frames += (m.name == placement_.marker && m.enabled) ? 1 : 0;
+        for (const Marker& m : o->markers) frames += (fnv1(m.name) == h && m.enabled) ? 1 : 0;
     }
     Lcg seeds{ctx.seed};
     for (size_t k = 0; k < frames; ++k)
@@ -109,8 +113,8 @@ class Instance final : public EffectInstance {
 
   void step(const StepContext& ctx) override {
     const ObjectState* obj = ctx.scene ? ctx.scene->find(placement_.object) : nullptr;
-    std::vector<const MarkerState*> markers;
-    if (obj && !placement_.marker.empty()) markers = obj->markersNamed(placement_.marker);
+    markers_.clear();
+    if (obj && !placement_.marker.empty()) pointFrames(*obj, nameHash(placement_.marker), markers_);
     const EmitterDefinition& e = def_.system.activeEmitter();
     const size_t bound =
         def_.slotFrames.empty() ? size_t(e.transformSlotCount) : def_.slotFrames.size();
@@ -118,7 +122,7 @@ class Instance final : public EffectInstance {
       for (size_t s = 0; s < bound; ++s) {
         const std::string& kind =
             def_.slotFrames.empty() ? std::string("placement") : def_.slotFrames[s];
-        systems_[k].setSlot(int(s), frameFor(kind, obj, markers, k));
+        systems_[k].setSlot(int(s), frameFor(kind, obj, k));
       }
       systems_[k].step({.dt = ctx.dt,
                         .time = ctx.time,
@@ -164,25 +168,26 @@ class Instance final : public EffectInstance {
   const std::vector<SystemInstance>& systems() const { return systems_; }
 
  private:
-  Transform frameFor(const std::string& kind, const ObjectState* obj,
-                     const std::vector<const MarkerState*>& markers, size_t k) const {
+  // Instance k's frame for one slot kind (frame k while there are enough, else the first).
+  Transform frameFor(const std::string& kind, const ObjectState* obj, size_t k) {
     if (kind == "world_space") return {};
     if (!obj) return {};
     if (kind == "object") return obj->world;
     if (kind == "placement") {
-      if (placement_.marker.empty()) return obj->world;
-      if (markers.empty()) return obj->world;
-      return markers[std::min(k, markers.size() - 1)]->world;
+      if (placement_.marker.empty() || markers_.empty()) return obj->world;
+      return markers_[std::min(k, markers_.size() - 1)];
     }
     // marker:NAME
-    auto named = obj->markersNamed(std::string_view(kind).substr(7));
-    if (named.empty()) return obj->world;
-    return named[k < named.size() ? k : 0]->world;
+    named_.clear();
+    pointFrames(*obj, nameHash(std::string(kind.substr(7))), named_);
+    if (named_.empty()) return obj->world;
+    return named_[k < named_.size() ? k : 0];
   }
 
   const Definition& def_;
   EffectPlacement placement_;
   std::vector<SystemInstance> systems_;
+  std::vector<Transform> markers_, named_;  // this step's enabled frames (scratch)
 };
 
 }  // namespace

@@ -259,6 +259,37 @@ void EmitterDefinition::reflect(FieldVisitor& v) {
           acceleration1EmitterFrame, false);
 }
 
+namespace {
+
+// The channel groups the seed states ("position and velocity use group 1", "initial_particle_
+// position always uses it" (group 2), "particle_system_age uses group 5"); -1 = not stated.
+int seedGroup(Ch c) {
+  switch (c) {
+    case Ch::ParticlePosition:
+    case Ch::ParticleVelocity:
+      return 1;
+    case Ch::InitialParticlePosition:
+      return 2;
+    case Ch::ParticleSystemAge:
+      return 5;
+    default:
+      return -1;
+  }
+}
+
+const char* seedGroupSentence(Ch c) {
+  switch (c) {
+    case Ch::InitialParticlePosition:
+      return "spawn scratch for the system; initial_particle_position always uses it";
+    case Ch::ParticleSystemAge:
+      return "the system instance; particle_system_age uses group 5";
+    default:
+      return "position and velocity use group 1";
+  }
+}
+
+}  // namespace
+
 void EmitterDefinition::finalize(const std::string& file, const std::string& pointer,
                                  Diagnostics& diags) {
   compiled.reset();
@@ -307,7 +338,8 @@ void EmitterDefinition::finalize(const std::string& file, const std::string& poi
                 "expected at most 65535 bytes, got " + std::to_string(bytes.size()));
     return;
   }
-  // Channel records: groups that exist, slots that fit, and writers that match the group.
+  // Channel records: groups that exist, the groups the seed states, slots that fit, and writers
+  // that match the group.
   for (int i = 0; i < kChannelCount; ++i) {
     const ChannelInfo& info = kChannels[size_t(i)];
     const ChannelRecord& r = channels[size_t(i)];
@@ -334,6 +366,13 @@ void EmitterDefinition::finalize(const std::string& file, const std::string& poi
                     "expected a stream group 0, 1, 2, 4, 5, 6 or 255 (unused), got " +
                         std::to_string(r.group));
         continue;
+    }
+    if (int expected = seedGroup(Ch(i)); expected >= 0 && r.group != expected) {
+      diags.error(file, cp + "/group",
+                  "expected group " + std::to_string(expected) + " (seed: \"" +
+                      std::string(seedGroupSentence(Ch(i))) + "\"), got " +
+                      std::to_string(r.group));
+      continue;
     }
     if (r.slot + info.floats > size) {
       diags.error(file, cp + "/slot",

@@ -45,6 +45,18 @@ bool isPointKind(SourceKind k) {
 
 }  // namespace
 
+size_t pointFrames(const ObjectState& owner, uint32_t hash, std::vector<Transform>& out,
+                   size_t max) {
+  size_t added = 0;
+  for (const MarkerState& m : owner.markers) {
+    if (added >= max) break;
+    if (!m.def || !m.def->enabled || fnv1(m.def->name) != hash) continue;
+    out.push_back(m.world);
+    ++added;
+  }
+  return added;
+}
+
 Transform objectFrame(const FrameContext& ctx) {
   return ctx.object ? ctx.object->world : kIdentity;
 }
@@ -75,13 +87,8 @@ size_t sourceFrames(const LocationSource& src, const FrameContext& ctx, std::vec
                src.kind == SourceKind::PointSecondPose)
         add(obj);
     } else if (owner) {
-      // Seed: "A point source gives one frame per row of its name, and skips a row whose enable
-      // bit is clear. A lookup that finds no row gives no valid frame."
-      for (const MarkerState& m : owner->markers) {
-        if (out.size() - before >= cap) break;
-        if (!m.def || !m.def->enabled || fnv1(m.def->name) != h) continue;
-        add(m.world);
-      }
+      // "A lookup that finds no row gives no valid frame."
+      pointFrames(*owner, h, out, cap - (out.size() - before));
     }
   } else {
     switch (src.kind) {

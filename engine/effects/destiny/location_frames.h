@@ -29,6 +29,13 @@ struct FrameContext {
 // The object frame (identity when unplaced).
 Transform objectFrame(const FrameContext& ctx);
 
+// Seed: "A point source gives one frame per row of its name, and skips a row whose enable bit is
+// clear." The one frame builder for points: the world frames of `owner`'s enabled markers whose
+// name hashes to `hash`, in the object's order (at most `max`); returns how many it appended.
+// The sequence's locations and the standalone destiny_system family both use it.
+size_t pointFrames(const ObjectState& owner, uint32_t hash, std::vector<Transform>& out,
+                   size_t max = SIZE_MAX);
+
 // Appends the frames of one source (at most `max`); returns how many it appended.
 size_t sourceFrames(const LocationSource& src, const FrameContext& ctx, std::vector<Transform>& out,
                     size_t max);

@@ -30,18 +30,18 @@ void ParticleNodes::note(const std::string& m) {
     messages_.push_back(m);
 }
 
-void ParticleNodes::workStarted(int32_t workIndex) {
+void ParticleNodes::workStarted(int32_t workIndex, double secondsLeft) {
   if (def_->workNodes[size_t(workIndex)].type != kParticleNodeType)
     return;  // generic nodes keep timing only
-  events_.push_back({workIndex, true});
+  events_.push_back({workIndex, true, secondsLeft});
 }
 
-void ParticleNodes::workEnded(int32_t workIndex) {
+void ParticleNodes::workEnded(int32_t workIndex, double secondsLeft) {
   if (def_->workNodes[size_t(workIndex)].type != kParticleNodeType) return;
-  events_.push_back({workIndex, false});
+  events_.push_back({workIndex, false, secondsLeft});
 }
 
-void ParticleNodes::startNode(int32_t work, const FrameContext& frames) {
+void ParticleNodes::startNode(int32_t work, const FrameContext& frames, float emitFrom) {
   const WorkNode& node = def_->workNodes[size_t(work)];
   uint32_t start = ++starts_[size_t(work)];
   const NodeRuntime& rt = player_->node(player_->flowCount() + work);
@@ -70,6 +70,7 @@ void ParticleNodes::startNode(int32_t work, const FrameContext& frames) {
       ls.row = int32_t(r);
       ls.instance = int32_t(k);
       ls.start = start;
+      ls.emitFrom = emitFrom;
       ls.system = std::make_unique<SystemInstance>(
           emitter, sys.activeMaterial(),
           SystemParams{
@@ -97,18 +98,27 @@ void ParticleNodes::feedSlots(LiveSystem& s, const FrameContext& frames) {
 }
 
 void ParticleNodes::step(const FrameContext& frames, const SystemStepInput& in) {
+  if (player_->paused()) return;  // everything holds; queued events wait for the player
   for (const Event& e : events_) {
+    float at = e.secondsLeft < 0.0 ? 0.0f : std::max(0.0f, in.dt - float(e.secondsLeft));
     if (e.start) {
-      startNode(e.work, frames);
+      startNode(e.work, frames, at);
     } else {
       for (auto& s : systems_)
-        if (s.work == e.work) s.system->setEmitting(false);
+        if (s.work == e.work && s.system->emitting() && s.emitUntil < 0.0f)
+          s.emitUntil = std::max(at, s.emitFrom);
     }
   }
   events_.clear();
   for (auto& s : systems_) {
     feedSlots(s, frames);
-    s.system->step(in);
+    SystemStepInput own = in;
+    float until = s.emitUntil >= 0.0f ? s.emitUntil : in.dt;
+    own.emitSeconds = std::max(0.0f, until - s.emitFrom);
+    s.system->step(own);
+    if (s.emitUntil >= 0.0f) s.system->setEmitting(false);
+    s.emitFrom = 0.0f;
+    s.emitUntil = -1.0f;
   }
   // Instances that stopped emitting and have no particles left go (order kept: deterministic).
   size_t out = 0;

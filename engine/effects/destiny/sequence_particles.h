@@ -10,7 +10,12 @@
 //
 // The player reports node starts and ends through WorkHooks while it steps (or when the GUI calls
 // play()); they are queued and applied in order at the next ParticleNodes::step, which resolves
-// frames from the scene of that step.
+// frames from the scene of that step. Each start and end keeps its moment inside the step, so a
+// node that runs for D seconds emits emission_rate x D (a node of 0.1 s at 300/s spawns 30), and a
+// node that starts and ends inside one step (duration zero or under a frame) still spawns its
+// initial_particle_count in the frame it starts. While the player is paused the systems hold:
+// no emission, no system age, no particle motion (seed "the player pauses while the object's
+// importance is below it").
 #pragma once
 
 #include <memory>
@@ -24,10 +29,12 @@
 namespace fx::destiny {
 
 struct LiveSystem {
-  int32_t work = 0;      // work node index
-  int32_t row = 0;       // row of that node
-  int32_t instance = 0;  // k: the spawn frame it sits on
-  uint32_t start = 0;    // which start of the node created it
+  int32_t work = 0;         // work node index
+  int32_t row = 0;          // row of that node
+  int32_t instance = 0;     // k: the spawn frame it sits on
+  uint32_t start = 0;       // which start of the node created it
+  float emitFrom = 0.0f;    // s into the current step where emission begins (its start)
+  float emitUntil = -1.0f;  // s into the current step where it ends (-1: emits to the step's end)
   std::unique_ptr<SystemInstance> system;
 };
 
@@ -35,8 +42,8 @@ class ParticleNodes final : public WorkHooks {
  public:
   void init(const SequenceDefinition* def, const SequencePlayer* player, uint32_t seed);
 
-  void workStarted(int32_t workIndex) override;
-  void workEnded(int32_t workIndex) override;
+  void workStarted(int32_t workIndex, double secondsLeft) override;
+  void workEnded(int32_t workIndex, double secondsLeft) override;
 
   // Applies queued starts / ends, feeds every live instance its slot frames, steps it, and drops
   // instances that stopped emitting and have no particles left.
@@ -58,8 +65,9 @@ class ParticleNodes final : public WorkHooks {
   struct Event {
     int32_t work;
     bool start;
+    double secondsLeft;  // of the step after the event; -1: before the step
   };
-  void startNode(int32_t work, const FrameContext& frames);
+  void startNode(int32_t work, const FrameContext& frames, float emitFrom);
   void feedSlots(LiveSystem& s, const FrameContext& frames);
   uint64_t spawnedLive() const;
   void note(const std::string& m);

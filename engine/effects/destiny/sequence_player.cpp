@@ -82,11 +82,21 @@ bool SequencePlayer::evaluate(const Condition& c, bool forStart) const {
 void SequencePlayer::play() {
   if (!graph_ || graph_->root < 0 || objectDestroyed_) return;
   if (isActive(nodes_[size_t(graph_->root)].state)) return;
+  // Seed: "the player pauses while the object's importance is below it": nothing starts.
+  if (importance < float(def_->importanceThreshold)) {
+    pendingPlay_ = true;
+    return;
+  }
+  // Started between steps: the next step advances it by its full dt.
+  startRoot(0.0);
+}
+
+void SequencePlayer::startRoot(double leftover) {
+  pendingPlay_ = false;
   rootEnded_ = false;
   endFired_ = false;
   ++rootStarts_;
-  // Started between steps: the next step advances it by its full dt.
-  startNode(graph_->root, 0.0, false);
+  startNode(graph_->root, leftover, false);
 }
 
 void SequencePlayer::restart() {
@@ -97,6 +107,7 @@ void SequencePlayer::restart() {
 
 void SequencePlayer::stop() {
   if (!graph_) return;
+  pendingPlay_ = false;
   for (int32_t id = 0; id < int32_t(nodes_.size()); ++id)
     if (isActive(nodes_[size_t(id)].state)) stopNode(id);
 }
@@ -116,6 +127,15 @@ void SequencePlayer::step(float dt) {
   // Seed: "the player pauses while the object's importance is below it".
   paused_ = importance < float(def_->importanceThreshold);
   if (paused_) return;
+  inStep_ = true;
+  struct Leave {
+    bool& flag;
+    ~Leave() { flag = false; }
+  } leave{inStep_};
+  if (pendingPlay_ && !isActive(nodes_[size_t(graph_->root)].state)) {
+    startRoot(double(dt));  // started in this step: it runs the whole of it
+  }
+  pendingPlay_ = false;
   if (playing() && def_->endCondition.kind != ConditionKind::None &&
       evaluate(def_->endCondition, false)) {
     endFired_ = true;
@@ -194,7 +214,7 @@ void SequencePlayer::advance(int32_t id, double dt) {
 
 void SequencePlayer::enterRunning(int32_t id, double dt) {
   if (!isFlow(id)) {
-    if (hooks_) hooks_->workStarted(id - graph_->flowCount);
+    if (hooks_) hooks_->workStarted(id - graph_->flowCount, hookTime(dt));
     runWork(id, dt);
     return;
   }
@@ -299,7 +319,8 @@ void SequencePlayer::endNode(int32_t id, double leftover) {
   NodeRuntime& n = nodes_[size_t(id)];
   bool wasRunning = n.state == NodeState::Running;
   n.state = NodeState::Ended;
-  if (wasRunning && !isFlow(id) && hooks_) hooks_->workEnded(id - graph_->flowCount);
+  if (wasRunning && !isFlow(id) && hooks_)
+    hooks_->workEnded(id - graph_->flowCount, hookTime(leftover));
   childEnded(graph_->parent[size_t(id)], id, leftover);
 }
 
@@ -364,7 +385,8 @@ void SequencePlayer::deactivate(int32_t id) {
   bool wasRunning = n.state == NodeState::Running;
   n.state = NodeState::Ended;
   n.stopped = true;
-  if (wasRunning && !isFlow(id) && hooks_) hooks_->workEnded(id - graph_->flowCount);
+  // A stop inside a step (a parent's timer or end condition) takes effect from the step's start.
+  if (wasRunning && !isFlow(id) && hooks_) hooks_->workEnded(id - graph_->flowCount, -1.0);
 }
 
 void SequencePlayer::stopNode(int32_t id) {

@@ -22,7 +22,9 @@
 // - The start condition is sampled when the node starts or restarts; when it fails the node is
 //   skipped (ends at once and tells its parent). The end condition is checked every step while
 //   the node runs and stops it. The sequence's end condition stops the whole tree.
-// - The player pauses (no timer advances) while importance < the importance threshold.
+// - The player pauses while importance < the importance threshold: no timer advances, and a
+//   play / restart / effect spawn asked for while paused waits (no node starts) until importance
+//   rises again; the owner holds emission meanwhile (sequence_particles.h).
 #pragma once
 
 #include <cstdint>
@@ -68,12 +70,14 @@ struct NodeRuntime {
 };
 
 // What a work node does when it starts and ends (stops included). Particle nodes create and stop
-// system instances here.
+// system instances here. `secondsLeft` is how much of the current step remains after the start or
+// end (the step's carried time), or -1 when it happened between steps (play / stop from outside):
+// the node then starts or ends at the beginning of the next step.
 class WorkHooks {
  public:
   virtual ~WorkHooks() = default;
-  virtual void workStarted(int32_t workIndex) = 0;
-  virtual void workEnded(int32_t workIndex) = 0;
+  virtual void workStarted(int32_t workIndex, double secondsLeft) = 0;
+  virtual void workEnded(int32_t workIndex, double secondsLeft) = 0;
 };
 
 class SequencePlayer {
@@ -105,6 +109,7 @@ class SequencePlayer {
   // --- state (read-only for the viewer) ---
   bool playing() const;                    // some node is in delay or running
   bool paused() const { return paused_; }  // importance below the threshold at the last step
+  bool playPending() const { return pendingPlay_; }  // a start waits for importance to rise
   bool rootEnded() const { return rootEnded_; }
   bool objectDestroyed() const { return objectDestroyed_; }  // flag bit 1 fired at the root's end
   bool destroyAtEnd() const { return destroyAtEnd_; }
@@ -118,6 +123,8 @@ class SequencePlayer {
   bool evaluate(const Condition& c, bool forStart) const;
 
  private:
+  void startRoot(double leftover);
+  double hookTime(double leftover) const { return inStep_ ? leftover : -1.0; }
   void startNode(int32_t id, double leftover, bool repeat);
   void advance(int32_t id, double dt);
   void enterRunning(int32_t id, double dt);
@@ -138,6 +145,8 @@ class SequencePlayer {
   std::vector<NodeRuntime> nodes_;
   uint64_t stepIndex_ = 1;
   bool paused_ = false;
+  bool pendingPlay_ = false;  // play() while paused: starts when importance rises
+  bool inStep_ = false;
   bool rootEnded_ = false;
   bool objectDestroyed_ = false;
   bool destroyAtEnd_ = false;

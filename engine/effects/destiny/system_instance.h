@@ -17,6 +17,13 @@
 // row's count are program slots (only the emitter program writes them), so the owner leaves them.
 // Creation stages 7 then 0 run inside the first step(), after the owner's first setSlot calls.
 //
+// Frame order: system frame (stage 1), update of the live particles (age, stage 4, integrator),
+// emission (spawn stages), then stage 4 once more over the particles just spawned, at age 0 and
+// without integration, so they are drawn with their size and colour in the frame they appear
+// (the seed does not say when the game first runs stage 4 on a new particle; drawing it blank
+// would lose a one-frame flash's only frame). Stage 4 programs that accumulate state therefore
+// run one extra time on each particle's first frame.
+//
 // Particles are stored in the simulation frame (emitter field simulation_frame_slot): a system
 // whose simulation slot moves carries its particles; one simulating in world_space (identity)
 // leaves them behind. Positions reported by worldPosition()/dump() go through the current
@@ -54,6 +61,10 @@ struct SystemStepInput {
   const View* view = nullptr;  // camera (externs, camera distances); may be null
   const std::vector<Channel>* channels =
       nullptr;  // the object's channels (0x46 / 0x47); may be null
+  // Seconds of this frame the system emits for (emission_rate x this); -1 = the whole dt. An
+  // owner whose node starts or ends inside the frame passes the part it ran; 0 still spawns
+  // initial_particle_count on the first frame.
+  float emitSeconds = -1.0f;
 };
 
 class SystemInstance {
@@ -121,6 +132,8 @@ class SystemInstance {
   void create(const SystemStepInput& in);
   void updateParticles(float dt, const SystemStepInput& in);
   void emit(float dt, const SystemStepInput& in, const Transform& spawnNow);
+  void drawReady(size_t first);  // stage 4 at age 0 for the particles spawned this frame
+  bool bound(Ch c) const { return emitter_.channels[size_t(c)].group != kGroupUnused; }
   void spawnOne(float t, const SystemStepInput& in);
   vec3 sampleShape(size_t i);
   vec3 sampleDirection(vec3 point, size_t i);

@@ -213,7 +213,9 @@ void SystemInstance::runStage(int stage, size_t particle) {
 void SystemInstance::create(const SystemStepInput&) {
   created_ = true;
   size_t sys = stride_ - 1;
-  write(Ch::ParticleSystemRandom, 0, sys, rng_.unit());
+  // The seed names no writer of particle_system_random (nor of particle_random): fxview draws one
+  // only for a bound channel, so an unbound one shifts no later value of the generator.
+  if (bound(Ch::ParticleSystemRandom)) write(Ch::ParticleSystemRandom, 0, sys, rng_.unit());
   write(Ch::ParticleSystemDuration, 0, sys, params_.duration);
   runStage(kStageCreate7, 0);
   runStage(kStage0, 0);
@@ -245,7 +247,7 @@ void SystemInstance::step(const SystemStepInput& in) {
   const Transform sim = slotTransform(emitter_.simulationFrameSlot);
   vm_.externVectors[0] = in.view ? vec4(in.view->eye, 1.0f) : vec4(0.0f);
   vm_.externVectors[1] = in.view ? vec4(in.view->forward, 0.0f) : vec4(1, 0, 0, 0);
-  vm_.externVectors[3] = vec4(glm::conjugate(sim.rotation) * vec3(0, 0, -1), 0.0f);
+  vm_.externVectors[3] = vec4(inverse(sim).applyVector(vec3(0, 0, -1)), 0.0f);
 
   if (!created_) create(in);
   spawnNow_ = slotTransform(emitter_.spawnFrameSlot);
@@ -269,7 +271,9 @@ void SystemInstance::step(const SystemStepInput& in) {
 
   runStage(kStageFrame, 0);
   updateParticles(dt, in);
+  const size_t before = count_;
   emit(dt, in, spawnNow_);
+  drawReady(before);
   prevSpawn_ = slotTransform(emitter_.spawnFrameSlot);
   firstFrame_ = false;
 }
@@ -320,8 +324,10 @@ void SystemInstance::updateParticles(float dt, const SystemStepInput& in) {
   // The native integrator's frame-constant inputs, in the simulation frame.
   const Transform sim = slotTransform(emitter_.simulationFrameSlot);
   const Transform spawn = slotTransform(emitter_.spawnFrameSlot);
-  const quat toSim = glm::conjugate(sim.rotation);
-  const vec3 gravityDir = toSim * vec3(0, 0, -1);
+  // Seed: "World directions and gravity are turned into it by the inverse of that slot": the
+  // inverse holds the slot's uniform scale as well as its rotation.
+  const Transform toSim = inverse(sim);
+  const vec3 gravityDir = toSim.applyVector(vec3(0, 0, -1));
   const bool emitterFrame[2] = {emitter_.acceleration0EmitterFrame,
                                 emitter_.acceleration1EmitterFrame};
   const Ch dirCh[2] = {Ch::Acceleration0Direction, Ch::Acceleration1Direction};
@@ -381,7 +387,7 @@ void SystemInstance::updateParticles(float dt, const SystemStepInput& in) {
       for (int a = 0; a < 2; ++a) {
         vec3 d(dir[a][0](i), dir[a][1](i), dir[a][2](i));
         if (emitterFrame[a]) d = spawn.rotation * d;
-        acc += (toSim * d) * strength[a](i);
+        acc += toSim.applyVector(d) * strength[a](i);
       }
       vec3 v(vel[0].p[i], vel[1].p[i], vel[2].p[i]);
       v += acc * dt;
@@ -419,12 +425,20 @@ void SystemInstance::updateParticles(float dt, const SystemStepInput& in) {
   }
 }
 
+// Particles spawned this frame are drawn this frame, so they get stage 4 once at age 0 (no age
+// step, no integration) to give them their size and colour; a one-frame muzzle flash keeps its
+// first frame. From the next frame on they update like every other particle.
+void SystemInstance::drawReady(size_t first) {
+  if (!program_ || first >= count_ || program_->stageEmpty(kStageUpdate)) return;
+  runStageBatched(*program_, kStageUpdate, vm_, first, count_ - first, vmStack_.data());
+}
+
 void SystemInstance::emit(float dt, const SystemStepInput& in, const Transform& spawnNow) {
   const size_t sys = stride_ - 1;
   if (!emitting_) return;
   // Seed: "Each frame adds emission_rate times the frame time to a carried fraction and spawns the
   // whole part. initial_particle_count spawns once."
-  carry_ += read(Ch::EmissionRate, 0, sys) * dt;
+  carry_ += read(Ch::EmissionRate, 0, sys) * (in.emitSeconds >= 0.0f ? in.emitSeconds : dt);
   double whole = std::floor(double(carry_));
   carry_ -= float(whole);
   double n = std::max(0.0, whole);
@@ -465,11 +479,11 @@ void SystemInstance::spawnOne(float t, const SystemStepInput& in) {
   if (count_ == capacity_) grow();
   const size_t i = count_++;
   zeroRow(i);
-  // 1. Age 0, emit time and spawn id (and fxview's particle_random draw).
+  // 1. Age 0, emit time and spawn id (and fxview's particle_random draw, only when bound).
   write(Ch::ParticleAge, 0, i, 0.0f);
   write(Ch::ParticleEmitTime, 0, i, float(systemTime_));
   write(Ch::ParticleSpawnId, 0, i, float(spawnCounter_));
-  write(Ch::ParticleRandom, 0, i, rng_.unit());
+  if (bound(Ch::ParticleRandom)) write(Ch::ParticleRandom, 0, i, rng_.unit());
   ++spawnCounter_;
   const bool interpolate =
       (emitter_.flags & (kFlagInterpolateSpawnA | kFlagInterpolateSpawnB)) != 0;

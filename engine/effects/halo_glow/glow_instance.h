@@ -1,7 +1,9 @@
 // A running glow: the path set up on its first update, normal particles along it and trailing
-// particles emitted from it, in SoA arrays with swap-remove. It updates at Halo's 30 Hz tick
-// whatever the World's step rate (ticks due by the step's end time), because the game counts ticks
-// for trailing particles (seed: "values over 30 have no visual difference").
+// particles emitted from it, in SoA arrays with swap-remove. Trailing particles update at Halo's
+// 30 Hz tick whatever the World's step rate (ticks due by the step's end time), because the game
+// counts ticks for them (seed: "values over 30 have no visual difference"). Normal particles move
+// with those ticks in tick mode, and in frame mode once per frame by the frame's delta (reference
+// §3.5, "dt is the frame delta in seconds"), so at 144 fps they glide rather than step at 30 Hz.
 //
 // All glows of one World share a GlowShared (EffectFamily::createShared): the game's 512 glow
 // particles across at most 8 glows. glow_sim.cpp steps, glow_draw.cpp collects.
@@ -32,7 +34,7 @@ struct NormalParticles {
   std::vector<float> fade;      // 0..1 edge fade
   std::vector<uint8_t> backwards;
   std::vector<vec3> position;  // world
-  std::vector<vec3> velocity;  // world, from the last tick's displacement
+  std::vector<vec3> velocity;  // world, from the last update's displacement
   size_t count = 0;
 
   template <class P, class F>
@@ -88,9 +90,10 @@ class GlowInstance final : public EffectInstance {
   uint64_t trailingSpawned() const { return trailingSpawned_; }
 
  private:
-  void tick(const SceneState* scene, bool unlimited);
+  // One 30 Hz game tick; `moveNormal` false in frame mode (normal particles move per frame).
+  void tick(const SceneState* scene, bool unlimited, bool moveNormal);
   void initialize(bool unlimited);
-  void updateNormal(const ObjectState* object);
+  void updateNormal(const ObjectState* object, float dt);  // dt: s the particles move by
   void updateTrailing();
   void spawnTrailing(bool unlimited);
   bool claimParticle(bool unlimited);
@@ -108,7 +111,9 @@ class GlowInstance final : public EffectInstance {
   bool running_ = true;   // false: the 9th glow, which the game never creates
   bool initialized_ = false;
   uint64_t ticks_ = 0;
-  int trailingAccumulator_ = 0;  // the game's accumulated_trailing_particle_generation_ticks
+  uint64_t currentStep_ = 0;         // the World step being run
+  uint64_t setupStep_ = UINT64_MAX;  // the step whose update set the path up
+  int trailingAccumulator_ = 0;      // the game's accumulated_trailing_particle_generation_ticks
   uint64_t trailingSpawned_ = 0;
   bool halted_ = false;  // a trailing spawn found the pool full (glow.c#547)
   bool hangReported_ = false;

@@ -150,6 +150,37 @@ void lintBudget(const GlowDefinition& d, Linter& l, size_t glows, bool hasPath) 
               figures + " glow particles > 512: normal particles stop spawning at the limit");
 }
 
+// Seed: "Crash of the game with exception when looking at the glow: render_cameras.c,#1086:
+// bounds->x0<=bounds->x1" is the first failure mode of improper marker placement. Two path knots
+// at one place (co-located markers, or the order table naming one marker twice in a row) give a
+// zero-length segment the game divides by.
+void lintCoincidentKnots(const MarkerSet& set, const PathSetup& s, const std::string& name,
+                         Linter& l) {
+  const std::string crash =
+      ": the game crashes when looking at the glow with render_cameras.c,#1086: "
+      "bounds->x0<=bounds->x1";
+  bool colocated = false;
+  for (int i = 0; i < set.count; ++i)
+    for (int j = i + 1; j < set.count; ++j)
+      if (glm::length(set.frames[size_t(i)].position - set.frames[size_t(j)].position) < 1e-5f) {
+        colocated = true;
+        l.error("attachment_marker",
+                "markers #" + std::to_string(i) + " and #" + std::to_string(j) + " named " + name +
+                    " are at the same place" + crash,
+                "render_cameras.c#1086");
+      }
+  if (colocated || s.closedLoop || s.degenerate()) return;
+  for (int k = 0; k + 1 < s.count; ++k)
+    if (s.orderFilled[size_t(k)] && s.orderFilled[size_t(k + 1)] &&
+        !(s.time[size_t(k + 1)] > s.time[size_t(k)])) {
+      l.error("attachment_marker",
+              "the path order repeats marker #" + std::to_string(s.order[size_t(k)]) + " named " +
+                  name + " (a zero-length segment)" + crash,
+              "render_cameras.c#1086");
+      return;
+    }
+}
+
 void lintMarkers(const GlowDefinition& d, Linter& l, const SceneObject* object,
                  const Scene& scene) {
   if (!object) {
@@ -197,6 +228,7 @@ void lintMarkers(const GlowDefinition& d, Linter& l, const SceneObject* object,
     }
     l.warning("attachment_marker", msg);
   }
+  if (!s.degenerate() || d.numberOfParticles == 0) lintCoincidentKnots(set, s, name, l);
   // "Game becoming unresponsive. This happens if markers form a closed loop."
   if (s.closedLoop) {
     l.error("attachment_marker",

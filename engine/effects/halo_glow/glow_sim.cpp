@@ -94,19 +94,28 @@ void GlowInstance::step(const StepContext& ctx) {
     }
   }
   if (!running_) return;
-  // Halo updates glows per 30 Hz tick whatever the World's step rate: run the ticks that fall
-  // within this step. Counted from the step's end time so rates like 144 Hz never drift.
+  // Trailing particles count Halo's 30 Hz ticks whatever the World's step rate: run the ticks
+  // that fall within this step, counted from the step's end time so 144 Hz never drifts. Normal
+  // particles move with those ticks in tick mode; in frame mode they move once per frame by the
+  // frame's delta (reference §3.5: "t +-= dt x vT, where dt is the frame delta in seconds").
+  const bool perFrame = ctx.mode == SimulationMode::Frame;
+  currentStep_ = ctx.step;
   double target = std::floor(ctx.time * double(kTickRate) + 1e-6);
   int n = 0;
   while (double(ticks_) < target && n < kMaxTicksPerStep) {
-    tick(ctx.scene, unlimited);
+    tick(ctx.scene, unlimited, !perFrame);
     n++;
   }
   if (n == kMaxTicksPerStep)
-    ticks_ = uint64_t(std::max(target, 0.0));  // skip what a huge step left
+    ticks_ = uint64_t(std::max(target, 0.0));                        // skip what a huge step left
+  if (!perFrame || !initialized_ || setupStep_ == ctx.step) return;  // setting up ends an update
+  const ObjectState* object =
+      ctx.scene && !placement_.object.empty() ? ctx.scene->find(placement_.object) : nullptr;
+  markers_ = gatherMarkers(object, def_.attachmentMarker);  // markers may animate between ticks
+  if (markers_.count > 1) updateNormal(object, ctx.dt);
 }
 
-void GlowInstance::tick(const SceneState* scene, bool unlimited) {
+void GlowInstance::tick(const SceneState* scene, bool unlimited, bool moveNormal) {
   const ObjectState* object =
       scene && !placement_.object.empty() ? scene->find(placement_.object) : nullptr;
   markers_ = gatherMarkers(object, def_.attachmentMarker);
@@ -122,7 +131,7 @@ void GlowInstance::tick(const SceneState* scene, bool unlimited) {
     return;  // the game's first update ends after setting up
   }
   trailingAccumulator_ = std::min(trailingAccumulator_ + 1, 32767);
-  if (initialized_ && markers_.count > 1) updateNormal(object);
+  if (moveNormal && initialized_ && markers_.count > 1) updateNormal(object, kTickDt);
   updateTrailing();
   spawnTrailing(unlimited);
 }
@@ -131,6 +140,7 @@ void GlowInstance::initialize(bool unlimited) {
   path_ = setupPath(markers_);
   initialized_ = true;
   initTick_ = ticks_;
+  setupStep_ = currentStep_;
   if (path_.closedLoop)
     message(
         "the markers form a closed loop: the game finds no chain end, the path gets no length and "
@@ -175,7 +185,7 @@ void GlowInstance::initialize(bool unlimited) {
   trailingAccumulator_ = 0;
 }
 
-void GlowInstance::updateNormal(const ObjectState* object) {
+void GlowInstance::updateNormal(const ObjectState* object, float dt) {
   float vR = scaled(def_.effectRotationalVelocity, def_.attachment1, def_.effectRotVelMulLow,
                     def_.effectRotVelMulHigh, object);
   float vT = scaled(def_.effectTranslationalVelocity, def_.attachment2, def_.effectTransVelMulLow,
@@ -193,7 +203,7 @@ void GlowInstance::updateNormal(const ObjectState* object) {
     }
   }
   const float total = path_.total;
-  const float elapsed = kTickDt * vT;
+  const float elapsed = dt * vT;
   const bool degenerate = path_.degenerate();
   if (degenerate && elapsed != 0.0f && normal_.count > 0 && !hangReported_) {
     hangReported_ = true;
@@ -244,7 +254,7 @@ void GlowInstance::updateNormal(const ObjectState* object) {
     }
     float angle = rotationPerUnitT_ * t + normal_.angle[i];
     vec3 p = s.position + (s.side * std::cos(angle) + s.up * std::sin(angle)) * normal_.distance[i];
-    normal_.velocity[i] = (p - normal_.position[i]) * kTickRate;
+    normal_.velocity[i] = dt > 0.0f ? (p - normal_.position[i]) / dt : vec3(0.0f);
     normal_.position[i] = p;
     // Colour: the function attachment, then "modify particle color in range" overrides it.
     if (def_.attachment5 != Attachment::None)

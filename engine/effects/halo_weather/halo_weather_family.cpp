@@ -1,4 +1,9 @@
 // The halo_weather family: registration, the instance (step / collect / stats / dump).
+//
+// Seed 001: "The game can simulate up to 512 weather particles." The world's weather effects
+// share one pool (FamilyShared WeatherPool) in effect order: each step an effect may hold what
+// the effects before it left, so the first effect's first type has dibs. An entry with
+// `own_pool` keeps its own 512 (galleries that show several systems side by side).
 #include "engine/effects/halo_weather/weather_draw.h"
 #include "engine/effects/registry.h"
 
@@ -8,12 +13,19 @@ namespace {
 
 using namespace weather;
 
+// What the world's weather effects have taken of the pool during one step.
+struct WeatherPool {
+  uint64_t step = UINT64_MAX;  // the step `used` counts for
+  uint32_t used = 0;
+};
+
 class WeatherInstance final : public EffectInstance {
  public:
   WeatherInstance(const WeatherDefinition& def, const InstanceContext& ctx)
       : def_(def), placement_(ctx.placement) {
     sim_ = std::make_unique<WeatherSim>();
     simInitialize(*sim_, def_, ctx.seed);
+    if (!def.ownPool) pool_ = std::static_pointer_cast<WeatherPool>(ctx.shared);
   }
 
   void step(const StepContext& ctx) override {
@@ -25,7 +37,18 @@ class WeatherInstance final : public EffectInstance {
     }
     float cameraZ = ctx.view ? ctx.view->eye.z : 0.0f;
     simSetUnlimited(*sim_, ctx.flags && ctx.flags->unlimitedBudget);
+    if (pool_) {
+      if (pool_->step != ctx.step) *pool_ = WeatherPool{.step = ctx.step};
+      const uint32_t capacity = sim_->particles.capacity;
+      sim_->budget = capacity - std::min(capacity, pool_->used);
+    }
     simStep(*sim_, ctx.dt, cameraZ);
+    if (pool_) pool_->used += sim_->particles.count;
+  }
+
+  void pausedFrame(const StepContext& ctx) override {
+    if (ctx.flags && !ctx.flags->weather) return;
+    simPausedFrame(*sim_);
   }
 
   void collect(DrawList& draw, DebugDraw& debug, const View& view, const DebugFlags& flags,
@@ -40,7 +63,9 @@ class WeatherInstance final : public EffectInstance {
   EffectStats stats() const override {
     EffectStats s;
     s.live = sim_->particles.count;
-    s.budget = sim_->particles.capacity;
+    // The HUD's "live/budget": what this effect may hold of its pool this frame.
+    s.budget = std::min(sim_->particles.capacity, sim_->budget);
+    s.budgetRule = pool_ ? "shared pool" : "own pool";
     s.bytesPerParticle = soa::rowBytes(sim_->particles);
     size_t n = std::min(def_.particleTypes.size(), size_t(kMaxParticleTypes));
     for (size_t t = 0; t < n; ++t) {
@@ -56,7 +81,8 @@ class WeatherInstance final : public EffectInstance {
             (sim_->particles.capacity > uint32_t(kMaxWeatherParticles)
                  ? "fxview's stress cap of " + std::to_string(sim_->particles.capacity) +
                        " particles is reached"
-                 : std::string("the 512 budget is used by earlier types")));
+                 : std::string("the 512 budget is used by earlier types") +
+                       (pool_ ? " or earlier weather effects" : "")));
     }
     s.values.push_back({"wind_speed", double(sim_->wind.speed)});
     return s;
@@ -82,6 +108,7 @@ class WeatherInstance final : public EffectInstance {
   const WeatherDefinition& def_;
   EffectPlacement placement_;
   std::unique_ptr<WeatherSim> sim_;
+  std::shared_ptr<WeatherPool> pool_;  // null: own_pool
 };
 
 }  // namespace
@@ -94,6 +121,7 @@ const EffectFamily& haloWeatherFamily() {
       .createDefinition = &defaultDefinition<WeatherDefinition>,
       .instantiate = &instantiateAs<WeatherDefinition, WeatherInstance>,
       .tagClass = "weather_particle_system",
+      .createShared = [] { return FamilyShared(std::make_shared<WeatherPool>()); },
   };
   return kFamily;
 }

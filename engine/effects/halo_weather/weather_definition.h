@@ -123,6 +123,9 @@ class WeatherDefinition final : public EffectDefinition {
   std::string entryWindPath;  // the entry's "wind_path" (a .wind tag or JSON); overrides windPath
   bool underwater = false;
   std::vector<Polyhedron> polyhedra;
+  // fxview gallery option: false (default) shares the world's one 512-particle pool with every
+  // other weather effect in effect order; true gives this effect its own pool.
+  bool ownPool = false;
 
   WeatherDefinition();
   void reflect(FieldVisitor& v) override;

@@ -168,7 +168,9 @@ void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const
     state.sortBackToFront = t.framebufferBlendFunction == BlendMode::AlphaBlend;
     if (!t.secondaryPath.empty()) {
       state.secondaryTexture = draw.texture(t.secondaryPath);
-      if (t.flags1 & kUnfiltered) draw.textures[size_t(state.secondaryTexture)].filtered = false;
+      // Seed: "flags 1 ... Flag controlling if the texture is filtered" for the secondary map,
+      // apart from the primary's map flags.
+      state.secondaryFiltered = !(t.flags1 & kUnfiltered);
       state.secondaryAnchor = t.anchor == MapAnchor::WithScreenSpace
                                   ? SecondaryAnchor::WithScreenSpace
                                   : SecondaryAnchor::WithPrimary;

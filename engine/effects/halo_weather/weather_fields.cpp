@@ -515,6 +515,14 @@ void WeatherDefinition::reflectEntry(FieldVisitor& v) {
                       "most 8 within the cube size of the camera are used.",
               .maxCount = 64},
              polyhedra, [](Polyhedron& p, FieldVisitor& ev) { p.reflect(ev); });
+  v.visit({.key = "own_pool",
+           .help = "fxview gallery option. Seed: \"The game can simulate up to 512 weather "
+                   "particles\": by default every weather effect of the preset shares one pool of "
+                   "512, in effect order (the first effect's first type has dibs), as the game has "
+                   "one pool and one cluster shows one weather system. True gives this effect its "
+                   "own 512, to show several systems side by side.",
+           .restart = true},
+          ownPool, false);
 }
 
 vec2 pngSize(const std::string& path) {

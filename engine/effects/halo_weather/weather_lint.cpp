@@ -18,9 +18,16 @@ std::string num(double v) {
 
 }  // namespace
 
-void WeatherDefinition::lint(const SceneObject*, const Scene&, const EffectPlacement&,
+void WeatherDefinition::lint(const SceneObject*, const Scene&, const EffectPlacement& where,
                              Diagnostics& out, const std::string& file,
                              const std::string& pointer) const {
+  // Seed 001: "The game can simulate up to 512 weather particles."
+  if (!ownPool && where.kindCount > 1)
+    out.warning(file, pointer,
+                std::to_string(where.kindCount) +
+                    " halo_weather effects share the world's 512 weather particles in effect "
+                    "order; in game one cluster shows one weather system (set own_pool on the "
+                    "entry for a gallery)");
   double used = 0.0;  // particles the earlier types take at their upper density
   for (size_t i = 0; i < particleTypes.size(); ++i) {
     const ParticleType& t = particleTypes[i];

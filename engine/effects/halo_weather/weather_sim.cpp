@@ -37,7 +37,7 @@ void removeNewest(WeatherSim& s, uint8_t type) {
 
 // weather_particle_system_new_particle. Returns false when the pool (512 in game) is exhausted.
 bool spawn(WeatherSim& s, uint8_t type) {
-  if (s.particles.count >= s.particles.capacity) return false;
+  if (s.particles.count >= std::min(s.particles.capacity, s.budget)) return false;
   uint32_t datum = s.datums.allocate();
   const ParticleType& t = s.def->particleTypes[type];
   Lcg& r = s.rng;
@@ -212,6 +212,17 @@ void simDeleteSystem(WeatherSim& s) {
   s.systemExists = false;
 }
 
+void simPausedFrame(WeatherSim& s) {
+  if (!s.systemExists) return;
+  WeatherParticles& p = s.particles;
+  const size_t types = std::min(s.def->particleTypes.size(), size_t(kMaxParticleTypes));
+  for (uint32_t i = 0; i < p.count; ++i) {
+    if (p.type[i] >= types) continue;
+    p.position[i] += kAddedMotionPerFrame * addedMotionDirection(p.datum[i]);
+    p.position[i] = wrapToBox(p.position[i], s.def->particleTypes[p.type[i]].boxWidth());
+  }
+}
+
 void simStep(WeatherSim& s, float dt, float cameraZ) {
   // wind_update runs once per rendered frame from the scenario, before the weather.
   windUpdate(s.wind, s.def->wind, s.def->palette, s.windRng);
@@ -219,6 +230,9 @@ void simStep(WeatherSim& s, float dt, float cameraZ) {
   s.frames++;
   s.time += dt;
   size_t typeCount = std::min(s.def->particleTypes.size(), size_t(kMaxParticleTypes));
+  // Earlier weather effects took the shared pool: the last types give up their newest first.
+  for (size_t ti = typeCount; ti-- > 0;)
+    while (s.particles.count > s.budget && s.types[ti].count > 0) removeNewest(s, uint8_t(ti));
   for (size_t ti = 0; ti < typeCount; ++ti) {
     const ParticleType& t = s.def->particleTypes[ti];
     TypeState& ts = s.types[ti];

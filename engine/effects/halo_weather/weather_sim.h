@@ -85,6 +85,9 @@ struct WeatherSim {
   WeatherParticles particles;
   DatumAllocator datums;
   uint32_t nextSerial = 0;
+  // Particles this system may hold this frame: the world's pool left by earlier weather effects
+  // (UINT32_MAX = the whole capacity). Extras go newest first from the last type backwards.
+  uint32_t budget = UINT32_MAX;
   uint64_t frames = 0;
   double time = 0.0;
 };
@@ -101,6 +104,11 @@ void simSetUnlimited(WeatherSim& s, bool unlimited);
 // Per-particle updates of large pools run on several threads (engine/core/parallel.h); the
 // random walk stays sequential in the game's order, so results never depend on the thread count.
 void simStep(WeatherSim& s, float dt, float cameraZ);
+
+// A rendered frame with the simulation paused (the Standalone console): only the added motion,
+// which has no dt, moves the particles (seed 001: "When you open the console in Standalone,
+// which pauses the simulation, this added motion is apparent").
+void simPausedFrame(WeatherSim& s);
 
 // Height fade of the COUNT from the camera's Z: in-ramp times (1 - out-ramp).
 float heightFade(const ParticleType& t, float cameraZ);

@@ -35,7 +35,7 @@ enum class Placement : int32_t {
 
 // How the target of the attack is chosen (effect-entry key "target").
 enum class TargetMode : int32_t {
-  Auto,    // target_object when one is named, otherwise target_point
+  Auto,    // target_object when one is named, otherwise no target (never the world origin)
   Object,  // target_object (at target_marker when named)
   Point,   // target_point, world units
   None,    // no target: the bolt runs its full length along the source's forward (+X)

@@ -32,7 +32,8 @@ constexpr EnumOption kPlacements[] = {
 };
 
 constexpr EnumOption kTargetModes[] = {
-    {"auto", 0, "target_object when one is named, otherwise target_point"},
+    {"auto", 0,
+     "target_object when one is named, otherwise no target (set point to aim at target_point)"},
     {"object", 1, "target_object (at target_marker when named)"},
     {"point", 2, "target_point"},
     {"none", 3, "No target: the bolt runs its full length along the source's +X"},
@@ -113,9 +114,9 @@ void Look::reflect(FieldVisitor& v, const Look& d) {
           width, d.width);
   v.visit({.key = "length",
            .unit = "wu",
-           .help = "Segment: the quad's length, the longest reach. The texture spans it; the "
-                   "threshold reveals "
-                   "only the part up to the target",
+           .help = "Segment: the bolt's reach, the quad's length. The texture spans it; the "
+                   "threshold reveals only the part up to the target (\"they extend only to the "
+                   "enemy and no further\"). An enemy beyond it is warned about (check, stats).",
            .min = 0.001,
            .max = 10000},
           length, d.length);

@@ -1,6 +1,7 @@
 // Lint of a lightning definition against its scene: a named target that is not there, a marker
 // the target lacks, textures without the side-car that lets fxview report the revealed share.
 #include "engine/effects/lightning/lightning_definition.h"
+#include "engine/effects/lightning/lightning_sim.h"
 
 namespace fx::lightning {
 
@@ -41,6 +42,12 @@ void Definition::lint(const SceneObject*, const Scene& scene, const EffectPlacem
   bool used[kStateCount] = {};
   used[int(state)] = true;
   for (const StateChange& c : stateChanges) used[int(c.state)] = true;
+  if (used[int(State::SuccessfulAttack)]) {
+    SceneState at0;
+    evaluateScene(scene, 0.0, at0);
+    std::string r = reachProblem(*this, State::SuccessfulAttack, evaluateAim(*this, where, at0));
+    if (!r.empty()) out.warning(file, pointer + "/successful_attack/length", r + " (at 0 s)");
+  }
   if (mode != ShaderMode::Iteration4) return;
   const char* keys[kStateCount] = {"reaching_charge", "has_charge", "unsuccessful_attack",
                                    "successful_attack"};

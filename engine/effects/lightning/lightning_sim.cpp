@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "engine/core/rng.h"
 #include "engine/effects/lightning/lightning_draw.h"
@@ -37,7 +38,7 @@ Aim evaluateAim(const Definition& def, const EffectPlacement& where, const Scene
   aim.forward = src.forward();
   TargetMode mode = def.target;
   if (mode == TargetMode::Auto)
-    mode = def.targetObject.empty() ? TargetMode::Point : TargetMode::Object;
+    mode = def.targetObject.empty() ? TargetMode::None : TargetMode::Object;
   switch (mode) {
     case TargetMode::Object: {
       Transform t = placementTransform(scene, def.targetObject, def.targetMarker, found);
@@ -87,6 +88,28 @@ ShaderParams shaderParams(const Definition& def, State state, double time, doubl
   p.glowDistortion = def.glowDistortion;
   p.circleRadius = def.circleRadius;
   return p;
+}
+
+std::string reachProblem(const Definition& def, State state, const Aim& aim) {
+  if (state != State::SuccessfulAttack) return {};
+  const Look& l = def.look(state);
+  if (l.placement != Placement::Segment || !l.followTarget) return {};
+  if (!aim.hasTarget)
+    return aim.targetMissing
+               ? "successful attack: target object \"" + def.targetObject +
+                     "\" is not in the scene, so the bolt has no enemy and runs its full reach"
+               : "successful attack with no target: the bolt runs its full reach along the "
+                 "source's +X (set target_object or target_point)";
+  if (aim.distance > l.length) {
+    char buf[160];
+    std::snprintf(
+        buf, sizeof buf,
+        "successful attack: the enemy is %.3g wu away, beyond the bolt's reach of %.3g wu "
+        "(successful_attack/length): the bolt stops short of it",
+        double(aim.distance), double(l.length));
+    return buf;
+  }
+  return {};
 }
 
 double revealedShare(const Look& look, float t) {
@@ -147,6 +170,8 @@ class Instance final : public EffectInstance {
                 {"target_distance", aim_.distance},
                 {"time_in_state", time_ - stateStart_}};
     s.messages.push_back(std::string("state: ") + stateName(state_));
+    s.values.push_back({"reach", def_->look(state_).length});
+    if (std::string r = reachProblem(*def_, state_, aim_); !r.empty()) s.messages.push_back(r);
     if (aim_.targetMissing)
       s.messages.push_back("target object \"" + def_->targetObject +
                            "\" is not in the scene: no target");

@@ -4,6 +4,8 @@
 // (lightning_draw.cpp) turns these into one ShaderQuad.
 #pragma once
 
+#include <string>
+
 #include "engine/effects/lightning/lightning_definition.h"
 
 namespace fx::lightning {
@@ -22,6 +24,11 @@ struct Aim {
 };
 
 Aim evaluateAim(const Definition& def, const EffectPlacement& where, const SceneState& scene);
+
+// Seed: "Variable-length lightning bolts, so they extend only to the enemy and no further." For a
+// successful attack that follows its target: "" when the enemy is within the bolt's reach (the
+// segment length), else why the bolt cannot end at it (no target, target missing, out of reach).
+std::string reachProblem(const Definition& def, State state, const Aim& aim);
 
 // threshold_initial_t of `look`: authored, or for a follow_target segment "based on the enemy
 // distance" so the bolt's front (t + threshold_offset.y) lands on the target:

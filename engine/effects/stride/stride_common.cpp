@@ -88,13 +88,11 @@ ModuleWorld moduleWorld(const ModuleTransform& m, const Transform& parent) {
   w.parentScale = m.inheritScale ? parent.scale : 1.0f;
   w.scale = m.scaleOffset * m.scaleUniform * w.parentScale;
   w.rotation = m.inheritRotation ? parent.rotation * own : own;
-  if (m.inheritPosition) {
-    vec3 off = m.positionOffset * w.parentScale;
-    if (m.inheritRotation) off = parent.rotation * off;
-    w.position = parent.position + off;
-  } else {
-    w.position = m.positionOffset;
-  }
+  // ParticleTransform: the offset takes the parent's scale and rotation when those are inherited,
+  // whether or not the position is; position inheritance only adds the parent's position.
+  vec3 off = m.positionOffset * w.parentScale;
+  if (m.inheritRotation) off = parent.rotation * off;
+  w.position = m.inheritPosition ? parent.position + off : off;
   return w;
 }
 

@@ -72,8 +72,10 @@ struct ModuleWorld {
 };
 
 // WorldScale = offset scale x uniform x (parent.scale if inherited); WorldRotation = parent x own
-// (if inherited); WorldPosition = parent position + offset rotated and scaled by the parent (if
-// inherited). Reference stride notes §2.1 (ParticleTransform).
+// (if inherited); WorldPosition = the offset scaled by the parent's scale and rotated by its
+// rotation when those are inherited, plus the parent's position when position is inherited (with
+// position inheritance off the offset is still scaled and rotated). Reference stride notes §2.1
+// (ParticleTransform).
 ModuleWorld moduleWorld(const ModuleTransform& m, const Transform& parent);
 quat eulerDegToQuat(vec3 deg);
 

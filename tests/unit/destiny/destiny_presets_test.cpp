@@ -90,3 +90,31 @@ TEST(DestinyPresets, DebuggerSeesTheRunningSystem) {
 
 }  // namespace
 }  // namespace fx
+
+namespace fx {
+namespace {
+
+// Seed 002: "A point source gives one frame per row of its name, and skips a row whose enable bit
+// is clear." The destiny_system path builds its marker frames as the sequence path does: with the
+// first of two "nozzle" markers disabled, the one instance sits on the second.
+TEST(DestinyPresets, SystemSkipsADisabledMarker) {
+  Diagnostics d;
+  auto json = loadJsonFile(presetDir() / "destiny_fountain.json", "destiny_fountain.json", d);
+  ASSERT_TRUE(json) << d.formatAll();
+  Json& markers = (*json)["objects"][0]["markers"];
+  markers = Json::array({{{"name", "nozzle"}, {"position", {5, 0, 0}}, {"enabled", false}},
+                         {{"name", "nozzle"}, {"position", {-5, 0, 0}}}});
+  auto p = loadPresetFromJson(*json, presetDir() / "destiny_fountain.json", d);
+  ASSERT_TRUE(p) << d.formatAll();
+  World w(*p);
+  w.advanceTo(0.2);
+  auto systems = destinySystems(*w.effects()[0].instance);
+  ASSERT_EQ(systems.size(), 1u);
+  EXPECT_NEAR(systems[0].slot(0).position.x, -5.0f, 1e-5f);
+  ASSERT_GT(systems[0].liveCount(), 0u);
+  for (size_t i = 0; i < systems[0].liveCount(); ++i)
+    EXPECT_LT(systems[0].worldPosition(i).x, 0.0f) << i;
+}
+
+}  // namespace
+}  // namespace fx

@@ -166,17 +166,43 @@ TEST(EmitterVerify, ChannelRecordsMatchTheirWriters) {
   e.finalize("p.json", "/emitter", d);
   ASSERT_EQ(d.items.size(), 4u);
   EXPECT_EQ(format(d.items[0]),
-            "p.json: /emitter/channels/particle_system_age/group: the native code writes "
-            "particle_system_age per system: expected group 2, 4 or 5, got 1");
+            "p.json: /emitter/channels/particle_system_age/group: expected group 5 (seed: \"the "
+            "system instance; particle_system_age uses group 5\"), got 1");
   EXPECT_EQ(format(d.items[1]),
-            "p.json: /emitter/channels/particle_position/group: the native code writes "
-            "particle_position per particle: expected group 0 or 1, got 6");
+            "p.json: /emitter/channels/particle_position/group: expected group 1 (seed: \"position "
+            "and velocity use group 1\"), got 6");
   EXPECT_EQ(format(d.items[2]),
             "p.json: /emitter/channels/particle_velocity/slot: floats 15..17 do not fit group 1 "
             "(16 floats)");
   EXPECT_EQ(format(d.items[3]),
             "p.json: /emitter/channels/emission_rate/group: expected a stream group 0, 1, 2, 4, 5, "
             "6 or 255 (unused), got 3");
+}
+
+// Seed 002 channel groups: "0, 1: the particle's own two streams; position and velocity use group
+// 1", "2: spawn scratch for the system; initial_particle_position always uses it", "4, 5: the
+// system instance; particle_system_age uses group 5". Any other group is a load error.
+TEST(EmitterVerify, SeedStatedChannelGroupsAreLoadErrors) {
+  EmitterDefinition e;
+  DefaultsVisitor dv;
+  e.reflect(dv);
+  e.stream0Vec4s = 4;
+  e.channels[size_t(Ch::ParticlePosition)] = {0, 0};  // the other particle stream
+  e.channels[size_t(Ch::ParticleVelocity)] = {1, 4};  // right
+  e.channels[size_t(Ch::InitialParticlePosition)] = {4, 0};
+  e.channels[size_t(Ch::ParticleSystemAge)] = {4, 4};
+  Diagnostics d;
+  e.finalize("p.json", "/emitter", d);
+  ASSERT_EQ(d.items.size(), 3u) << d.formatAll();
+  EXPECT_EQ(format(d.items[0]),
+            "p.json: /emitter/channels/particle_system_age/group: expected group 5 (seed: \"the "
+            "system instance; particle_system_age uses group 5\"), got 4");
+  EXPECT_EQ(format(d.items[1]),
+            "p.json: /emitter/channels/particle_position/group: expected group 1 (seed: \"position "
+            "and velocity use group 1\"), got 0");
+  EXPECT_EQ(format(d.items[2]),
+            "p.json: /emitter/channels/initial_particle_position/group: expected group 2 (seed: "
+            "\"spawn scratch for the system; initial_particle_position always uses it\"), got 4");
 }
 
 TEST(EmitterVerify, AssemblerErrorsNameTheLine) {

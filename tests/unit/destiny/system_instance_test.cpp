@@ -401,6 +401,70 @@ TEST(DestinyFrames, GravityIsWorldDownThroughTheInverseSimulationFrame) {
   EXPECT_NEAR(s.simVelocity(0).y, -0.5f, 1e-6f);  // world -Z is sim -Y after a quarter turn about X
 }
 
+// Seed: "World directions and gravity are turned into it by the inverse of that slot" and "A
+// transform is ... a position with uniform scale in W": the inverse includes the scale. A slot
+// scaled by 2 sees world gravity at half length in its own units, so the world velocity (sim
+// velocity through the slot) is the same as unscaled.
+TEST(DestinyFrames, InverseSimulationFrameIncludesUniformScale) {
+  EmitterDefinition e =
+      makeEmitter(Knobs{.initialCount = 1, .gravity = 1}, SpawnShape::Point, SpawnDirection::Cone);
+  e.simulationFrameSlot = 1;
+  SystemInstance s(e, material(), {.seed = 1});
+  Transform sim;
+  sim.scale = 2.0f;
+  s.setSlot(1, sim);
+  s.step(frame(0, 0.5f));
+  s.step(frame(1, 0.5f));
+  EXPECT_NEAR(s.simVelocity(0).z, -0.25f, 1e-6f);
+  EXPECT_NEAR(s.worldVelocity(0).z, -0.5f, 1e-6f);
+}
+
+// Random draws the seed does not describe ("the writer of particle_random" is an open question)
+// happen only for bound channels: unbinding particle_random and particle_system_random leaves
+// every other value of the system's generator where it was.
+TEST(DestinyChannels, UnboundRandomChannelsDrawNothing) {
+  Knobs k{.rate = 30, .speed = 1, .angle = 40};
+  auto positions = [&](bool bindRandoms) {
+    EmitterDefinition e = makeEmitter(k, SpawnShape::Point, SpawnDirection::Cone);
+    e.channels[size_t(Ch::ParticleRandom)] = {kGroupUnused, 0};
+    e.channels[size_t(Ch::ParticleSystemRandom)] = {kGroupUnused, 0};
+    if (bindRandoms) {
+      e.channels[size_t(Ch::ParticleRandom)] = {1, 11};
+      e.channels[size_t(Ch::ParticleSystemRandom)] = {5, 1};
+    }
+    SystemInstance s(e, material(), {.seed = 3});
+    for (uint64_t n = 0; n < 3; ++n) s.step(frame(n));
+    std::vector<vec3> out;
+    for (size_t i = 0; i < s.liveCount(); ++i) out.push_back(s.simVelocity(i));
+    return out;
+  };
+  // The velocities are the cone draws. Unbound: they start at the generator's first value.
+  std::vector<vec3> unbound = positions(false), bound = positions(true);
+  ASSERT_EQ(unbound.size(), 3u);
+  Lcg r{3};
+  float cosT = 1.0f - r.unit() * (1.0f - std::cos(40.0f * kDegToRad));
+  EXPECT_NEAR(unbound[0].x, cosT, 1e-6f);
+  EXPECT_NE(bound[0].x, unbound[0].x);
+}
+
+// Seed: "Each update advances the particle's age ... and runs stage 4." A particle spawned this
+// frame is drawn this frame, so it gets stage 4 at age 0 first: a one-frame flash shows its size
+// and colour in its only frame.
+TEST(DestinyStages, NewParticlesRunStage4BeforeTheyAreDrawn) {
+  std::string program = std::string(kCopyInitial) +
+                        ".const 0.3 0 0 0\n.stage 4\npush_const 0\nstore 1 3 x_to_z\nend\n";
+  EmitterDefinition e =
+      makeEmitter(Knobs{.initialCount = 4}, SpawnShape::Point, SpawnDirection::Cone, program);
+  e.channels[size_t(Ch::ParticleSize)] = {1, 14};
+  SystemInstance s(e, material(), {.seed = 1});
+  s.step(frame(0));
+  ASSERT_EQ(s.liveCount(), 4u);
+  for (size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(s.age(i), 0.0f);
+    EXPECT_NEAR(s.channel(Ch::ParticleSize, 0, i), 0.3f, 1e-6f) << i;
+  }
+}
+
 TEST(DestinyFrames, OwnFrameCarriesParticlesWorldSpaceLeavesThem) {
   // Seed: "a system that spawns and simulates in one moving location keeps its particles with it.
   // One that simulates in world_space leaves them where they spawned."

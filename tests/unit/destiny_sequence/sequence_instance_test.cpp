@@ -60,6 +60,73 @@ TEST(SequenceInstance, TwinMuzzleRunsOneInstancePerValidFrame) {
   EXPECT_EQ(left, right);
 }
 
+// The twin-muzzle preset with its first particle node set to run `seconds` once (no loop), its
+// emitter inlined at `rate` particles/s and `initial` particles at creation.
+Json timedMuzzle(float seconds, float rate, float initial) {
+  Json j = loadJson("destiny_seq_twin_muzzle.json");
+  Json& def = j["effects"][0]["definition"];
+  def["flow_nodes"][0]["loop"] = false;
+  def["flow_nodes"][0]["children"] = Json::array({def["flow_nodes"][0]["children"][0]});
+  def["work_nodes"][0]["duration"] = {seconds, seconds};
+  Json system = loadJson("defs/destiny_seq_muzzle.system.json");
+  Json emitter = loadJson("defs/destiny_seq_muzzle.emitter.json");
+  emitter["channel_constants"][0][0] = rate;
+  emitter["channel_constants"][0][1] = 10.0;  // lifetime: every particle stays countable
+  emitter["channel_constants"][0][3] = initial;
+  system.erase("emitter_file");
+  system["emitter"] = emitter;
+  def["work_nodes"][0]["rows"][0].erase("system_path");
+  def["work_nodes"][0]["rows"][0]["system"] = system;
+  return j;
+}
+
+uint64_t spawnedAfter(Json j, double seconds) {
+  auto l = load(std::move(j), "destiny_seq_twin_muzzle.json");
+  EXPECT_NE(l.api, nullptr);
+  if (!l.api) return 0;
+  l.world->advanceTo(seconds);
+  return uint64_t(l.world->stats(0).values.empty() ? 0 : [&] {
+    for (const auto& [k, v] : l.world->stats(0).values)
+      if (k == "spawned") return v;
+    return 0.0;
+  }());
+}
+
+// Seed 002: "Each frame adds emission_rate times the frame time to a carried fraction and spawns
+// the whole part." A node that runs for D seconds emits rate x D on each of its two instances:
+// 0.1 s at 300/s gives 30, 1 s gives 300 (a standalone system gives the same).
+TEST(SequenceInstance, NodeOfDSecondsEmitsRateTimesD) {
+  EXPECT_EQ(spawnedAfter(timedMuzzle(0.1f, 300.0f, 0.0f), 2.0), 2u * 30u);
+  EXPECT_EQ(spawnedAfter(timedMuzzle(1.0f, 300.0f, 0.0f), 2.0), 2u * 300u);
+}
+
+// Seed 002: "initial_particle_count spawns once." A burst node whose duration is zero, or shorter
+// than a frame, spawns its initial count in the frame it starts.
+TEST(SequenceInstance, ZeroOrSubFrameNodeSpawnsItsInitialCount) {
+  EXPECT_EQ(spawnedAfter(timedMuzzle(0.0f, 300.0f, 10.0f), 0.5), 2u * 10u);
+  EXPECT_EQ(spawnedAfter(timedMuzzle(0.01f, 350.0f, 10.0f), 0.5), 2u * (10u + 3u));  // 3.5
+}
+
+// Seed 002: "an importance threshold; the player pauses while the object's importance is below
+// it". Paused: no node starts, no timer advances and nothing is emitted until importance rises.
+TEST(SequenceInstance, PausedPlayerStartsAndEmitsNothing) {
+  Json j = timedMuzzle(0.5f, 300.0f, 10.0f);
+  j["effects"][0]["definition"]["importance_threshold"] = 2;
+  j["effects"][0]["actions"] = {{{"time", 0.0}, {"action", "set_importance"}, {"value", 1.0}},
+                                {{"time", 1.0}, {"action", "set_importance"}, {"value", 3.0}}};
+  auto l = load(j, "destiny_seq_twin_muzzle.json");
+  ASSERT_NE(l.api, nullptr);
+  l.world->advanceTo(0.9);
+  EXPECT_TRUE(l.api->player().paused());
+  EXPECT_EQ(l.api->systemCount(-1), 0u);
+  EXPECT_EQ(l.world->stats(0).live, 0u);
+  EXPECT_EQ(l.api->player().node(1).starts, 0u);
+  l.world->advanceTo(3.0);
+  EXPECT_FALSE(l.api->player().paused());
+  EXPECT_EQ(l.api->player().node(1).starts, 1u);
+  EXPECT_EQ(l.world->stats(0).live, 2u * (10u + 150u));
+}
+
 // Seed: "A spawn location whose point is missing therefore emits nothing."
 TEST(SequenceInstance, MissingPointEmitsNothing) {
   Json j = loadJson("destiny_seq_twin_muzzle.json");

@@ -338,9 +338,12 @@ TEST(SequencePlayer, ImportanceBelowThresholdPauses) {
   h.player.importance = 1.0f;
   h.player.play();
   h.step(30);  // paused for 1 s
+  // Seed 002: "the player pauses while the object's importance is below it": no node starts and
+  // no timer advances until importance rises again.
   EXPECT_TRUE(h.player.paused());
-  EXPECT_EQ(h.workState(0), NodeState::Running);
-  EXPECT_NEAR(h.player.node(h.workId(0)).time, 0.0, 1e-9);
+  EXPECT_TRUE(h.player.playPending());
+  EXPECT_EQ(h.workState(0), NodeState::Waiting);
+  EXPECT_EQ(h.rec.count(0, true), 0);
   h.player.importance = 2.0f;
   h.step(14);
   EXPECT_FALSE(h.player.paused());

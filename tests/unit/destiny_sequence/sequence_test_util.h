@@ -49,8 +49,8 @@ class Recorder final : public WorkHooks {
  public:
   double now = 0.0;
   std::vector<Event> events;
-  void workStarted(int32_t w) override { events.push_back({w, true, now}); }
-  void workEnded(int32_t w) override { events.push_back({w, false, now}); }
+  void workStarted(int32_t w, double) override { events.push_back({w, true, now}); }
+  void workEnded(int32_t w, double) override { events.push_back({w, false, now}); }
   // Time of the n-th start (or end) of work node w; -1 when it did not happen.
   double at(int32_t w, bool start, int n = 0) const {
     for (const auto& e : events)

@@ -30,6 +30,24 @@ TEST(GlowLint, AGoodGlowHasNoErrors) {
     EXPECT_EQ(i.pointer.find(P + "/attachment_marker"), std::string::npos) << format(i);
 }
 
+// Seed 000, "Improper placement and rotation of markers can lead to different failure modes:
+// Crash of the game with exception when looking at the glow: render_cameras.c,#1086:
+// bounds->x0<=bounds->x1." Co-located markers are linted as that crash, by name.
+TEST(GlowLint, CoLocatedMarkersAreTheRenderCamerasCrash) {
+  Diagnostics d =
+      test::lint(presetJson(lineMarkers("glow", {0, 1, 3, 3, 10}), {glowEntry("g", goodDef())}));
+  const Diagnostic* e = find(d, P + "/attachment_marker",
+                             "markers #2 and #3 named \"glow\" are at the same place: the game "
+                             "crashes when looking at the glow with render_cameras.c,#1086: "
+                             "bounds->x0<=bounds->x1");
+  ASSERT_TRUE(e) << d.formatAll();
+  EXPECT_EQ(e->severity, Severity::Error);
+  EXPECT_EQ(e->code, "render_cameras.c#1086");
+  // Apart, the same markers lint clean of it.
+  Diagnostics ok = test::lint(presetJson(lineMarkers(), {glowEntry("g", goodDef())}));
+  EXPECT_FALSE(find(ok, P + "/attachment_marker", "render_cameras.c,#1086")) << ok.formatAll();
+}
+
 TEST(GlowLint, TextureIsRequired) {
   Json def = goodDef();
   def.erase("texture");

@@ -35,6 +35,35 @@ TEST(GlowSim, UniformDistributionIsByArcLength) {
   }
 }
 
+// Reference §3.5 (glow_normal_particle_update_position): "t +-= dt x vT, where dt is the frame
+// delta in seconds". In frame mode at 144 fps the particles move every frame by 1/144 s of path,
+// not in 30 Hz steps; in tick mode they keep the game's ticks.
+TEST(GlowSim, FrameModeMovesNormalParticlesByTheFrameDelta) {
+  for (const char* mode : {"frame", "tick"}) {
+    Json p = presetJson(lineMarkers(), {glowEntry("g", normalDef(1))});
+    p["simulation"] = {{"mode", mode}, {"rate", 144}};
+    auto l = load(p);
+    l->world->advanceTo(0.5);
+    std::vector<float> ts;
+    for (int f = 0; f < 12; ++f) {
+      l->world->stepOnce();
+      ts.push_back(l->glow().normal().t[0]);
+    }
+    int moves = 0;
+    for (size_t f = 1; f < ts.size(); ++f) {
+      float d = ts[f] - ts[f - 1];
+      if (d == 0.0f) continue;
+      ++moves;
+      if (std::string(mode) == "frame") EXPECT_NEAR(d, 1.0f / 144.0f, 1e-5f) << f;
+      if (std::string(mode) == "tick") EXPECT_NEAR(d, 1.0f / 30.0f, 1e-5f) << f;
+    }
+    if (std::string(mode) == "frame")
+      EXPECT_EQ(moves, 11);
+    else
+      EXPECT_LE(moves, 3);  // 11 frames of 1/144 s hold 2 or 3 ticks
+  }
+}
+
 TEST(GlowSim, ColorInRangeWorkedExampleOnThePath) {
   // "bound 0 red of 0.8, a bound 1 red of 1, rate of change 10, and distance 1.37 ... 0.54"
   Json def = normalDef(2);

@@ -238,6 +238,7 @@ TEST(HaloWeatherDraw, BatchStateAndSecondaryMap) {
   EXPECT_EQ(b.orientation, SpriteOrientation::ParallelToDirection);
   EXPECT_EQ(b.fadeMode, FadeMode::FadeWhenPerpendicular);
   EXPECT_FALSE(b.filtered);
+  EXPECT_TRUE(b.secondaryFiltered);  // map flags are the primary's only
   EXPECT_TRUE(b.nonlinearTint);
   EXPECT_EQ(b.secondaryAnchor, SecondaryAnchor::WithScreenSpace);
   EXPECT_NE(b.secondaryTexture, kNoTexture);
@@ -248,6 +249,24 @@ TEST(HaloWeatherDraw, BatchStateAndSecondaryMap) {
   for (const SpriteInstance& si : draw.sprites) EXPECT_LE(si.fade, 0.5f + 1e-6f);
   // A zero velocity is replaced by world up for directional modes (no particle moves here).
   for (const SpriteInstance& si : draw.sprites) EXPECT_EQ(si.direction, vec3(0, 0, 1));
+}
+
+// Seed 001, secondary map "flags 1: Flag controlling if the texture is filtered" (unfiltered
+// 0x1), apart from the primary's "map flags".
+TEST(HaloWeatherDraw, SecondaryMapFilteringFollowsFlags1) {
+  ParticleType t = stillType(2.0f, 10.0f);
+  t.spritePath = "a.png";
+  t.secondaryPath = "b.png";
+  t.flags1 = kUnfiltered;
+  WeatherDefinition def = definitionWith({t});
+  WeatherSim s = runSim(def, 15);
+  DrawList draw;
+  DebugDraw debug;
+  WeatherDrawStats stats;
+  collectWeather(s, draw, debug, testView(), DebugFlags{}, nullptr, stats);
+  ASSERT_EQ(draw.batches.size(), 1u);
+  EXPECT_TRUE(draw.batches[0].filtered);
+  EXPECT_FALSE(draw.batches[0].secondaryFiltered);
 }
 
 }  // namespace

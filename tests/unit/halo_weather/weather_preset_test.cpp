@@ -5,6 +5,7 @@
 
 #include "engine/effects/halo_weather/weather_definition.h"
 #include "engine/session/world.h"
+#include "engine/session/world_console.h"
 
 namespace fx {
 namespace {
@@ -35,6 +36,137 @@ std::string dumpAt(Preset& p, double seconds, uint32_t seed) {
   Json j;
   w.dump(j);
   return j.dump();
+}
+
+float oldestParticle(const World& w) {
+  Json j;
+  w.dump(j);
+  float oldest = 0.0f;
+  for (const Json& q : j["effects"][0]["particles"])
+    oldest = std::max(oldest, q["age"].get<float>());
+  return oldest;
+}
+
+// Seed 001: "The simulation resets when the weather is hidden then becomes visible again". Hidden
+// from 1 s to 2 s, the weather at 3 s is one second old, and a seek replays that history.
+TEST(HaloWeatherPresets, HidingThenShowingResetsAndSeeksKeepIt) {
+  Diagnostics d;
+  auto p = load("weather_rain.json", d);
+  ASSERT_TRUE(p) << d.formatAll();
+  World w(*p);
+  Transport t;
+  ConsoleSession s{.preset = p.get(), .world = &w, .transport = &t};
+  w.advanceTo(1.0);
+  executeConsole(s, "weather 0");
+  w.advanceTo(2.0);
+  executeConsole(s, "weather 1");
+  w.advanceTo(3.0);
+  Json hidden;
+  w.dump(hidden);
+  EXPECT_LE(oldestParticle(w), 1.0f + 1e-3f);
+  EXPECT_GT(hidden["effects"][0]["particles"].size(), 0u);
+
+  seekWorld(w, 0.5);
+  seekWorld(w, 3.0);
+  Json replayed;
+  w.dump(replayed);
+  EXPECT_EQ(replayed.dump(), hidden.dump());
+
+  World never(*p);
+  never.advanceTo(3.0);
+  EXPECT_GT(oldestParticle(never), 2.5f);
+}
+
+// Seed 001: "When you open the console in Standalone, which pauses the simulation, this added
+// motion is apparent." The console pause takes no step (time and velocities hold) but each
+// rendered frame still adds 0.001 wu of added motion to every particle.
+TEST(HaloWeatherPresets, ConsolePauseKeepsTheAddedMotion) {
+  Diagnostics d;
+  auto p = load("weather_rain.json", d);
+  ASSERT_TRUE(p) << d.formatAll();
+  World w(*p);
+  w.advanceTo(1.0);
+  Json before;
+  w.dump(before);
+  Transport t;
+  ConsoleSession s{.preset = p.get(), .world = &w, .transport = &t};
+  executeConsole(s, "console_pause 1");
+  EXPECT_TRUE(t.consolePaused);
+  for (int f = 0; f < 10; ++f) advanceTransport(t, w, 1.0 / 60.0);
+  EXPECT_NEAR(w.time(), 1.0, 1e-9);
+  Json after;
+  w.dump(after);
+  const Json& a = before["effects"][0]["particles"];
+  const Json& b = after["effects"][0]["particles"];
+  ASSERT_EQ(a.size(), b.size());
+  ASSERT_GT(a.size(), 0u);
+  size_t moved = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    vec3 pa(a[i]["position"][0], a[i]["position"][1], a[i]["position"][2]);
+    vec3 pb(b[i]["position"][0], b[i]["position"][1], b[i]["position"][2]);
+    moved += std::abs(glm::length(pb - pa) - 0.01f) < 1e-4f;  // a wrap moves by a box instead
+    EXPECT_EQ(a[i]["velocity"], b[i]["velocity"]);
+  }
+  EXPECT_GE(moved, a.size() * 9 / 10);
+  executeConsole(s, "console_pause 0");
+  advanceTransport(t, w, 1.0 / 30.0);
+  EXPECT_GT(w.time(), 1.0);
+}
+
+// Two weather effects over the rain definition, the first dense enough for 512 (100 x 4^3).
+std::unique_ptr<Preset> twoWeathers(bool secondOwnPool, Diagnostics& d) {
+  namespace fs = std::filesystem;
+  Diagnostics dd;
+  auto def = loadJsonFile(kPresets / "defs" / "weather_rain.json", "weather_rain.json", dd);
+  EXPECT_TRUE(def);
+  Json base = *def;
+  base.erase("wind_path");  // the inline defaults: the test folder holds no wind or physics files
+  for (Json& t : base["particle_types"]) t.erase("physics_path");
+  Json dense = base, light = base;
+  dense["particle_types"][0]["particle_count"] = {100, 100};
+  Json preset = {{"version", 1},
+                 {"simulation", {{"mode", "frame"}, {"rate", 30}}},
+                 {"effects",
+                  {{{"id", "dense"}, {"kind", "halo_weather"}, {"definition", dense}},
+                   {{"id", "light"},
+                    {"kind", "halo_weather"},
+                    {"own_pool", secondOwnPool},
+                    {"definition", light}}}}};
+  fs::path dir = fs::temp_directory_path() / "fxview_weather_pool";
+  fs::create_directories(dir);
+  fs::path file = dir / (secondOwnPool ? "own.json" : "shared.json");
+  std::ofstream(file) << preset.dump(2);
+  return loadPreset(file, d);
+}
+
+// Seed 001: "The game can simulate up to 512 weather particles": one pool for the world, served in
+// effect order, so a first system that fills it leaves nothing for the second; `own_pool` opts a
+// gallery entry out, and lint says that in game one cluster shows one weather system.
+TEST(HaloWeatherPresets, OnePoolForTheWorldInEffectOrder) {
+  Diagnostics d;
+  auto shared = twoWeathers(false, d);
+  ASSERT_TRUE(shared) << d.formatAll();
+  ASSERT_EQ(shared->effects.size(), 2u) << d.formatAll();
+  World w(*shared);
+  w.advanceTo(0.5);
+  EXPECT_EQ(w.stats(0).live, 512u);
+  EXPECT_EQ(w.stats(1).live, 0u);
+  EXPECT_EQ(w.stats(1).budget, 0u);
+  EXPECT_EQ(w.stats(0).budgetRule, "shared pool");
+  Diagnostics lint;
+  lintPreset(*shared, lint);
+  EXPECT_NE(lint.formatAll().find("2 halo_weather effects share the world's 512 weather particles "
+                                  "in effect order; in game one cluster shows one weather system"),
+            std::string::npos)
+      << lint.formatAll();
+
+  auto own = twoWeathers(true, d);
+  ASSERT_TRUE(own) << d.formatAll();
+  World w2(*own);
+  w2.advanceTo(0.5);
+  EXPECT_EQ(w2.stats(0).live, 512u);
+  EXPECT_EQ(w2.stats(1).live, 6u * 4u * 4u * 4u);
+  EXPECT_EQ(w2.stats(1).budgetRule, "own pool");
 }
 
 // "Same preset + seed => bit-identical state" (DESIGN.md); positions are box-local.

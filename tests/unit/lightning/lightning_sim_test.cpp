@@ -67,9 +67,10 @@ TEST(LightningSim, RevealedShareFollowsInitialTWithSpeedZero) {
   double last = -1.0;
   for (float distance : {0.6f, 1.5f, 3.0f, 4.5f, 5.7f}) {
     Diagnostics diags;
-    auto preset = load(scene(Json::array({effect({{"state", "successful_attack"}},
-                                                 {{"target_point", {distance, 0, 1}}})})),
-                       diags);
+    auto preset = load(
+        scene(Json::array({effect({{"state", "successful_attack"}},
+                                  {{"target", "point"}, {"target_point", {distance, 0, 1}}})})),
+        diags);
     World world(*preset);
     world.advanceTo(0.5);
     EffectStats s = world.stats(0);
@@ -79,6 +80,49 @@ TEST(LightningSim, RevealedShareFollowsInitialTWithSpeedZero) {
     EXPECT_GT(share, last);
     last = share;
   }
+}
+
+bool hasMessage(const EffectStats& s, const std::string& needle) {
+  for (const auto& m : s.messages)
+    if (m.find(needle) != std::string::npos) return true;
+  return false;
+}
+
+// Seed 004: "Variable-length lightning bolts, so they extend only to the enemy and no further."
+// The bolt's reach is the successful attack's segment length (6 wu). An enemy beyond it, or no
+// enemy at all, is warned about by check and stats instead of the bolt silently stopping short
+// or aiming at the world origin.
+TEST(LightningSim, EnemyOutOfReachOrMissingIsWarned) {
+  auto run = [](Json entryExtra, Diagnostics& lint) {
+    Diagnostics diags;
+    auto preset =
+        load(scene(Json::array({effect({{"state", "successful_attack"}}, entryExtra)})), diags);
+    EXPECT_FALSE(diags.hasErrors()) << diags.formatAll();
+    lintPreset(*preset, lint);
+    World world(*preset);
+    world.advanceTo(0.5);
+    return world.stats(0);
+  };
+  Diagnostics far;
+  EffectStats s = run({{"target", "point"}, {"target_point", {9, 0, 1}}}, far);
+  EXPECT_NEAR(stat(s, "reach"), 6.0, 1e-6);
+  EXPECT_TRUE(hasMessage(s, "the enemy is 9 wu away, beyond the bolt's reach of 6 wu"));
+  EXPECT_NE(
+      far.formatAll().find("/successful_attack/length: warning: successful attack: the enemy is 9 "
+                           "wu away, beyond the bolt's reach of 6 wu"),
+      std::string::npos)
+      << far.formatAll();
+
+  Diagnostics none;
+  s = run(Json::object(), none);
+  EXPECT_EQ(stat(s, "target_distance"), 0.0);  // not the distance to the world origin
+  EXPECT_TRUE(hasMessage(s, "successful attack with no target"));
+  EXPECT_NE(none.formatAll().find("successful attack with no target"), std::string::npos);
+
+  Diagnostics near;
+  s = run({{"target_object", "enemy"}}, near);
+  EXPECT_FALSE(hasMessage(s, "reach"));
+  EXPECT_EQ(near.formatAll().find("reach"), std::string::npos) << near.formatAll();
 }
 
 // The authored threshold_initial_t is used as is when the look does not follow a target.

@@ -239,17 +239,23 @@ TEST(WorldConsole, RunsHaloGlobalsAndOwnCommands) {
   EXPECT_EQ(r[0].text, "screenshot is not available here");
 }
 
-TEST(WorldConsole, WeatherShownAgainResetsTheSimulation) {
-  // Halo weather seed: hiding the weather and showing it again resets it; here that is a replay
-  // from 0 to now, so the state stays deterministic.
+TEST(WorldConsole, WeatherToggleIsRecordedNotReplayed) {
+  // Showing the weather again does not replay the world (that would undo the hiding): the world
+  // records the change at its next step (tests/unit/halo_weather/weather_preset_test.cpp).
   auto p = walkPreset();
   World w(*p);
   Transport t;
   ConsoleSession s{.preset = p.get(), .world = &w, .transport = &t};
   w.advanceTo(1.0);
-  executeConsole(s, "weather 0; weather 1");
-  EXPECT_NEAR(w.time(), 1.0, 1e-9);
+  executeConsole(s, "weather 0");
+  w.advanceTo(1.5);
+  EXPECT_FALSE(w.weatherAt(w.clock().steps - 1));
+  executeConsole(s, "weather 1");
+  EXPECT_NEAR(w.time(), 1.5, 1e-9);
   EXPECT_TRUE(w.flags.weather);
+  w.advanceTo(2.0);
+  EXPECT_TRUE(w.weatherAt(w.clock().steps - 1));
+  EXPECT_FALSE(w.weatherAt(uint64_t(1.2 * 30)));
 }
 
 TEST(WorldEdit, SaveRoundTripKeepsUnknownKeysAndEdits) {

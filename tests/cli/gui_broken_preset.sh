@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# `fxview broken.json` on a malformed preset opens the viewer anyway, with the parse error in its
+# errors panel (a screenshot is taken of it), exits with status 1 when the file never loads, and
+# watches the file: fixing it while the viewer runs brings the scene up (hot reload) and the exit
+# status is then 0. Skipped (exit 77) where xvfb-run is not installed.
+# usage: gui_broken_preset.sh FXVIEW SOURCE_DIR
+set -uo pipefail
+fxview=$1
+src=$2
+if ! command -v xvfb-run > /dev/null 2>&1; then
+  echo "SKIP: xvfb-run not found (install xvfb to run the GUI tests)"
+  exit 77
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+printf '{"version": 1, "name": "broken", "effects": [ {"id": "x",, } ]}\n' > "$tmp/broken.json"
+run() { (cd "$src" && timeout 40 xvfb-run -a -s "-screen 0 1024x640x24" "$fxview" "$@"); }
+
+cp "$tmp/broken.json" "$tmp/a.json"
+run "$tmp/a.json" --frames 30 --exec "screenshot $tmp/shot.png" > "$tmp/log1" 2>&1
+status=$?
+[ "$status" -eq 1 ] || { echo "FAIL: a preset that never loads exited with $status (want 1)"; cat "$tmp/log1"; exit 1; }
+grep -q "a.json: /: malformed JSON at line 1" "$tmp/log1" || { echo "FAIL: no parse error"; cat "$tmp/log1"; exit 1; }
+head -c 8 "$tmp/shot.png" 2> /dev/null | od -An -tx1 | grep -q "89 50 4e 47" ||
+  { echo "FAIL: the viewer took no screenshot (did it open?)"; cat "$tmp/log1"; exit 1; }
+
+cp "$tmp/broken.json" "$tmp/b.json"
+( sleep 1; cp "$src/presets/test_pattern.json" "$tmp/b.json"; touch "$tmp/b.json" ) &
+run "$tmp/b.json" --frames 400 > "$tmp/log2" 2>&1
+status=$?
+wait
+grep -q "fxview: loaded $tmp/b.json" "$tmp/log2" || { echo "FAIL: the fixed file was not loaded"; cat "$tmp/log2"; exit 1; }
+[ "$status" -eq 0 ] || { echo "FAIL: exited with $status after the fix (want 0)"; cat "$tmp/log2"; exit 1; }
+echo "ok: opened with the error (exit 1), hot reload after the fix (exit 0)"
