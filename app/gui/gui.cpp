@@ -250,7 +250,8 @@ int runGui(const GuiArgs& args) {
         if (auto shipped = findDataFile("presets/gallery.json"); !shipped.empty()) path = shipped;
       // A document that fails to open still opens the viewer: its errors are in the errors
       // panel and the file is watched, so fixing it brings the scene up (hot reload).
-      if (!openDocument(app, path)) {
+      const bool opened = openDocument(app, path);
+      if (!opened) {
         std::cerr << "fxview: could not open " << path.string() << "\n"
                   << app.loadDiagnostics.formatAll();
         if (!app.preset) showTab(app, BottomTab::Console);

@@ -120,8 +120,8 @@ const EffectFamily& haloWeatherFamily() {
       .seed = "001_3ad6be86febc851d.txt",
       .createDefinition = &defaultDefinition<WeatherDefinition>,
       .instantiate = &instantiateAs<WeatherDefinition, WeatherInstance>,
-      .tagClass = "weather_particle_system",
       .createShared = [] { return FamilyShared(std::make_shared<WeatherPool>()); },
+      .tagClass = "weather_particle_system",
   };
   return kFamily;
 }
