@@ -1,4 +1,5 @@
-// Shape builders (billboard, oriented quad) into the DrawList, and the modules' debug wireframes.
+// Shape builders (billboard, oriented quad, quad) with their draw-time samplers and the flipbook
+// UVs into the DrawList, and the modules' debug wireframes.
 #include <algorithm>
 #include <cmath>
 
@@ -31,20 +32,28 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
   float k = std::clamp(def.material.alphaAdditive, 0.0f, 1.0f);
   bool additive = k >= 1.0f;
   batch.blend = additive ? BlendMode::Add : BlendMode::AlphaMultiplyAdd;
-  batch.orientation = def.shapeBuilder.type == ShapeBuilderKind::OrientedQuad
-                          ? SpriteOrientation::ParallelToDirection
-                          : SpriteOrientation::ScreenFacing;
+  const ShapeBuilderKind shape = def.shapeBuilder.type;
+  batch.orientation =
+      shape == ShapeBuilderKind::OrientedQuad ? SpriteOrientation::ParallelToDirection
+      : shape == ShapeBuilderKind::Quad       ? SpriteOrientation::PerpendicularToDirection
+                                              : SpriteOrientation::ScreenFacing;
   batch.sortBackToFront = def.sorting == Sorting::ByDepth;
   draw.beginBatch(batch);
   vec3 tint =
       vec3(def.material.tint.r, def.material.tint.g, def.material.tint.b) * def.material.intensity;
   bool hasSize = p.has(kFieldSize), hasColor = p.has(kFieldColor), hasRot = p.has(kFieldRotation),
        hasDir = p.has(kFieldDirection);
+  const ShapeSamplers samplers(def.shapeBuilder);
+  const UvBuilder& uv = def.material.uvBuilder;
+  // The quad's normal: the system's up (Stride +Y) in simulation space.
+  const vec3 quadNormal = strideToWorld(spaceRot * vec3(0, 1, 0));
   for (size_t i = 0; i < p.count; ++i) {
-    float size = (hasSize ? p.size[i] : 1.0f) * spaceScale;
+    float age = std::clamp(1.0f - p.life[i], 0.0f, 1.0f);
+    float size = (hasSize ? p.size[i] : 1.0f) * samplers.sizeFactor(age) * spaceScale;
     vec4 c = hasColor ? p.color[i] : vec4(1.0f);  // premultiplied
     SpriteInstance s;
-    s.position = strideToWorld(toStrideWorld(def, component, p.position[i]));
+    s.position = strideToWorld(toStrideWorld(def, component, p.position[i] + samplers.offset(age)));
+    s.uv = flipbookUv(uv, age);
     vec3 rgb = vec3(c) * tint;
     if (additive) {
       s.color = vec4(rgb, 1.0f);
@@ -54,8 +63,9 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
       s.color = vec4(rgb / f, 1.0f);
       s.fade = f;
     }
-    s.rotation = hasRot ? p.rotation[i] : 0.0f;
-    if (def.shapeBuilder.type == ShapeBuilderKind::OrientedQuad) {
+    s.rotation = (hasRot ? p.rotation[i] : 0.0f) + samplers.rotationDeg(age) * kDegToRad;
+    if (shape == ShapeBuilderKind::Quad) s.direction = quadNormal;
+    if (shape == ShapeBuilderKind::OrientedQuad) {
       vec3 dir = hasDir ? p.direction[i] : vec3(0, 1, 0);
       dir = spaceRot * dir * spaceScale;
       float length = glm::length(dir) * def.shapeBuilder.lengthFactor *

@@ -111,4 +111,25 @@ uint32_t updaterFields(UpdaterKind k);
 // lerp(main(t), second(t), r) with r = seed.GetFloat(Offset1A + seed offset) per particle.
 float animationBlend(const UpdaterModule& m, uint32_t particleSeed);
 
+// --- Shape builders and UV builders (draw time) --------------------------------------------------
+void reflectShapeSamplers(ShapeBuilder& b, FieldVisitor& v);
+
+// The shape builder's additive samplers at a particle's normalized age (1 - remaining life),
+// baked to 32 samples as Stride's ComputeCurveSampler does. Applied over the particle's fields
+// when drawing, never written back.
+struct ShapeSamplers {
+  bool size = false, rotation = false, position = false;
+  float sizeTable[kBakedSamples];
+  float rotationTable[kBakedSamples];  // degrees
+  vec3 positionTable[kBakedSamples];   // metres, Stride space
+  explicit ShapeSamplers(const ShapeBuilder& b);
+  float sizeFactor(float age) const { return size ? sampleBaked(sizeTable, age) : 1.0f; }
+  float rotationDeg(float age) const { return rotation ? sampleBaked(rotationTable, age) : 0.0f; }
+  vec3 offset(float age) const { return position ? sampleBaked(positionTable, age) : vec3(0.0f); }
+};
+
+// The flipbook frame's UV rectangle (left, right, top, bottom) at a normalized age; the whole
+// texture without a UV builder.
+vec4 flipbookUv(const UvBuilder& uv, float age);
+
 }  // namespace fx::stride
