@@ -6,6 +6,7 @@
 #include "engine/core/field_json.h"
 #include "engine/core/image_file.h"
 #include "engine/core/rng.h"
+#include "engine/formats/stride/stride_import.h"
 
 namespace fx {
 
@@ -50,7 +51,8 @@ std::string LoadContext::resolvePath(const std::string& authored, const std::str
     if (!fs::exists(candidate, ec) && authored.rfind("assets/", 0) == 0) candidate = projectAssets().parent_path() / p;
   }
   candidate = candidate.lexically_normal();
-  if (!allowAnyPath && !isInside(candidate, rootDir) && !isInside(candidate, projectAssets())) {
+  if (!allowAnyPath && !isInside(candidate, rootDir) && !isInside(candidate, projectAssets()) &&
+      (extraRoot.empty() || !isInside(candidate, extraRoot))) {
     if (diags)
       diags->error(file, fieldPointer,
                    "path \"" + authored + "\" leaves the preset's folder and assets/ (pass --allow-any-path to allow it)");
@@ -83,6 +85,13 @@ EffectEntry* Preset::findEffect(std::string_view id) {
 }
 
 std::unique_ptr<Preset> loadPreset(const fs::path& path, Diagnostics& diags, const PresetLoadOptions& opts) {
+  if (stride_import::isStrideAsset(path)) {
+    auto imported = stride_import::importFile(path, path.string(), diags);
+    if (!imported) return nullptr;
+    PresetLoadOptions o = opts;
+    o.extraRoot = imported->textureRoot;
+    return loadPresetFromJson(std::move(imported->preset), stride_import::presetPathFor(path), diags, o);
+  }
   auto json = loadJsonFile(path, path.string(), diags);
   if (!json) return nullptr;
   return loadPresetFromJson(std::move(*json), path, diags, opts);
@@ -202,7 +211,7 @@ std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diag
     if (!e.family) continue;
 
     // The definition: inline, or a path relative to the preset file.
-    LoadContext lc{.baseDir = baseDir, .rootDir = baseDir, .file = file, .pointer = ep + "/definition",
+    LoadContext lc{.baseDir = baseDir, .rootDir = baseDir, .extraRoot = opts.extraRoot, .file = file, .pointer = ep + "/definition",
                    .allowAnyPath = opts.allowAnyPath,
                    .textureProblemsAreErrors = opts.textureProblemsAreErrors, .diags = &diags};
     auto dj = ej.find("definition");

@@ -36,6 +36,9 @@ struct PresetLoadOptions {
   // A missing, corrupt or oversized texture: the viewer warns and draws a magenta checker;
   // `fxview check` (which sets this) reports it as an error so a broken preset fails the check.
   bool textureProblemsAreErrors = false;
+  // Folder textures and definitions may come from besides the preset's own ("" = none); a Stride
+  // import sets it to the Stride package its textures live in.
+  std::filesystem::path extraRoot;
 };
 
 struct Preset {
@@ -48,7 +51,9 @@ struct Preset {
   EffectEntry* findEffect(std::string_view id);
 };
 
-// Loads and validates a preset, collecting every error. Returns null only when the document
+// Loads and validates a preset, collecting every error. A Stride scene or prefab
+// (.sdscene / .sdprefab, engine/formats/stride) is imported into a preset first; its path is
+// then the JSON beside the asset (x.sdprefab.json), so saving never writes over the asset. Returns null only when the document
 // cannot be used at all (unreadable, malformed); otherwise entries with errors are dropped from
 // `effects` and the errors are in `diags`.
 std::unique_ptr<Preset> loadPreset(const std::filesystem::path& path, Diagnostics& diags,
