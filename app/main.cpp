@@ -15,7 +15,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("fxview ") + FXVIEW_VERSION);
   int exitCode = 0;
   fx::gui::GuiArgs guiArgs;
-  app.add_option("preset", guiArgs.preset, "Preset to open (default: presets/gallery.json)");
+  app.add_option("preset", guiArgs.preset, "Preset to open, or a Stride .sdscene / .sdprefab (default: presets/gallery.json)");
   app.add_option("--exec", guiArgs.exec, "Console commands to run after loading, separated by ';'");
   app.add_flag("--allow-any-path", guiArgs.allowAnyPath, "Let definitions and textures come from anywhere");
   app.add_option("--frames", guiArgs.maxFrames, "Quit after this many frames (scripted sessions)");
@@ -40,6 +40,7 @@ int main(int argc, char** argv) {
   fx::cli::registerTexgen(app, exitCode);
   fx::cli::registerAsm(app, exitCode);
   fx::cli::registerBench(app, exitCode);
+  fx::cli::registerImport(app, exitCode);
 
   try {
     app.parse(argc, argv);

@@ -13,7 +13,7 @@ void registerCheck(CLI::App& app, int& exitCode) {
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("check", "Validate and lint presets; exit 1 on errors");
-  cmd->add_option("presets", args->presets, "Preset JSON files")->required();
+  cmd->add_option("presets", args->presets, "Preset JSON files (or Stride .sdscene / .sdprefab assets)")->required();
   cmd->add_flag("--allow-any-path", args->allowAnyPath, "Let definitions and textures come from anywhere");
   cmd->add_flag("-q,--quiet", args->quiet, "Print only errors and warnings, no summary");
   cmd->callback([args, &exitCode] {

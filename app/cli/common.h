@@ -38,5 +38,6 @@ void registerSchema(CLI::App& app, int& exitCode);
 void registerTexgen(CLI::App& app, int& exitCode);  // texture generators (lightning data textures)
 void registerAsm(CLI::App& app, int& exitCode);     // emitter program assembler / disassembler
 void registerBench(CLI::App& app, int& exitCode);   // benchmark suite
+void registerImport(CLI::App& app, int& exitCode);  // other programs' effect files as presets
 
 }  // namespace fx::cli
