@@ -46,6 +46,8 @@ uint32_t initializerFields(InitializerKind k) {
       return kFieldRotation;
     case InitializerKind::Color:
       return kFieldColor;
+    case InitializerKind::Direction:
+      return kFieldDirection;
   }
   return 0;
 }

@@ -47,7 +47,15 @@ struct SpawnerModule {
 };
 
 // --- Initializers ------------------------------------------------------------------------------
-enum class InitializerKind : int32_t { Position, Velocity, Size, Rotation, Color, PositionArc };
+enum class InitializerKind : int32_t {
+  Position,
+  Velocity,
+  Size,
+  Rotation,
+  Color,
+  PositionArc,
+  Direction
+};
 struct InitializerModule {
   InitializerKind type = InitializerKind::Position;
   bool enabled = true;
@@ -66,6 +74,7 @@ struct InitializerModule {
   bool sequential = true;
   int32_t fixedCount = 0;
   vec3 arcMin{-0.3f}, arcMax{0.3f};
+  vec3 directionMin{-1, 1, -1}, directionMax{1, 1, 1};  // direction
   void reflect(FieldVisitor& v);
 };
 
@@ -207,7 +216,7 @@ struct SystemDef {
 // --- Kind metadata (one table per module list; the enum names are the JSON names) ---------------
 extern const EnumOption kShapeKinds[4];
 extern const EnumOption kSpawnerKinds[4];
-extern const EnumOption kInitializerKinds[6];
+extern const EnumOption kInitializerKinds[7];
 extern const EnumOption kUpdaterKinds[7];
 extern const EnumOption kShapeBuilderKinds[3];
 

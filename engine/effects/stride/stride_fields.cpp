@@ -29,7 +29,7 @@ const EnumOption kSpawnerKinds[4] = {
      "Particles per unit of distance the system moves."},
 };
 
-const EnumOption kInitializerKinds[6] = {
+const EnumOption kInitializerKinds[7] = {
     {"position", int32_t(InitializerKind::Position), "Random position in a box."},
     {"velocity", int32_t(InitializerKind::Velocity), "Random velocity in a box."},
     {"size", int32_t(InitializerKind::Size), "Random uniform size."},
@@ -37,6 +37,8 @@ const EnumOption kInitializerKinds[6] = {
     {"color", int32_t(InitializerKind::Color), "Random colour between two."},
     {"position_arc", int32_t(InitializerKind::PositionArc),
      "Position along an arc toward a target."},
+    {"direction", int32_t(InitializerKind::Direction),
+     "Random direction in a box (what oriented quads stretch along)."},
 };
 
 const EnumOption kShapeBuilderKinds[3] = {
@@ -188,6 +190,9 @@ void InitializerModule::reflect(FieldVisitor& v) {
                   break;
                 case InitializerKind::PositionArc:
                   reflectInitPositionArc(*this, kv);
+                  break;
+                case InitializerKind::Direction:
+                  reflectInitDirection(*this, kv);
                   break;
               }
             });

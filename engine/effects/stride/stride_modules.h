@@ -68,6 +68,8 @@ void initColor(const InitializerModule& m, const InitContext& c, ParticlePool& p
                size_t end);
 void initPositionArc(const InitializerModule& m, const InitContext& c, ParticlePool& p,
                      size_t begin, size_t end);
+void initDirection(const InitializerModule& m, const InitContext& c, ParticlePool& p, size_t begin,
+                   size_t end);
 
 void reflectInitPosition(InitializerModule& m, FieldVisitor& v);
 void reflectInitVelocity(InitializerModule& m, FieldVisitor& v);
@@ -75,6 +77,7 @@ void reflectInitSize(InitializerModule& m, FieldVisitor& v);
 void reflectInitRotation(InitializerModule& m, FieldVisitor& v);
 void reflectInitColor(InitializerModule& m, FieldVisitor& v);
 void reflectInitPositionArc(InitializerModule& m, FieldVisitor& v);
+void reflectInitDirection(InitializerModule& m, FieldVisitor& v);
 
 uint32_t initializerFields(InitializerKind k);
 

@@ -271,6 +271,10 @@ std::optional<Json> Mapper::initializer(const YAML::Node& m, const std::string& 
     out["type"] = "color";
     rgba(out, "color_min", m, "ColorMin");
     rgba(out, "color_max", m, "ColorMax");
+  } else if (tag == "InitialDirectionSeed") {
+    out["type"] = "direction";
+    vec(out, "direction_min", m, "DirectionMin");
+    vec(out, "direction_max", m, "DirectionMax");
   } else if (tag == "InitialPositionArc") {
     out["type"] = "position_arc";
     std::string target = stride_yaml::refTarget(r_.child(m, "Target"));

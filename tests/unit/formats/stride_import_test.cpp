@@ -200,6 +200,7 @@ TEST(StrideImport, OmittedKeysTakeStrideDefaults) {
                                         a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1: !InitialSizeSeed {}
                                         a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2: !InitialPositionSeed {}
                                         a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3: !InitialColorSeed {}
+                                        a4a4a4a4a4a4a4a4a4a4a4a4a4a4a4a4: !InitialDirectionSeed {}
                                     Updaters:
                                         b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1: !UpdaterCollider
                                             FieldShape: !FieldShapeSphere {}
@@ -222,6 +223,9 @@ TEST(StrideImport, OmittedKeysTakeStrideDefaults) {
   EXPECT_EQ(e.initializers[1].positionMin, vec3(-1, 1, -1));
   EXPECT_EQ(e.initializers[1].positionMax, vec3(1, 1, 1));
   EXPECT_EQ(e.initializers[2].colorMin, ColorRgba{});
+  EXPECT_EQ(e.initializers[3].type, stride::InitializerKind::Direction);
+  EXPECT_EQ(e.initializers[3].directionMin, vec3(-1, 1, -1));
+  EXPECT_EQ(e.initializers[3].directionMax, vec3(1, 1, 1));
   const stride::UpdaterModule& c = e.updaters[0];
   EXPECT_EQ(c.restitution, 0.5f);
   EXPECT_EQ(c.friction, 0.1f);
