@@ -13,6 +13,7 @@
 
 #include "app/cli/export.h"
 #include "engine/core/field_json.h"
+#include "engine/formats/stride/stride_import.h"
 
 namespace fx::gui {
 
@@ -170,6 +171,8 @@ bool openDocument(App& app, const fs::path& path) {
 std::string saveDocument(App& app, const fs::path& path) {
   if (!app.preset) return "no preset is loaded";
   fs::path target = path.empty() ? app.presetPath : path;
+  // An imported Stride scene or prefab saves as fxview JSON beside the asset, never over it.
+  if (stride_import::isStrideAsset(target)) target = stride_import::presetPathFor(target);
   std::string err = savePreset(*app.preset, target);
   if (!err.empty()) return err;
   app.presetPath = target;

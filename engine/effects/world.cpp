@@ -283,6 +283,9 @@ Json presetToJson(Preset& preset) {
 }
 
 std::string savePreset(Preset& preset, const fs::path& path) {
+  if (stride_import::isStrideAsset(path))
+    return "refusing to write a preset over the Stride asset " + path.string() + "; save it as " +
+           stride_import::presetPathFor(path).string();
   Json doc = presetToJson(preset);
   for (auto& e : preset.effects) {
     if (e.definitionRef.empty()) continue;
