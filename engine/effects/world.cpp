@@ -94,7 +94,10 @@ std::unique_ptr<Preset> loadPreset(const fs::path& path, Diagnostics& diags, con
   }
   auto json = loadJsonFile(path, path.string(), diags);
   if (!json) return nullptr;
-  return loadPresetFromJson(std::move(*json), path, diags, opts);
+  // A preset saved beside a Stride asset keeps reading textures from the asset's package.
+  PresetLoadOptions o = opts;
+  if (o.extraRoot.empty()) o.extraRoot = stride_import::packageRootOfSavedImport(path);
+  return loadPresetFromJson(std::move(*json), path, diags, o);
 }
 
 std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diagnostics& diags,

@@ -54,6 +54,10 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
     SpriteInstance s;
     s.position = strideToWorld(toStrideWorld(def, component, p.position[i] + samplers.offset(age)));
     s.uv = flipbookUv(uv, age);
+    // The renderer measures the origin from the frame's left / top in page UVs and spans the
+    // quad's height as frame height x aspect: centre it, and keep the quad's own proportions.
+    const float frameW = s.uv.y - s.uv.x, frameH = s.uv.w - s.uv.z;
+    s.registration = vec2(frameW, frameH) * 0.5f;
     vec3 rgb = vec3(c) * tint;
     if (additive) {
       s.color = vec4(rgb, 1.0f);
@@ -78,6 +82,7 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
       if (!(size > 0.0f)) continue;
       s.size = size;
     }
+    s.aspect *= frameW / frameH;
     draw.push(s);
   }
 }

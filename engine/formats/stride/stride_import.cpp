@@ -175,6 +175,29 @@ bool isStrideAsset(const fs::path& path) {
   return ext == ".sdscene" || ext == ".sdprefab" || ext == ".xkscene" || ext == ".xkprefab";
 }
 
+fs::path packageRoot(const fs::path& asset) {
+  std::error_code ec;
+  fs::path dir = fs::absolute(asset, ec).parent_path().lexically_normal();
+  fs::path p = dir;
+  for (int up = 0; up < 5 && p != p.root_path() && !p.empty(); ++up) {
+    if (p.filename() == "Assets" && p.parent_path() != p.parent_path().root_path())
+      return p.parent_path();
+    for (const auto& entry : fs::directory_iterator(p, ec))
+      if (entry.path().extension() == ".sdpkg" && p != p.root_path()) return p;
+    p = p.parent_path();
+  }
+  return dir;
+}
+
+fs::path packageRootOfSavedImport(const fs::path& preset) {
+  if (lower(preset.extension().string()) != ".json") return {};
+  fs::path asset = preset;
+  asset.replace_extension();
+  std::error_code ec;
+  if (!isStrideAsset(asset) || !fs::is_regular_file(asset, ec)) return {};
+  return packageRoot(asset);
+}
+
 fs::path presetPathFor(const fs::path& asset) {
   fs::path p = asset;
   p += ".json";
@@ -213,18 +236,14 @@ std::string resolveTexture(Context& ctx, const YAML::Node& at, const std::string
     return kFallback;
   }
   // Asset URLs are relative to the package's Assets folder: try the asset's folder and those
-  // above it.
+  // above it, up to the package root (packageRoot). Textures come from inside the package.
   std::error_code ec;
-  fs::path dir = ctx.assetPath.parent_path();
-  if (dir.empty()) dir = ".";
+  fs::path dir = fs::absolute(ctx.assetPath, ec).parent_path().lexically_normal();
   fs::path sdtex;
-  for (int up = 0; up < 8 && sdtex.empty(); ++up) {
+  for (int up = 0; up < 6 && sdtex.empty(); ++up) {
     fs::path candidate = dir / (url + ".sdtex");
-    if (fs::is_regular_file(candidate, ec)) {
-      sdtex = candidate;
-      ctx.textureRoot = dir.parent_path().empty() ? dir : dir.parent_path();
-    }
-    if (!dir.has_parent_path() || dir.parent_path() == dir) break;
+    if (fs::is_regular_file(candidate, ec)) sdtex = candidate;
+    if (dir == ctx.textureRoot || dir == dir.root_path()) break;
     dir = dir.parent_path();
   }
   if (sdtex.empty()) {
@@ -245,12 +264,23 @@ std::string resolveTexture(Context& ctx, const YAML::Node& at, const std::string
     return kFallback;
   }
   fs::path image = (sdtex.parent_path() / source).lexically_normal();
-  fs::path base = ctx.assetPath.parent_path();
-  std::string rel = base.empty() ? image.string() : image.lexically_relative(base).string();
+  fs::path base = fs::absolute(ctx.assetPath, ec).parent_path().lexically_normal();
+  std::string rel = image.lexically_relative(base).string();
   if (rel.empty()) rel = image.string();
-  if (lower(image.extension().string()) != ".png")
+  if (lower(image.extension().string()) != ".png") {
     ctx.r.warning(at, "Texture \"" + url + "\": source " + source +
                           " is not a PNG (fxview reads PNG only); drawn as a magenta checker");
+  } else if (image.lexically_relative(ctx.textureRoot).empty() ||
+             *image.lexically_relative(ctx.textureRoot).begin() == "..") {
+    ctx.r.warning(at, "Texture \"" + url + "\": source image " + image.string() +
+                          " lies outside the Stride package " + ctx.textureRoot.string() +
+                          "; drawn with " + kFallback);
+    return kFallback;
+  } else if (!fs::is_regular_file(image, ec)) {
+    ctx.r.warning(at, "Texture \"" + url + "\": source image " + image.string() +
+                          " not found; drawn with " + kFallback);
+    return kFallback;
+  }
   return rel;
 }
 
@@ -282,7 +312,7 @@ std::optional<ImportResult> importText(std::string text, const fs::path& path,
       ctx.lines.push_back(std::move(l));
     }
   }
-  ctx.textureRoot = path.parent_path().empty() ? fs::path(".") : path.parent_path();
+  ctx.textureRoot = packageRoot(path);
 
   ImportResult result;
   Json objects = Json::array(), effects = Json::array();

@@ -32,7 +32,7 @@ struct EffectSummary {
 
 struct ImportResult {
   Json preset;                        // the preset document
-  std::filesystem::path textureRoot;  // folder the resolved textures may come from
+  std::filesystem::path textureRoot;  // folder the resolved textures may come from (packageRoot)
   std::vector<EffectSummary> effects;
 };
 
@@ -42,6 +42,14 @@ inline constexpr size_t kMaxParticleSystems = 256;  // the preset loader's effec
 bool isStrideAsset(const std::filesystem::path& path);  // .sdscene / .sdprefab (and .xk*)
 // Where an imported asset's preset is saved: beside it, never over it (x.sdprefab.json).
 std::filesystem::path presetPathFor(const std::filesystem::path& asset);
+
+// The Stride package an asset belongs to: the folder above the `Assets` folder holding it (or
+// the nearest folder above it with a .sdpkg file), at most 5 levels up; else the asset's own
+// folder. Its textures (Resources/) may come from there.
+std::filesystem::path packageRoot(const std::filesystem::path& asset);
+// For a preset saved beside an asset (x.sdprefab.json next to x.sdprefab): that package's root,
+// else "".
+std::filesystem::path packageRootOfSavedImport(const std::filesystem::path& preset);
 
 // `file` names the asset in messages. Null when the file cannot be used at all (unreadable,
 // not YAML, not a scene or prefab); otherwise problems are in `diags`.

@@ -102,9 +102,10 @@ std::string prepareText(std::string& text, int& lineNo) {
     if (!blank && flow == 0) {
       while (!indents.empty() && indents.back() >= ind) indents.pop_back();
       indents.push_back(ind);
-      // "- - -" opens one sequence level per dash on the same line.
+      // "- - -" (or "? ? ?", complex keys) opens one level per indicator on the same line.
       size_t dashes = 0;
-      for (size_t p = ind; p + 1 < line.size() && line[p] == '-' && line[p + 1] == ' ';) {
+      for (size_t p = ind;
+           p + 1 < line.size() && (line[p] == '-' || line[p] == '?') && line[p + 1] == ' ';) {
         ++dashes;
         p += 2;
         while (p < line.size() && line[p] == ' ') ++p;

@@ -374,6 +374,7 @@ TEST(StrideImport, MaterialTintFlipbookAndAdditiveAlphaCarryOver) {
   fs::remove_all(dir);
   fs::create_directories(dir / "Textures");
   std::ofstream(dir / "Textures/fire8x8.sdtex") << "!Texture\nSource: !file fire8x8.png\n";
+  std::ofstream(dir / "Textures/fire8x8.png") << "a stand-in; the importer only checks it exists";
   Diagnostics di;
   auto im = importText(prefab(body), dir / "fire.sdprefab", "fire.sdprefab", di);
   ASSERT_TRUE(im);
@@ -427,6 +428,7 @@ TEST(StrideImport, TextureResolvesThroughTheSdtexAsset) {
   std::ofstream(dir / "Assets/Textures/flame.sdtex")
       << "!Texture\nId: 1\nSerializedVersion: {Stride: 2.0.0.0}\nTags: []\n"
          "Source: !file ../../Resources/flame.png\n";
+  std::ofstream(dir / "Resources/flame.png") << "not read by the importer";
   std::ofstream(dir / "Assets/Textures/smoke.sdtex")
       << "!Texture\nSource: !file ../../Resources/smoke.dds\n";
   auto material = [](const char* url) {
@@ -443,6 +445,26 @@ TEST(StrideImport, TextureResolvesThroughTheSdtexAsset) {
   EXPECT_TRUE(d1.items.empty()) << d1.formatAll();
   EXPECT_EQ(firstEmitter(*png)["material"]["texture"], "../../Resources/flame.png");
   EXPECT_TRUE(fs::equivalent(png->textureRoot, dir));
+  // Saved beside the asset, the preset still reads the package's textures when reopened.
+  std::ofstream(dir / "Assets/Prefabs/fx.sdprefab") << prefab(material("Textures/flame"));
+  std::ofstream(dir / "Assets/Prefabs/fx.sdprefab.json") << png->preset.dump(2);
+  Diagnostics reopened;
+  ASSERT_TRUE(loadPreset(dir / "Assets/Prefabs/fx.sdprefab.json", reopened));
+  EXPECT_EQ(reopened.formatAll().find("leaves the preset's folder"), std::string::npos)
+      << reopened.formatAll();
+  EXPECT_FALSE(reopened.hasErrors()) << reopened.formatAll();
+  // The same from a relative asset path (as typed on the command line): the package root is
+  // still the folder above Assets.
+  fs::path cwd = fs::current_path();
+  fs::current_path(dir / "Assets");
+  Diagnostics d3;
+  auto rel =
+      importText(prefab(material("Textures/flame")), "Prefabs/fx.sdprefab", "fx.sdprefab", d3);
+  fs::current_path(cwd);
+  ASSERT_TRUE(rel);
+  EXPECT_TRUE(d3.items.empty()) << d3.formatAll();
+  EXPECT_EQ(firstEmitter(*rel)["material"]["texture"], "../../Resources/flame.png");
+  EXPECT_TRUE(fs::equivalent(rel->textureRoot, dir));
   Diagnostics d2;
   auto dds = importText(prefab(material("Textures/smoke")), dir / "Assets/Prefabs/fx.sdprefab",
                         "fx.sdprefab", d2);
@@ -512,6 +534,13 @@ TEST(StrideImport, HostileYamlIsAnErrorNeverACrash) {
     EXPECT_NE(im.diags.formatAll().find("blocks.sdscene:66: nesting deeper than 64 levels"),
               std::string::npos)
         << im.diags.formatAll();
+  }
+  {
+    std::string deep = "!SceneAsset\nHierarchy:\n  ";
+    for (int i = 0; i < 200; ++i) deep += i % 2 ? "? " : "- ";
+    auto im = importYaml(deep + "x\n", "dashes.sdscene");
+    EXPECT_FALSE(im.result);
+    EXPECT_EQ(im.diags.formatAll(), "dashes.sdscene:3: nesting deeper than 64 levels\n");
   }
   {
     auto im = importYaml("!SceneAsset\na: &x [1, 2]\nb: [*x, *x]\n", "alias.sdscene");

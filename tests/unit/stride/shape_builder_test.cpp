@@ -117,6 +117,10 @@ TEST(StrideFlipbook, DrawnSpritesCarryTheFrame) {
   drawEmitter(d->system.emitters[0], rt, Transform{}, draw);
   ASSERT_EQ(draw.sprites.size(), 1u);
   EXPECT_EQ(draw.sprites[0].uv, vec4(0, 0.25f, 0.5f, 1.0f));
+  // Centred on the particle (the renderer measures the origin from the frame's left / top) and
+  // square, though the frame is 0.25 x 0.5 of the page.
+  EXPECT_EQ(draw.sprites[0].registration, vec2(0.125f, 0.25f));
+  EXPECT_FLOAT_EQ(draw.sprites[0].aspect, 0.5f);
 }
 
 TEST(StrideInitDirection, RandomDirectionInTheBoxRotatedByTheModule) {
