@@ -48,6 +48,8 @@ uint32_t initializerFields(InitializerKind k) {
       return kFieldColor;
     case InitializerKind::Direction:
       return kFieldDirection;
+    case InitializerKind::Rotation3D:
+      return kFieldQuaternion;
   }
   return 0;
 }

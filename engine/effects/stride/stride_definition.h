@@ -54,7 +54,8 @@ enum class InitializerKind : int32_t {
   Rotation,
   Color,
   PositionArc,
-  Direction
+  Direction,
+  Rotation3D,
 };
 struct InitializerModule {
   InitializerKind type = InitializerKind::Position;
@@ -74,7 +75,8 @@ struct InitializerModule {
   bool sequential = true;
   int32_t fixedCount = 0;
   vec3 arcMin{-0.3f}, arcMax{0.3f};
-  vec3 directionMin{-1, 1, -1}, directionMax{1, 1, 1};  // direction
+  vec3 directionMin{-1, 1, -1}, directionMax{1, 1, 1};    // direction
+  quat rotationMin{1, 0, 0, 0}, rotationMax{1, 0, 0, 0};  // rotation_3d
   void reflect(FieldVisitor& v);
 };
 
@@ -216,7 +218,7 @@ struct SystemDef {
 // --- Kind metadata (one table per module list; the enum names are the JSON names) ---------------
 extern const EnumOption kShapeKinds[4];
 extern const EnumOption kSpawnerKinds[4];
-extern const EnumOption kInitializerKinds[7];
+extern const EnumOption kInitializerKinds[8];
 extern const EnumOption kUpdaterKinds[7];
 extern const EnumOption kShapeBuilderKinds[3];
 

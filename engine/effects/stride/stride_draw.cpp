@@ -16,6 +16,20 @@ namespace {
 //   k < 1: the premultiplied blend (src + dst (1 - src.a)); fade f = a (1 - k) scales rgb and
 //          alpha, so the tint is rgb / f and the output is (rgb x tex.rgb, a (1 - k) tex.a);
 //   k = 1: additive, tint = premultiplied rgb.
+// The in-plane angle that turns the renderer's first axis of a quad lying across `normal`
+// (world; sprite.vert: cross(up, normal), or +X when the normal is within ~6 degrees of up) onto
+// `xAxis`, the quad's own +X after its 3D rotation.
+float quadSpin(vec3 normal, vec3 xAxis) {
+  const vec3 up(0, 0, 1);
+  vec3 n = glm::normalize(normal);
+  vec3 a1 = glm::dot(n, up) * glm::dot(n, up) > 0.99f ? vec3(1, 0, 0) : glm::cross(up, n);
+  a1 -= n * glm::dot(a1, n);
+  if (!(glm::dot(a1, a1) > 1e-12f)) return 0.0f;
+  a1 = glm::normalize(a1);
+  vec3 a2 = glm::cross(n, a1);
+  return std::atan2(glm::dot(xAxis, a2), glm::dot(xAxis, a1));
+}
+
 }  // namespace
 
 void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transform& component,
@@ -42,7 +56,7 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
   vec3 tint =
       vec3(def.material.tint.r, def.material.tint.g, def.material.tint.b) * def.material.intensity;
   bool hasSize = p.has(kFieldSize), hasColor = p.has(kFieldColor), hasRot = p.has(kFieldRotation),
-       hasDir = p.has(kFieldDirection);
+       hasDir = p.has(kFieldDirection), hasQuat = p.has(kFieldQuaternion);
   const ShapeSamplers samplers(def.shapeBuilder);
   const UvBuilder& uv = def.material.uvBuilder;
   // The quad's normal: the system's up (Stride +Y) in simulation space.
@@ -68,7 +82,14 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
       s.fade = f;
     }
     s.rotation = (hasRot ? p.rotation[i] : 0.0f) + samplers.rotationDeg(age) * kDegToRad;
-    if (shape == ShapeBuilderKind::Quad) s.direction = quadNormal;
+    if (shape == ShapeBuilderKind::Quad) {
+      s.direction = quadNormal;
+      if (hasQuat) {
+        quat q = spaceRot * p.quaternion[i];
+        s.direction = strideToWorld(q * vec3(0, 1, 0));
+        s.rotation += quadSpin(s.direction, strideToWorld(q * vec3(1, 0, 0)));
+      }
+    }
     if (shape == ShapeBuilderKind::OrientedQuad) {
       vec3 dir = hasDir ? p.direction[i] : vec3(0, 1, 0);
       dir = spaceRot * dir * spaceScale;

@@ -67,6 +67,9 @@ void runInitializer(const InitializerModule& m, const InitContext& c, ParticlePo
     case InitializerKind::Direction:
       initDirection(m, c, p, begin, end);
       break;
+    case InitializerKind::Rotation3D:
+      initRotation3D(m, c, p, begin, end);
+      break;
   }
 }
 

@@ -29,7 +29,7 @@ const EnumOption kSpawnerKinds[4] = {
      "Particles per unit of distance the system moves."},
 };
 
-const EnumOption kInitializerKinds[7] = {
+const EnumOption kInitializerKinds[8] = {
     {"position", int32_t(InitializerKind::Position), "Random position in a box."},
     {"velocity", int32_t(InitializerKind::Velocity), "Random velocity in a box."},
     {"size", int32_t(InitializerKind::Size), "Random uniform size."},
@@ -39,6 +39,8 @@ const EnumOption kInitializerKinds[7] = {
      "Position along an arc toward a target."},
     {"direction", int32_t(InitializerKind::Direction),
      "Random direction in a box (what oriented quads stretch along)."},
+    {"rotation_3d", int32_t(InitializerKind::Rotation3D),
+     "Random 3D rotation between two (what quads turn by)."},
 };
 
 const EnumOption kShapeBuilderKinds[3] = {
@@ -193,6 +195,9 @@ void InitializerModule::reflect(FieldVisitor& v) {
                   break;
                 case InitializerKind::Direction:
                   reflectInitDirection(*this, kv);
+                  break;
+                case InitializerKind::Rotation3D:
+                  reflectInitRotation3D(*this, kv);
                   break;
               }
             });

@@ -70,6 +70,8 @@ void initPositionArc(const InitializerModule& m, const InitContext& c, ParticleP
                      size_t begin, size_t end);
 void initDirection(const InitializerModule& m, const InitContext& c, ParticlePool& p, size_t begin,
                    size_t end);
+void initRotation3D(const InitializerModule& m, const InitContext& c, ParticlePool& p, size_t begin,
+                    size_t end);
 
 void reflectInitPosition(InitializerModule& m, FieldVisitor& v);
 void reflectInitVelocity(InitializerModule& m, FieldVisitor& v);
@@ -78,6 +80,7 @@ void reflectInitRotation(InitializerModule& m, FieldVisitor& v);
 void reflectInitColor(InitializerModule& m, FieldVisitor& v);
 void reflectInitPositionArc(InitializerModule& m, FieldVisitor& v);
 void reflectInitDirection(InitializerModule& m, FieldVisitor& v);
+void reflectInitRotation3D(InitializerModule& m, FieldVisitor& v);
 
 uint32_t initializerFields(InitializerKind k);
 

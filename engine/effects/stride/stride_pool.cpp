@@ -33,6 +33,7 @@ void ParticlePool::layout(uint32_t newFields, size_t newCapacity) {
   resizeField(rotation, newFields & kFieldRotation, newCapacity, keep, 0.0f);
   resizeField(color, newFields & kFieldColor, newCapacity, keep, vec4(1.0f));
   resizeField(collision, newFields & kFieldCollision, newCapacity, keep, uint8_t(0));
+  resizeField(quaternion, newFields & kFieldQuaternion, newCapacity, keep, quat(1, 0, 0, 0));
   // Old positions of particles that did not have the field start where they are.
   if ((newFields & kFieldOldPosition) && !(fields & kFieldOldPosition))
     for (size_t i = 0; i < keep; ++i) oldPosition[i] = position[i];
@@ -54,6 +55,7 @@ size_t ParticlePool::add() {
   if (fields & kFieldRotation) rotation[i] = 0.0f;
   if (fields & kFieldColor) color[i] = vec4(1.0f);
   if (fields & kFieldCollision) collision[i] = 0;
+  if (fields & kFieldQuaternion) quaternion[i] = quat(1, 0, 0, 0);
   return i;
 }
 
@@ -71,6 +73,7 @@ void ParticlePool::remove(size_t i) {
   if (fields & kFieldRotation) rotation[i] = rotation[last];
   if (fields & kFieldColor) color[i] = color[last];
   if (fields & kFieldCollision) collision[i] = collision[last];
+  if (fields & kFieldQuaternion) quaternion[i] = quaternion[last];
 }
 
 }  // namespace fx::stride

@@ -24,7 +24,8 @@ enum FieldBit : uint32_t {
   kFieldRotation = 1u << 7,  // radians (billboard angle)
   kFieldColor = 1u << 8,     // premultiplied RGBA
   kFieldDirection = 1u << 9,
-  kFieldCollision = 1u << 10,  // CollisionControl: bit 0 = HasCollided this frame
+  kFieldCollision = 1u << 10,   // CollisionControl: bit 0 = HasCollided this frame
+  kFieldQuaternion = 1u << 11,  // 3D rotation (Stride space; what the quad shape builder turns by)
 };
 inline constexpr uint32_t kFieldsAlways =
     kFieldPosition | kFieldLife | kFieldLifetime | kFieldRandomSeed;
@@ -37,6 +38,7 @@ struct ParticlePool {
   std::vector<float> life, lifetime, size, rotation;
   std::vector<uint32_t> seed;
   std::vector<vec4> color;
+  std::vector<quat> quaternion;
   std::vector<uint8_t> collision;
 
   bool has(uint32_t f) const { return (fields & f) == f; }
@@ -51,6 +53,7 @@ struct ParticlePool {
     if (has(kFieldRotation)) b += sizeof(float);
     if (has(kFieldColor)) b += sizeof(vec4);
     if (has(kFieldCollision)) b += sizeof(uint8_t);
+    if (has(kFieldQuaternion)) b += sizeof(quat);
     return b;
   }
   // Sets the layout; live particles keep the fields both layouts share (up to the new capacity).

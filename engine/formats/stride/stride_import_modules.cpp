@@ -275,6 +275,14 @@ std::optional<Json> Mapper::initializer(const YAML::Node& m, const std::string& 
     out["type"] = "direction";
     vec(out, "direction_min", m, "DirectionMin");
     vec(out, "direction_max", m, "DirectionMax");
+  } else if (tag == "Initial3DRotationSeed") {
+    out["type"] = "rotation_3d";
+    for (auto [key, yamlKey] : {std::pair{"rotation_min", "RotationQuaternionMin"},
+                                std::pair{"rotation_max", "RotationQuaternionMax"}})
+      if (r_.has(m, yamlKey)) {
+        quat q = r_.rotation(m, yamlKey, quat(1, 0, 0, 0));
+        out[key] = Json::array({floatJson(q.x), floatJson(q.y), floatJson(q.z), floatJson(q.w)});
+      }
   } else if (tag == "InitialPositionArc") {
     out["type"] = "position_arc";
     std::string target = stride_yaml::refTarget(r_.child(m, "Target"));

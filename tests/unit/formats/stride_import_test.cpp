@@ -201,6 +201,8 @@ TEST(StrideImport, OmittedKeysTakeStrideDefaults) {
                                         a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2: !InitialPositionSeed {}
                                         a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3: !InitialColorSeed {}
                                         a4a4a4a4a4a4a4a4a4a4a4a4a4a4a4a4: !InitialDirectionSeed {}
+                                        a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5: !Initial3DRotationSeed
+                                            RotationQuaternionMax: {X: 0.0, Y: 0.707106769, Z: 0.0, W: 0.707106769}
                                     Updaters:
                                         b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1: !UpdaterCollider
                                             FieldShape: !FieldShapeSphere {}
@@ -226,6 +228,9 @@ TEST(StrideImport, OmittedKeysTakeStrideDefaults) {
   EXPECT_EQ(e.initializers[3].type, stride::InitializerKind::Direction);
   EXPECT_EQ(e.initializers[3].directionMin, vec3(-1, 1, -1));
   EXPECT_EQ(e.initializers[3].directionMax, vec3(1, 1, 1));
+  EXPECT_EQ(e.initializers[4].type, stride::InitializerKind::Rotation3D);
+  EXPECT_EQ(e.initializers[4].rotationMin, quat(1, 0, 0, 0));  // Stride: identity
+  EXPECT_NEAR(e.initializers[4].rotationMax.y, 0.70710677f, 1e-6f);
   const stride::UpdaterModule& c = e.updaters[0];
   EXPECT_EQ(c.restitution, 0.5f);
   EXPECT_EQ(c.friction, 0.1f);

@@ -149,3 +149,48 @@ TEST(StrideInitDirection, RandomDirectionInTheBoxRotatedByTheModule) {
 
 }  // namespace
 }  // namespace fx::stride
+
+namespace fx::stride {
+namespace {
+
+TEST(StrideInitRotation3D, SlerpsBetweenTheTwoAfterTheModuleRotation) {
+  // Reference stride_yaml.md §3 Initial3DRotationSeed: RotationQuaternionMin / Max {X,Y,Z,W}.
+  InitializerModule m;
+  m.type = InitializerKind::Rotation3D;
+  m.rotationMin = quat(1, 0, 0, 0);
+  m.rotationMax = glm::angleAxis(kPi / 2, vec3(0, 1, 0));
+  ParticlePool p;
+  p.layout(initializerFields(InitializerKind::Rotation3D), 32);
+  for (int i = 0; i < 32; ++i) p.seed[p.add()] = uint32_t(i * 13 + 5);
+  InitContext c;
+  initRotation3D(m, c, p, 0, p.count);
+  for (size_t i = 0; i < p.count; ++i) {
+    float r = RandomSeed{p.seed[i]}.getFloat(offset::k1A);
+    quat expected = glm::angleAxis(r * kPi / 2, vec3(0, 1, 0));
+    EXPECT_NEAR(std::fabs(glm::dot(p.quaternion[i], expected)), 1.0f, 1e-5f);
+  }
+}
+
+TEST(StrideShapeBuilder, QuadTurnsByTheParticlesRotation) {
+  // Stride's ShapeBuilderQuad: "each particle as an up-facing quad, further rotated by the
+  // particle's rotation in 3d space". A quarter turn about Stride's Y keeps the quad flat but
+  // spins it a quarter turn in its plane; a quarter turn about X stands it up facing -Y (fxview).
+  auto d = test::definitionFromJson(R"({"emitters": [{"shape_builder": {"type": "quad"},
+      "initializers": [{"type": "rotation_3d"}]}]})");
+  EmitterRuntime rt;
+  rt.pool.layout(kFieldQuaternion, 4);
+  size_t a = rt.pool.add(), b = rt.pool.add();
+  rt.pool.quaternion[a] = glm::angleAxis(kPi / 2, vec3(0, 1, 0));
+  rt.pool.quaternion[b] = glm::angleAxis(kPi / 2, vec3(1, 0, 0));
+  DrawList draw;
+  drawEmitter(d->system.emitters[0], rt, Transform{}, draw);
+  ASSERT_EQ(draw.sprites.size(), 2u);
+  EXPECT_NEAR(draw.sprites[0].direction.z, 1.0f, 1e-5f);
+  EXPECT_NEAR(draw.sprites[0].rotation, kPi / 2, 1e-5f);
+  EXPECT_NEAR(draw.sprites[1].direction.y, -1.0f, 1e-5f);
+  EXPECT_NEAR(draw.sprites[1].rotation, 0.0f, 1e-5f);
+  EXPECT_EQ(rt.pool.quaternion[a], glm::angleAxis(kPi / 2, vec3(0, 1, 0)));  // not stored
+}
+
+}  // namespace
+}  // namespace fx::stride
