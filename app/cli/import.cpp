@@ -44,7 +44,8 @@ void registerImport(CLI::App& app, int& exitCode) {
   auto* cmd = app.add_subcommand("import", help);
   cmd->add_option("file", args->input, "The file to import")->required();
   cmd->add_option("-o,--output", args->output,
-                  "Preset JSON to write (default: beside the input, FILE.json; never over it)");
+                  "Preset JSON to write (default: beside the input with .json added, "
+                  "x.sdprefab.json; never over the input)");
   cmd->add_flag("--allow-any-path", args->allowAnyPath,
                 "Let textures come from anywhere when checking the result");
   cmd->callback([args, &exitCode] {
