@@ -50,8 +50,8 @@ void registerCheck(CLI::App& app, int& exitCode) {
   auto* cmd =
       app.add_subcommand("check", "Validate and lint presets and Halo tags; exit 1 on errors");
   cmd->add_option("files", args->presets,
-                  "Preset JSON files and Halo tags (.glow, .weather_particle_system, "
-                  ".point_physics, .wind, .bitmap, .gbxmodel)")
+                  "Preset JSON files, Halo tags (.glow, .weather_particle_system, "
+                  ".point_physics, .wind, .bitmap, .gbxmodel) and Stride .sdscene / .sdprefab assets")
       ->required();
   addTagsOption(cmd, args->tagsDir);
   cmd->add_flag("--allow-any-path", args->allowAnyPath,

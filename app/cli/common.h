@@ -43,7 +43,7 @@ void registerSchema(CLI::App& app, int& exitCode);
 void registerTexgen(CLI::App& app, int& exitCode);  // texture generators (lightning data textures)
 void registerAsm(CLI::App& app, int& exitCode);     // emitter program assembler / disassembler
 void registerBench(CLI::App& app, int& exitCode);   // benchmark suite
-void registerImport(CLI::App& app, int& exitCode);  // game assets (Halo tags, ...) as fxview JSON
+void registerImport(CLI::App& app, int& exitCode);  // Halo tags, Stride scenes and prefabs as fxview JSON
 void registerExport(CLI::App& app, int& exitCode);  // fxview definitions as Halo tags
 
 }  // namespace fx::cli

@@ -1,9 +1,14 @@
 // fxview import FILE [-o OUT.json]: a game asset as fxview JSON, dispatched on the file's
 // extension through one table (kImporters). Halo tags: a .glow or .weather_particle_system prints
 // its definition (every field; references as "tag\\path.class"), a .point_physics or .wind the
-// fields of that struct. Exit 0 ok, 1 the file has errors, 2 usage.
+// fields of that struct. Stride scenes and prefabs: a preset that runs (import_stride.cpp).
+// The JSON goes to stdout, or atomically to -o (never over the input). Exit 0 ok, 1 the file has
+// errors, 2 usage.
+#include "app/cli/import.h"
+
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <iostream>
 
 #include "app/cli/common.h"
@@ -15,14 +20,6 @@
 namespace fx::cli {
 
 namespace {
-
-struct ImportArgs {
-  std::string input, output;
-};
-
-// Reads the input; on success fills `out` with the JSON to print. Diagnostics are printed by the
-// caller; any error makes the exit code 1.
-using ImportFn = bool (*)(const ImportArgs& args, Json& out, Diagnostics& diags);
 
 // A glow or weather tag as its family's definition; validated like a definition file.
 bool importDefinitionTag(const ImportArgs& args, Json& out, Diagnostics& diags) {
@@ -59,6 +56,10 @@ constexpr Importer kImporters[] = {
      "Halo point_physics tag -> point_physics definition"},
     {".wind", &importStructTag<weather::Wind, halo::TagClass::Wind>,
      "Halo wind tag -> wind definition"},
+    {".sdscene", &importStride, "Stride scene -> preset (each particle system an effect)"},
+    {".sdprefab", &importStride, "Stride prefab -> preset (each particle system an effect)"},
+    {".xkscene", &importStride, "Xenko scene (Stride's former name) -> preset"},
+    {".xkprefab", &importStride, "Xenko prefab (Stride's former name) -> preset"},
 };
 
 const Importer* findImporter(const std::string& path) {
@@ -83,7 +84,10 @@ void registerImport(CLI::App& app, int& exitCode) {
   auto args = std::make_shared<ImportArgs>();
   auto* cmd = app.add_subcommand("import", importHelp());
   cmd->add_option("file", args->input, "The asset (chosen by extension)")->required();
-  cmd->add_option("-o,--output", args->output, "Write the JSON here instead of stdout");
+  cmd->add_option("-o,--output", args->output,
+                  "Write the JSON here (atomically) instead of stdout; never over the input");
+  cmd->add_flag("--allow-any-path", args->allowAnyPath,
+                "Let textures come from anywhere when checking the result");
   cmd->callback([args, &exitCode] {
     const Importer* importer = findImporter(args->input);
     if (!importer) {
@@ -91,6 +95,12 @@ void registerImport(CLI::App& app, int& exitCode) {
       for (const auto& i : kImporters)
         known += (known.empty() ? "" : ", ") + std::string(i.extension);
       std::cerr << args->input << ": cannot import this kind of file (known: " << known << ")\n";
+      exitCode = kExitUsage;
+      return;
+    }
+    std::error_code ec;
+    if (!args->output.empty() && std::filesystem::equivalent(args->output, args->input, ec)) {
+      std::cerr << args->input << ": refusing to write the JSON over the file it came from\n";
       exitCode = kExitUsage;
       return;
     }

@@ -161,7 +161,7 @@ void registerRender(CLI::App& app, int& exitCode) {
   auto args = std::make_shared<Args>();
   auto* cmd =
       app.add_subcommand("render", "Render a preset headless to PNG (EGL, no display needed)");
-  cmd->add_option("preset", args->preset, "Preset JSON")->required();
+  cmd->add_option("preset", args->preset, "Preset JSON (or a Stride .sdscene / .sdprefab)")->required();
   cmd->add_option("-o,--output", args->output, "Output PNG (numbered _0000 with --frames)");
   cmd->add_option("--gif", args->gif, "Animated GIF of the --frames (256-colour palette)");
   cmd->add_option("--sheet", args->sheet, "Sprite sheet PNG of the --frames");

@@ -17,7 +17,7 @@ void registerSimulate(CLI::App& app, int& exitCode) {
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("simulate", "Simulate a preset and dump particle state as JSON");
-  cmd->add_option("preset", args->preset, "Preset JSON")->required();
+  cmd->add_option("preset", args->preset, "Preset JSON (or a Stride .sdscene / .sdprefab)")->required();
   cmd->add_option("--time", args->time, "Seconds to simulate")
       ->required()
       ->check(CLI::Range(0.0, 86400.0));

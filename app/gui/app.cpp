@@ -16,6 +16,7 @@
 #include "engine/core/data_paths.h"
 #include "engine/core/field_json.h"
 #include "engine/formats/halo/tag_paths.h"
+#include "engine/formats/stride/stride_import.h"
 
 namespace fx::gui {
 
@@ -339,6 +340,8 @@ std::string runViewerCommand(App& app, const ConsoleStatement& st) {
 std::string saveDocument(App& app, const fs::path& path) {
   if (!app.preset) return "no preset is loaded";
   fs::path target = path.empty() ? app.presetPath : path;
+  // An imported Stride scene or prefab saves as fxview JSON beside the asset, never over it.
+  if (stride_import::isStrideAsset(target)) target = stride_import::presetPathFor(target);
   std::string err = savePreset(*app.preset, target);
   if (!err.empty()) return err;
   app.presetPath = target;

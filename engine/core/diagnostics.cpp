@@ -4,9 +4,13 @@ namespace fx {
 
 std::string format(const Diagnostic& d) {
   std::string out = d.file.empty() ? std::string("<input>") : d.file;
-  out += ": ";
-  out += d.pointer.empty() ? std::string("/") : d.pointer;
-  out += ": ";
+  if (d.line > 0) {
+    out += ":" + std::to_string(d.line) + ": ";
+  } else {
+    out += ": ";
+    out += d.pointer.empty() ? std::string("/") : d.pointer;
+    out += ": ";
+  }
   if (d.severity == Severity::Warning) out += "warning: ";
   out += d.message;
   if (!d.code.empty()) out += " [" + d.code + "]";
@@ -19,6 +23,14 @@ void Diagnostics::error(std::string file, std::string pointer, std::string messa
 
 void Diagnostics::warning(std::string file, std::string pointer, std::string message, std::string code) {
   items.push_back({Severity::Warning, std::move(file), std::move(pointer), std::move(message), std::move(code)});
+}
+
+void Diagnostics::errorAt(std::string file, int line, std::string message) {
+  items.push_back({Severity::Error, std::move(file), {}, std::move(message), {}, line});
+}
+
+void Diagnostics::warningAt(std::string file, int line, std::string message) {
+  items.push_back({Severity::Warning, std::move(file), {}, std::move(message), {}, line});
 }
 
 bool Diagnostics::hasErrors() const { return errorCount() > 0; }

@@ -15,6 +15,7 @@ struct Diagnostic {
   std::string pointer;  // JSON Pointer into that file ("" = the whole document)
   std::string message;
   std::string code;     // optional: the game's own message id, e.g. "glow.c#547"
+  int line = 0;         // text formats (Stride YAML): 1-based line, printed `file:line:` instead of a pointer
 };
 
 std::string format(const Diagnostic& d);
@@ -24,6 +25,9 @@ struct Diagnostics {
 
   void error(std::string file, std::string pointer, std::string message, std::string code = {});
   void warning(std::string file, std::string pointer, std::string message, std::string code = {});
+  // A problem at a line of a text file (YAML): printed `file:line: message`.
+  void errorAt(std::string file, int line, std::string message);
+  void warningAt(std::string file, int line, std::string message);
   void append(const Diagnostics& other) { items.insert(items.end(), other.items.begin(), other.items.end()); }
   bool hasErrors() const;
   size_t errorCount() const;

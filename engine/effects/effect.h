@@ -48,6 +48,7 @@ struct EffectPlacement {
 struct LoadContext {
   std::filesystem::path baseDir;  // folder of the file that held the definition
   std::filesystem::path rootDir;  // folder of the preset: paths may not leave it (nor assets/)
+  std::filesystem::path extraRoot;  // another allowed folder ("" = none): a Stride package
   std::string file;               // display name of that file
   std::string pointer;            // JSON Pointer of the definition inside it
   bool allowAnyPath =

@@ -10,6 +10,7 @@
 #include "engine/formats/halo/tag_definitions.h"
 #include "engine/formats/halo/tag_layouts.h"
 #include "engine/formats/halo/tag_paths.h"
+#include "engine/formats/stride/stride_import.h"
 
 namespace fx {
 
@@ -93,7 +94,8 @@ std::string LoadContext::resolvePath(const std::string& authored, const std::str
     }
   }
   candidate = candidate.lexically_normal();
-  if (!allowAnyPath && !isInside(candidate, rootDir) && !isInsideShippedAssets(candidate)) {
+  if (!allowAnyPath && !isInside(candidate, rootDir) && !isInsideShippedAssets(candidate) &&
+      (extraRoot.empty() || !isInside(candidate, extraRoot))) {
     if (diags)
       diags->error(file, fieldPointer,
                    "path \"" + authored + "\" leaves the preset's folder and assets/ (pass --allow-any-path to allow it)");
@@ -141,9 +143,19 @@ EffectEntry* Preset::findEffect(std::string_view id) {
 }
 
 std::unique_ptr<Preset> loadPreset(const fs::path& path, Diagnostics& diags, const PresetLoadOptions& opts) {
+  if (stride_import::isStrideAsset(path)) {
+    auto imported = stride_import::importFile(path, path.string(), diags);
+    if (!imported) return nullptr;
+    PresetLoadOptions o = opts;
+    o.extraRoot = imported->textureRoot;
+    return loadPresetFromJson(std::move(imported->preset), stride_import::presetPathFor(path), diags, o);
+  }
   auto json = loadJsonFile(path, path.string(), diags);
   if (!json) return nullptr;
-  return loadPresetFromJson(std::move(*json), path, diags, opts);
+  // A preset saved beside a Stride asset keeps reading textures from the asset's package.
+  PresetLoadOptions o = opts;
+  if (o.extraRoot.empty()) o.extraRoot = stride_import::packageRootOfSavedImport(path);
+  return loadPresetFromJson(std::move(*json), path, diags, o);
 }
 
 std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diagnostics& diags,
@@ -264,6 +276,7 @@ std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diag
     // The definition: inline, or a path relative to the preset file.
     LoadContext lc{.baseDir = baseDir,
                    .rootDir = baseDir,
+                   .extraRoot = opts.extraRoot,
                    .file = file,
                    .pointer = ep + "/definition",
                    .allowAnyPath = opts.allowAnyPath,
@@ -359,6 +372,9 @@ Json presetToJson(Preset& preset) {
 }
 
 std::string savePreset(Preset& preset, const fs::path& path) {
+  if (stride_import::isStrideAsset(path))
+    return "refusing to write a preset over the Stride asset " + path.string() + "; save it as " +
+           stride_import::presetPathFor(path).string();
   Json doc = presetToJson(preset);
   for (auto& e : preset.effects) {
     if (e.definitionRef.empty()) continue;

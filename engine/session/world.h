@@ -43,6 +43,9 @@ struct PresetLoadOptions {
   // --tags DIR: the tags root when the preset has no "tags_dir" (else the nearest parent folder
   // named `tags` of the file holding a reference).
   std::filesystem::path tagsDir;
+  // Folder textures and definitions may come from besides the preset's own ("" = none); a Stride
+  // import sets it to the Stride package its textures live in.
+  std::filesystem::path extraRoot;
 };
 
 struct Preset {
@@ -58,7 +61,9 @@ struct Preset {
   EffectEntry* findEffect(std::string_view id);
 };
 
-// Loads and validates a preset, collecting every error. Returns null only when the document
+// Loads and validates a preset, collecting every error. A Stride scene or prefab
+// (.sdscene / .sdprefab, engine/formats/stride) is imported into a preset first; its path is
+// then the JSON beside the asset (x.sdprefab.json), so saving never writes over the asset. Returns null only when the document
 // cannot be used at all (unreadable, malformed); otherwise entries with errors are dropped from
 // `effects` and the errors are in `diags`.
 std::unique_ptr<Preset> loadPreset(const std::filesystem::path& path, Diagnostics& diags,

@@ -46,6 +46,10 @@ uint32_t initializerFields(InitializerKind k) {
       return kFieldRotation;
     case InitializerKind::Color:
       return kFieldColor;
+    case InitializerKind::Direction:
+      return kFieldDirection;
+    case InitializerKind::Rotation3D:
+      return kFieldQuaternion;
   }
   return 0;
 }

@@ -132,6 +132,11 @@ vec4 sampleCurve(std::span<const CurveKey<ColorRgba>> keys, float t, vec4 fallba
   return sampleKeys(keys, t, [](const ColorRgba& c) { return c.vec(); });
 }
 
+vec3 sampleCurve(std::span<const CurveKey<vec3>> keys, float t, vec3 fallback) {
+  if (keys.empty()) return fallback;
+  return sampleKeys(keys, t, [](vec3 v) { return v; });
+}
+
 void reflectFloatCurve(FieldVisitor& v, const FieldMeta& m, FloatCurve& curve,
                        std::string_view valueUnit) {
   FieldMeta meta = m;
@@ -157,6 +162,18 @@ void reflectColorCurve(FieldVisitor& v, const FieldMeta& m, ColorCurve& curve) {
                       "can be used for HDR rendering.",
               .min = 0},
              k.value, ColorRgba{});
+  });
+}
+
+void reflectVec3Curve(FieldVisitor& v, const FieldMeta& m, Vec3Curve& curve,
+                      std::string_view unit) {
+  FieldMeta meta = m;
+  meta.maxCount = 64;
+  visitArray(v, meta, curve, [unit](CurveKey<vec3>& k, FieldVisitor& ev) {
+    ev.visit(
+        {.key = "key", .help = "Normalized lifetime, 0 (spawn) to 1 (death).", .min = 0, .max = 1},
+        k.key, 0.0f);
+    ev.visit({.key = "value", .unit = unit}, k.value, vec3(0.0f));
   });
 }
 

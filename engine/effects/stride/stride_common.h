@@ -87,11 +87,13 @@ struct CurveKey {
 };
 using FloatCurve = std::vector<CurveKey<float>>;
 using ColorCurve = std::vector<CurveKey<ColorRgba>>;
+using Vec3Curve = std::vector<CurveKey<vec3>>;
 
 // Linear segments between keys (keys may be authored in any order); before the first key or
 // after the last the end key's value holds. An empty curve samples as `fallback`.
 float sampleCurve(std::span<const CurveKey<float>> keys, float t, float fallback = 0.0f);
 vec4 sampleCurve(std::span<const CurveKey<ColorRgba>> keys, float t, vec4 fallback = vec4(1.0f));
+vec3 sampleCurve(std::span<const CurveKey<vec3>> keys, float t, vec3 fallback = vec3(0.0f));
 
 // Stride's ComputeCurveSampler bakes a curve into 32 uniform samples over [0, 1] and lerps
 // between them; the "baked" option reproduces that.
@@ -108,6 +110,7 @@ T sampleBaked(const T (&table)[kBakedSamples], float t) {
 void reflectFloatCurve(FieldVisitor& v, const FieldMeta& m, FloatCurve& curve,
                        std::string_view valueUnit);
 void reflectColorCurve(FieldVisitor& v, const FieldMeta& m, ColorCurve& curve);
+void reflectVec3Curve(FieldVisitor& v, const FieldMeta& m, Vec3Curve& curve, std::string_view unit);
 
 // An enum field that selects which other fields exist (a module's `type`, a shape's `type`):
 // visits the selector first, applies the newly selected kind's defaults when it changed (JSON

@@ -47,7 +47,16 @@ struct SpawnerModule {
 };
 
 // --- Initializers ------------------------------------------------------------------------------
-enum class InitializerKind : int32_t { Position, Velocity, Size, Rotation, Color, PositionArc };
+enum class InitializerKind : int32_t {
+  Position,
+  Velocity,
+  Size,
+  Rotation,
+  Color,
+  PositionArc,
+  Direction,
+  Rotation3D,
+};
 struct InitializerModule {
   InitializerKind type = InitializerKind::Position;
   bool enabled = true;
@@ -66,6 +75,8 @@ struct InitializerModule {
   bool sequential = true;
   int32_t fixedCount = 0;
   vec3 arcMin{-0.3f}, arcMax{0.3f};
+  vec3 directionMin{-1, 1, -1}, directionMax{1, 1, 1};    // direction
+  quat rotationMin{1, 0, 0, 0}, rotationMax{1, 0, 0, 0};  // rotation_3d
   void reflect(FieldVisitor& v);
 };
 
@@ -123,13 +134,32 @@ struct UpdaterModule {
 // --- Emitter ------------------------------------------------------------------------------------
 enum class SimulationSpace : int32_t { World, Local };
 enum class SeedMethod : int32_t { Time, Fixed, Position };
-enum class ShapeBuilderKind : int32_t { Billboard, OrientedQuad };
+enum class ShapeBuilderKind : int32_t { Billboard, OrientedQuad, Quad };
 enum class Sorting : int32_t { None, ByDepth };
 
+// Billboard: camera-facing; oriented_quad: stretched along the direction; quad: an up-facing
+// (Stride +Y normal) quad. The samplers (shape_builder_samplers.cpp) apply at draw time over the
+// particle's own fields and are never stored in them: size x sampler_size(age), rotation +
+// sampler_rotation(age) degrees, position + sampler_position(age) metres (Stride space).
 struct ShapeBuilder {
   ShapeBuilderKind type = ShapeBuilderKind::Billboard;
-  bool scaleLength = true;    // oriented_quad: length also scales with the particle size
-  float lengthFactor = 1.0f;  // oriented_quad
+  bool scaleLength = true;     // oriented_quad: length also scales with the particle size
+  float lengthFactor = 1.0f;   // oriented_quad
+  FloatCurve samplerSize;      // multiplier over normalized age; empty = none
+  FloatCurve samplerRotation;  // degrees added over normalized age (billboard, quad)
+  Vec3Curve samplerPosition;   // metres added over normalized age
+  void reflect(FieldVisitor& v);
+};
+
+// UV builder (uv_flipbook.cpp): a flipbook of x_divisions x y_divisions frames, frame =
+// starting_frame + floor(age x animation_speed), read left to right, top to bottom.
+enum class UvBuilderKind : int32_t { None, Flipbook };
+struct UvBuilder {
+  UvBuilderKind type = UvBuilderKind::None;
+  int32_t xDivisions = 4;
+  int32_t yDivisions = 4;
+  int32_t startingFrame = 0;
+  float animationSpeed = 16.0f;  // frames over the particle's whole lifetime
   void reflect(FieldVisitor& v);
 };
 
@@ -139,6 +169,7 @@ struct Material {
   float alphaAdditive = 0.0f;   // 0 = alpha blended, 1 = additive (premultiplied colours)
   ColorRgba tint{};
   float intensity = 1.0f;
+  UvBuilder uvBuilder;
   void reflect(FieldVisitor& v);
 };
 
@@ -165,18 +196,31 @@ inline constexpr size_t kMaxModules = 32;
 inline constexpr size_t kMaxParticlesPerEmitter = 100000;
 inline constexpr size_t kMaxCurveKeys = 64;
 
+// A Stride module (or setting) fxview does not simulate, kept verbatim from an imported asset so
+// that saving the preset keeps it (engine/formats/stride reports each once with its YAML line).
+struct KeptModule {
+  std::string tag;    // Stride type, e.g. "InitialPositionParent"
+  std::string where;  // e.g. "emitter Bonfire, initializers"
+  int32_t line = 0;   // 1-based YAML line in the source asset
+  std::string yaml;   // the module as Stride wrote it
+  void reflect(FieldVisitor& v);
+};
+inline constexpr size_t kMaxKeptModules = 1024;
+
 struct SystemDef {
   float warmUpTime = 0.0f;  // s simulated before the first frame
   float speedScale = 1.0f;
   std::vector<EmitterDef> emitters;
+  std::vector<KeptModule> kept;  // not simulated; carried through load and save
   void reflect(FieldVisitor& v);
 };
 
 // --- Kind metadata (one table per module list; the enum names are the JSON names) ---------------
 extern const EnumOption kShapeKinds[4];
 extern const EnumOption kSpawnerKinds[4];
-extern const EnumOption kInitializerKinds[6];
+extern const EnumOption kInitializerKinds[8];
 extern const EnumOption kUpdaterKinds[7];
+extern const EnumOption kShapeBuilderKinds[3];
 
 // Post-updaters resolve after every other updater whatever their place in the list (seed:
 // "This is a post-updater ..."). The collider is one too (reference stride notes §2.3).

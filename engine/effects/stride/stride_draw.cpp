@@ -1,4 +1,5 @@
-// Shape builders (billboard, oriented quad) into the DrawList, and the modules' debug wireframes.
+// Shape builders (billboard, oriented quad, quad) with their draw-time samplers and the flipbook
+// UVs into the DrawList, and the modules' debug wireframes.
 #include <algorithm>
 #include <cmath>
 
@@ -15,6 +16,20 @@ namespace {
 //   k < 1: the premultiplied blend (src + dst (1 - src.a)); fade f = a (1 - k) scales rgb and
 //          alpha, so the tint is rgb / f and the output is (rgb x tex.rgb, a (1 - k) tex.a);
 //   k = 1: additive, tint = premultiplied rgb.
+// The in-plane angle that turns the renderer's first axis of a quad lying across `normal`
+// (world; sprite.vert: cross(up, normal), or +X when the normal is within ~6 degrees of up) onto
+// `xAxis`, the quad's own +X after its 3D rotation.
+float quadSpin(vec3 normal, vec3 xAxis) {
+  const vec3 up(0, 0, 1);
+  vec3 n = glm::normalize(normal);
+  vec3 a1 = glm::dot(n, up) * glm::dot(n, up) > 0.99f ? vec3(1, 0, 0) : glm::cross(up, n);
+  a1 -= n * glm::dot(a1, n);
+  if (!(glm::dot(a1, a1) > 1e-12f)) return 0.0f;
+  a1 = glm::normalize(a1);
+  vec3 a2 = glm::cross(n, a1);
+  return std::atan2(glm::dot(xAxis, a2), glm::dot(xAxis, a1));
+}
+
 }  // namespace
 
 void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transform& component,
@@ -31,20 +46,32 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
   float k = std::clamp(def.material.alphaAdditive, 0.0f, 1.0f);
   bool additive = k >= 1.0f;
   batch.blend = additive ? BlendMode::Add : BlendMode::AlphaMultiplyAdd;
-  batch.orientation = def.shapeBuilder.type == ShapeBuilderKind::OrientedQuad
-                          ? SpriteOrientation::ParallelToDirection
-                          : SpriteOrientation::ScreenFacing;
+  const ShapeBuilderKind shape = def.shapeBuilder.type;
+  batch.orientation =
+      shape == ShapeBuilderKind::OrientedQuad ? SpriteOrientation::ParallelToDirection
+      : shape == ShapeBuilderKind::Quad       ? SpriteOrientation::PerpendicularToDirection
+                                              : SpriteOrientation::ScreenFacing;
   batch.sortBackToFront = def.sorting == Sorting::ByDepth;
   draw.beginBatch(batch);
   vec3 tint =
       vec3(def.material.tint.r, def.material.tint.g, def.material.tint.b) * def.material.intensity;
   bool hasSize = p.has(kFieldSize), hasColor = p.has(kFieldColor), hasRot = p.has(kFieldRotation),
-       hasDir = p.has(kFieldDirection);
+       hasDir = p.has(kFieldDirection), hasQuat = p.has(kFieldQuaternion);
+  const ShapeSamplers samplers(def.shapeBuilder);
+  const UvBuilder& uv = def.material.uvBuilder;
+  // The quad's normal: the system's up (Stride +Y) in simulation space.
+  const vec3 quadNormal = strideToWorld(spaceRot * vec3(0, 1, 0));
   for (size_t i = 0; i < p.count; ++i) {
-    float size = (hasSize ? p.size[i] : 1.0f) * spaceScale;
+    float age = std::clamp(1.0f - p.life[i], 0.0f, 1.0f);
+    float size = (hasSize ? p.size[i] : 1.0f) * samplers.sizeFactor(age) * spaceScale;
     vec4 c = hasColor ? p.color[i] : vec4(1.0f);  // premultiplied
     SpriteInstance s;
-    s.position = strideToWorld(toStrideWorld(def, component, p.position[i]));
+    s.position = strideToWorld(toStrideWorld(def, component, p.position[i] + samplers.offset(age)));
+    s.uv = flipbookUv(uv, age);
+    // The renderer measures the origin from the frame's left / top in page UVs and spans the
+    // quad's height as frame height x aspect: centre it, and keep the quad's own proportions.
+    const float frameW = s.uv.y - s.uv.x, frameH = s.uv.w - s.uv.z;
+    s.registration = vec2(frameW, frameH) * 0.5f;
     vec3 rgb = vec3(c) * tint;
     if (additive) {
       s.color = vec4(rgb, 1.0f);
@@ -54,8 +81,16 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
       s.color = vec4(rgb / f, 1.0f);
       s.fade = f;
     }
-    s.rotation = hasRot ? p.rotation[i] : 0.0f;
-    if (def.shapeBuilder.type == ShapeBuilderKind::OrientedQuad) {
+    s.rotation = (hasRot ? p.rotation[i] : 0.0f) + samplers.rotationDeg(age) * kDegToRad;
+    if (shape == ShapeBuilderKind::Quad) {
+      s.direction = quadNormal;
+      if (hasQuat) {
+        quat q = spaceRot * p.quaternion[i];
+        s.direction = strideToWorld(q * vec3(0, 1, 0));
+        s.rotation += quadSpin(s.direction, strideToWorld(q * vec3(1, 0, 0)));
+      }
+    }
+    if (shape == ShapeBuilderKind::OrientedQuad) {
       vec3 dir = hasDir ? p.direction[i] : vec3(0, 1, 0);
       dir = spaceRot * dir * spaceScale;
       float length = glm::length(dir) * def.shapeBuilder.lengthFactor *
@@ -68,6 +103,7 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
       if (!(size > 0.0f)) continue;
       s.size = size;
     }
+    s.aspect *= frameW / frameH;
     draw.push(s);
   }
 }

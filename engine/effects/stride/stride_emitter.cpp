@@ -64,6 +64,12 @@ void runInitializer(const InitializerModule& m, const InitContext& c, ParticlePo
     case InitializerKind::PositionArc:
       initPositionArc(m, c, p, begin, end);
       break;
+    case InitializerKind::Direction:
+      initDirection(m, c, p, begin, end);
+      break;
+    case InitializerKind::Rotation3D:
+      initRotation3D(m, c, p, begin, end);
+      break;
   }
 }
 

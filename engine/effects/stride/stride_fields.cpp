@@ -29,7 +29,7 @@ const EnumOption kSpawnerKinds[4] = {
      "Particles per unit of distance the system moves."},
 };
 
-const EnumOption kInitializerKinds[6] = {
+const EnumOption kInitializerKinds[8] = {
     {"position", int32_t(InitializerKind::Position), "Random position in a box."},
     {"velocity", int32_t(InitializerKind::Velocity), "Random velocity in a box."},
     {"size", int32_t(InitializerKind::Size), "Random uniform size."},
@@ -37,6 +37,19 @@ const EnumOption kInitializerKinds[6] = {
     {"color", int32_t(InitializerKind::Color), "Random colour between two."},
     {"position_arc", int32_t(InitializerKind::PositionArc),
      "Position along an arc toward a target."},
+    {"direction", int32_t(InitializerKind::Direction),
+     "Random direction in a box (what oriented quads stretch along)."},
+    {"rotation_3d", int32_t(InitializerKind::Rotation3D),
+     "Random 3D rotation between two (what quads turn by)."},
+};
+
+const EnumOption kShapeBuilderKinds[3] = {
+    {"billboard", int32_t(ShapeBuilderKind::Billboard),
+     "Camera-facing quad: size, rotation, colour."},
+    {"oriented_quad", int32_t(ShapeBuilderKind::OrientedQuad),
+     "Quad stretched along the particle's direction, facing the camera around it."},
+    {"quad", int32_t(ShapeBuilderKind::Quad),
+     "Up-facing quad (normal along Stride's +Y, the system's up), spun by the rotation."},
 };
 
 const EnumOption kUpdaterKinds[7] = {
@@ -77,12 +90,7 @@ constexpr EnumOption kSeedMethods[] = {
     {"fixed", int32_t(SeedMethod::Fixed), "Seed 0: every run and every copy looks the same."},
     {"position", int32_t(SeedMethod::Position), "Seed from the bits of the system's position."},
 };
-constexpr EnumOption kShapeBuilders[] = {
-    {"billboard", int32_t(ShapeBuilderKind::Billboard),
-     "Camera-facing quad: size, rotation, colour."},
-    {"oriented_quad", int32_t(ShapeBuilderKind::OrientedQuad),
-     "Quad stretched along the particle's direction, facing the camera around it."},
-};
+
 constexpr EnumOption kSortings[] = {
     {"none", int32_t(Sorting::None)},
     {"by_depth", int32_t(Sorting::ByDepth), "Back to front from the camera."},
@@ -185,6 +193,12 @@ void InitializerModule::reflect(FieldVisitor& v) {
                 case InitializerKind::PositionArc:
                   reflectInitPositionArc(*this, kv);
                   break;
+                case InitializerKind::Direction:
+                  reflectInitDirection(*this, kv);
+                  break;
+                case InitializerKind::Rotation3D:
+                  reflectInitRotation3D(*this, kv);
+                  break;
               }
             });
   v.visit({.key = "enabled"}, enabled, true);
@@ -257,16 +271,18 @@ bool updaterHasShape(UpdaterKind k) {
 
 void ShapeBuilder::reflect(FieldVisitor& v) {
   visitKind(v, {.key = "type", .help = "How each particle becomes a quad."}, type,
-            std::span<const EnumOption>(kShapeBuilders), ShapeBuilderKind::Billboard,
+            std::span<const EnumOption>(kShapeBuilderKinds), ShapeBuilderKind::Billboard,
             [this](FieldVisitor& kv) {
-              if (type != ShapeBuilderKind::OrientedQuad) return;
-              kv.visit({.key = "size_to_length",
-                        .help = "If true, length will scale with particle size."},
-                       scaleLength, true);
-              kv.visit({.key = "length_factor",
-                        .help = "Length will be modified with this factor (length = |direction| x "
-                                "factor [x size])."},
-                       lengthFactor, 1.0f);
+              if (type == ShapeBuilderKind::OrientedQuad) {
+                kv.visit({.key = "size_to_length",
+                          .help = "If true, length will scale with particle size."},
+                         scaleLength, true);
+                kv.visit({.key = "length_factor",
+                          .help = "Length will be modified with this factor (length = |direction| "
+                                  "x factor [x size])."},
+                         lengthFactor, 1.0f);
+              }
+              reflectShapeSamplers(*this, kv);
             });
 }
 
@@ -286,6 +302,15 @@ void Material::reflect(FieldVisitor& v) {
           tint, ColorRgba{});
   v.visit({.key = "intensity", .help = "Emissive intensity (HDR above 1).", .min = 0}, intensity,
           1.0f);
+  v.visitObject({.key = "uv_builder", .help = "How the texture's UVs change over the lifetime."},
+                [this](FieldVisitor& uv) { uvBuilder.reflect(uv); });
+}
+
+void KeptModule::reflect(FieldVisitor& v) {
+  v.visit({.key = "tag", .help = "The Stride module type."}, tag, "");
+  v.visit({.key = "where", .help = "Where it sat in the Stride particle system."}, where, "");
+  v.visit({.key = "line", .help = "Its line in the imported Stride asset.", .min = 0}, line, 0);
+  v.visit({.key = "yaml", .help = "The module as the Stride asset wrote it."}, yaml, "");
 }
 
 void EmitterDef::reflect(FieldVisitor& v) {
@@ -352,6 +377,12 @@ void SystemDef::reflect(FieldVisitor& v) {
               .help = "A particle system holds one or more emitters; list order is update order.",
               .maxCount = kMaxEmitters},
              emitters, [](EmitterDef& e, FieldVisitor& ev) { e.reflect(ev); });
+  visitArray(v,
+             {.key = "not_simulated",
+              .help = "Stride modules of an imported asset that fxview does not simulate yet, kept "
+                      "so that saving keeps them.",
+              .maxCount = kMaxKeptModules},
+             kept, [](KeptModule& k, FieldVisitor& kv) { k.reflect(kv); });
 }
 
 float peakParticlesPerSecond(const SpawnerModule& s) {

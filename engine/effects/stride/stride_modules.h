@@ -68,6 +68,10 @@ void initColor(const InitializerModule& m, const InitContext& c, ParticlePool& p
                size_t end);
 void initPositionArc(const InitializerModule& m, const InitContext& c, ParticlePool& p,
                      size_t begin, size_t end);
+void initDirection(const InitializerModule& m, const InitContext& c, ParticlePool& p, size_t begin,
+                   size_t end);
+void initRotation3D(const InitializerModule& m, const InitContext& c, ParticlePool& p, size_t begin,
+                    size_t end);
 
 void reflectInitPosition(InitializerModule& m, FieldVisitor& v);
 void reflectInitVelocity(InitializerModule& m, FieldVisitor& v);
@@ -75,6 +79,8 @@ void reflectInitSize(InitializerModule& m, FieldVisitor& v);
 void reflectInitRotation(InitializerModule& m, FieldVisitor& v);
 void reflectInitColor(InitializerModule& m, FieldVisitor& v);
 void reflectInitPositionArc(InitializerModule& m, FieldVisitor& v);
+void reflectInitDirection(InitializerModule& m, FieldVisitor& v);
+void reflectInitRotation3D(InitializerModule& m, FieldVisitor& v);
 
 uint32_t initializerFields(InitializerKind k);
 
@@ -110,5 +116,26 @@ uint32_t updaterFields(UpdaterKind k);
 // Shared by the three animation updaters: the main curve, or with a second curve
 // lerp(main(t), second(t), r) with r = seed.GetFloat(Offset1A + seed offset) per particle.
 float animationBlend(const UpdaterModule& m, uint32_t particleSeed);
+
+// --- Shape builders and UV builders (draw time) --------------------------------------------------
+void reflectShapeSamplers(ShapeBuilder& b, FieldVisitor& v);
+
+// The shape builder's additive samplers at a particle's normalized age (1 - remaining life),
+// baked to 32 samples as Stride's ComputeCurveSampler does. Applied over the particle's fields
+// when drawing, never written back.
+struct ShapeSamplers {
+  bool size = false, rotation = false, position = false;
+  float sizeTable[kBakedSamples];
+  float rotationTable[kBakedSamples];  // degrees
+  vec3 positionTable[kBakedSamples];   // metres, Stride space
+  explicit ShapeSamplers(const ShapeBuilder& b);
+  float sizeFactor(float age) const { return size ? sampleBaked(sizeTable, age) : 1.0f; }
+  float rotationDeg(float age) const { return rotation ? sampleBaked(rotationTable, age) : 0.0f; }
+  vec3 offset(float age) const { return position ? sampleBaked(positionTable, age) : vec3(0.0f); }
+};
+
+// The flipbook frame's UV rectangle (left, right, top, bottom) at a normalized age; the whole
+// texture without a UV builder.
+vec4 flipbookUv(const UvBuilder& uv, float age);
 
 }  // namespace fx::stride

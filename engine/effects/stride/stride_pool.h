@@ -25,7 +25,8 @@ enum FieldBit : uint32_t {
   kFieldRotation = 1u << 7,  // radians (billboard angle)
   kFieldColor = 1u << 8,     // premultiplied RGBA
   kFieldDirection = 1u << 9,
-  kFieldCollision = 1u << 10,  // CollisionControl: bit 0 = HasCollided this frame
+  kFieldCollision = 1u << 10,   // CollisionControl: bit 0 = HasCollided this frame
+  kFieldQuaternion = 1u << 11,  // 3D rotation (Stride space; what the quad shape builder turns by)
 };
 inline constexpr uint32_t kFieldsAlways =
     kFieldPosition | kFieldLife | kFieldLifetime | kFieldRandomSeed;
@@ -38,6 +39,7 @@ struct ParticlePool {
   std::vector<float> life, lifetime, size, rotation;
   std::vector<uint32_t> seed;
   std::vector<vec4> color;
+  std::vector<quat> quaternion;
   std::vector<uint8_t> collision;
 
   bool has(uint32_t f) const { return (fields & f) == f; }
@@ -50,7 +52,7 @@ struct ParticlePool {
     f(p.oldPosition, vec3(0.0f), kFieldOldPosition), f(p.velocity, vec3(0.0f), kFieldVelocity);
     f(p.direction, vec3(0.0f), kFieldDirection), f(p.size, 1.0f, kFieldSize);
     f(p.rotation, 0.0f, kFieldRotation), f(p.color, vec4(1.0f), kFieldColor);
-    f(p.collision, uint8_t(0), kFieldCollision);
+    f(p.collision, uint8_t(0), kFieldCollision), f(p.quaternion, quat(1, 0, 0, 0), kFieldQuaternion);
   }
   // The columns present in this layout (engine/core/soa.h).
   template <class P, class F>

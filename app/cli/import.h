@@ -1,0 +1,27 @@
+// `fxview import FILE [-o OUT.json]`: a game asset as fxview JSON. import.cpp dispatches on the
+// file's extension through one table; each format's reader lives in the engine and its handler
+// here (import_stride.cpp: Stride scenes and prefabs; Halo tags in import.cpp).
+#pragma once
+
+#include <string>
+
+#include "engine/core/diagnostics.h"
+#include "engine/core/json.h"
+
+namespace fx::cli {
+
+struct ImportArgs {
+  std::string input;
+  std::string output;  // "" = stdout
+  bool allowAnyPath = false;
+};
+
+// Reads the input; on success fills `out` with the JSON to print or write. Diagnostics are printed
+// by the caller; any error makes the exit code 1.
+using ImportFn = bool (*)(const ImportArgs& args, Json& out, Diagnostics& diags);
+
+// Stride .sdscene / .sdprefab: a preset whose texture paths are relative to the output's folder
+// (the asset's folder when printed), loaded back through the preset loader before it is printed.
+bool importStride(const ImportArgs& args, Json& out, Diagnostics& diags);
+
+}  // namespace fx::cli

@@ -1,0 +1,41 @@
+// Shape builder samplers (seed 003: "If you need additive kind of animation check if the Shape
+// Builder supports it ... Additive animations are not preserved in particle fields and do not
+// persist, but can be applied in addition to any fields the particles already have"). Billboard
+// and quad take size, rotation and position samplers; oriented quad size and position. Each is a
+// curve over the particle's normalized age, baked like Stride's ComputeCurveSampler.
+#include "engine/effects/stride/stride_modules.h"
+
+namespace fx::stride {
+
+void reflectShapeSamplers(ShapeBuilder& b, FieldVisitor& v) {
+  reflectFloatCurve(v,
+                    {.key = "sampler_size",
+                     .help = "Size multiplier over the particle's normalized lifetime, applied "
+                             "when drawing (not stored in the particle). Empty: none."},
+                    b.samplerSize, "");
+  reflectFloatCurve(v,
+                    {.key = "sampler_rotation",
+                     .help = "Rotation added over the particle's normalized lifetime, applied "
+                             "when drawing (not stored in the particle). Empty: none.",
+                     .unused = b.type == ShapeBuilderKind::OrientedQuad},
+                    b.samplerRotation, "deg");
+  reflectVec3Curve(v,
+                   {.key = "sampler_position",
+                    .help = "Position offset added over the particle's normalized lifetime, "
+                            "applied when drawing (not stored in the particle). Empty: none."},
+                   b.samplerPosition, "m");
+}
+
+ShapeSamplers::ShapeSamplers(const ShapeBuilder& b) {
+  size = !b.samplerSize.empty();
+  rotation = !b.samplerRotation.empty() && b.type != ShapeBuilderKind::OrientedQuad;
+  position = !b.samplerPosition.empty();
+  for (int i = 0; i < kBakedSamples; ++i) {
+    float t = float(i) / float(kBakedSamples - 1);
+    sizeTable[i] = size ? sampleCurve(b.samplerSize, t, 1.0f) : 1.0f;
+    rotationTable[i] = rotation ? sampleCurve(b.samplerRotation, t, 0.0f) : 0.0f;
+    positionTable[i] = position ? sampleCurve(b.samplerPosition, t, vec3(0.0f)) : vec3(0.0f);
+  }
+}
+
+}  // namespace fx::stride

@@ -1,0 +1,401 @@
+#include "engine/formats/stride/stride_import.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "engine/effects/stride/stride_common.h"
+#include "engine/formats/stride/stride_import_internal.h"
+
+namespace fx::stride_import {
+
+namespace fs = std::filesystem;
+using stride_yaml::isNull;
+using stride_yaml::lineOf;
+using stride_yaml::tagOf;
+
+namespace {
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+struct Entity {
+  std::string id, name;
+  YAML::Node node;
+  Transform local;  // Stride space
+  std::string transformId;
+  std::vector<std::string> childTransforms;
+  std::vector<YAML::Node> particleSystems;
+  bool camera = false;
+  float cameraFovDeg = 45.0f;
+  int parent = -1;
+};
+
+Transform readTransform(stride_yaml::Reader& r, const YAML::Node& tc) {
+  Transform t;
+  t.position = r.vector3(tc, "Position", vec3(0.0f));
+  t.rotation = r.rotation(tc, "Rotation", quat(1, 0, 0, 0));
+  vec3 s = r.vector3(tc, "Scale", vec3(1.0f));
+  // The family's transforms are uniform (Stride's particle modules use the X scale only).
+  t.scale = s.x;
+  if (std::fabs(s.y - s.x) > 1e-4f || std::fabs(s.z - s.x) > 1e-4f)
+    r.warning(r.child(tc, "Scale"), "Scale: non-uniform scale; fxview uses X (" +
+                                        std::to_string(s.x) + ") as Stride's particles do");
+  return t;
+}
+
+std::vector<Entity> readEntities(stride_yaml::Reader& r, const YAML::Node& hierarchy) {
+  std::vector<Entity> out;
+  YAML::Node parts = r.child(hierarchy, "Parts");
+  if (isNull(parts)) return out;
+  if (!parts.IsSequence()) {
+    r.error(parts, "Hierarchy.Parts: expected a sequence of entities");
+    return out;
+  }
+  if (parts.size() > kMaxEntities) {
+    r.error(parts, "Hierarchy.Parts: expected at most " + std::to_string(kMaxEntities) +
+                       " entities, got " + std::to_string(parts.size()));
+    return out;
+  }
+  for (const auto& part : parts) {
+    YAML::Node en = r.child(part, "Entity");
+    if (!en.IsMap()) {
+      r.error(part, "Hierarchy.Parts: expected an entry with an Entity mapping");
+      continue;
+    }
+    Entity e;
+    e.node = en;
+    e.id = r.text(en, "Id", "");
+    e.name = r.text(en, "Name", "");
+    YAML::Node comps = r.child(en, "Components");
+    if (!isNull(comps) && !comps.IsMap()) r.error(comps, "Components: expected a mapping");
+    for (auto& [key, comp] : stride_yaml::entries(comps)) {
+      std::string tag = tagOf(comp);
+      if (tag == "TransformComponent") {
+        e.local = readTransform(r, comp);
+        e.transformId = r.text(comp, "Id", "");
+        for (auto& [k, ref] : stride_yaml::entries(r.child(comp, "Children")))
+          e.childTransforms.push_back(stride_yaml::refTarget(ref));
+      } else if (tag == "ParticleSystemComponent") {
+        e.particleSystems.push_back(comp);
+      } else if (tag == "CameraComponent") {
+        e.camera = true;
+        e.cameraFovDeg = r.number(comp, "VerticalFieldOfView", 45.0f);
+      }
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+// Parents through TransformComponent children (a child names its transform component's Id).
+void linkParents(stride_yaml::Reader& r, std::vector<Entity>& entities) {
+  std::map<std::string, int> byTransform;
+  for (size_t i = 0; i < entities.size(); ++i)
+    if (!entities[i].transformId.empty()) byTransform[entities[i].transformId] = int(i);
+  for (size_t i = 0; i < entities.size(); ++i)
+    for (const auto& c : entities[i].childTransforms) {
+      auto it = byTransform.find(c);
+      if (it == byTransform.end()) continue;  // a child outside this asset (prefab instance)
+      Entity& child = entities[size_t(it->second)];
+      if (child.parent >= 0 && child.parent != int(i))
+        r.warning(child.node, "entity \"" + child.name + "\": two parents; keeping the first");
+      else if (it->second != int(i))
+        child.parent = int(i);
+    }
+}
+
+Transform worldOf(const std::vector<Entity>& entities, size_t i) {
+  Transform t = entities[i].local;
+  int p = entities[i].parent;
+  for (size_t steps = 0; p >= 0 && steps < entities.size(); ++steps) {
+    t = compose(entities[size_t(p)].local, t);
+    p = entities[size_t(p)].parent;
+  }
+  return t;
+}
+
+std::string uniqueName(std::string base, std::vector<std::string>& taken) {
+  if (base.empty()) base = "particles";
+  std::string name = base;
+  for (int n = 2; std::find(taken.begin(), taken.end(), name) != taken.end(); ++n)
+    name = base + " (" + std::to_string(n) + ")";
+  taken.push_back(name);
+  return name;
+}
+
+std::string slug(const std::string& name) {
+  std::string s;
+  for (char c : name) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (std::isalnum(u))
+      s += char(std::tolower(u));
+    else if (!s.empty() && s.back() != '_')
+      s += '_';
+  }
+  while (!s.empty() && s.back() == '_') s.pop_back();
+  return s.empty() ? std::string("particles") : s;
+}
+
+Json vecJson(vec3 v) {
+  return Json::array({floatJson(v.x), floatJson(v.y), floatJson(v.z)});
+}
+
+// The preset camera: the scene's camera entity, else a view framing every effect.
+Json cameraJson(const std::vector<Entity>& entities, const std::vector<vec3>& effectPositions) {
+  for (size_t i = 0; i < entities.size(); ++i) {
+    if (!entities[i].camera) continue;
+    Transform t = worldOf(entities, i);
+    vec3 forward = t.rotation * vec3(0, 0, -1);  // Stride cameras look down -Z
+    vec3 target = t.position + forward * 10.0f;
+    return {{"position", vecJson(stride::strideToWorld(t.position))},
+            {"target", vecJson(stride::strideToWorld(target))},
+            {"fov_deg", floatJson(std::clamp(entities[i].cameraFovDeg, 1.0f, 170.0f))}};
+  }
+  vec3 lo(0.0f), hi(0.0f);
+  for (size_t i = 0; i < effectPositions.size(); ++i) {
+    lo = i ? glm::min(lo, effectPositions[i]) : effectPositions[i];
+    hi = i ? glm::max(hi, effectPositions[i]) : effectPositions[i];
+  }
+  vec3 centre = (lo + hi) * 0.5f + vec3(0, 0, 1.0f);
+  float extent = std::max(glm::length(hi - lo), 4.0f);
+  vec3 eye = centre + vec3(0, -1.4f * extent, 0.45f * extent);
+  return {{"position", vecJson(eye)}, {"target", vecJson(centre)}, {"fov_deg", 55}};
+}
+
+}  // namespace
+
+bool isStrideAsset(const fs::path& path) {
+  std::string ext = lower(path.extension().string());
+  return ext == ".sdscene" || ext == ".sdprefab" || ext == ".xkscene" || ext == ".xkprefab";
+}
+
+fs::path packageRoot(const fs::path& asset) {
+  std::error_code ec;
+  fs::path dir = fs::absolute(asset, ec).parent_path().lexically_normal();
+  fs::path p = dir;
+  for (int up = 0; up < 5 && p != p.root_path() && !p.empty(); ++up) {
+    if (p.filename() == "Assets" && p.parent_path() != p.parent_path().root_path())
+      return p.parent_path();
+    for (const auto& entry : fs::directory_iterator(p, ec))
+      if (entry.path().extension() == ".sdpkg" && p != p.root_path()) return p;
+    p = p.parent_path();
+  }
+  return dir;
+}
+
+fs::path packageRootOfSavedImport(const fs::path& preset) {
+  if (lower(preset.extension().string()) != ".json") return {};
+  fs::path asset = preset;
+  asset.replace_extension();
+  std::error_code ec;
+  if (!isStrideAsset(asset) || !fs::is_regular_file(asset, ec)) return {};
+  return packageRoot(asset);
+}
+
+fs::path presetPathFor(const fs::path& asset) {
+  fs::path p = asset;
+  p += ".json";
+  return p;
+}
+
+std::string blockText(const Context& ctx, int line) {
+  if (line < 1 || size_t(line) > ctx.lines.size()) return {};
+  auto indent = [](const std::string& s) {
+    size_t i = 0;
+    while (i < s.size() && s[i] == ' ') ++i;
+    return i;
+  };
+  const std::string& first = ctx.lines[size_t(line) - 1];
+  size_t base = indent(first);
+  std::string out = first.substr(base) + "\n";
+  for (size_t i = size_t(line); i < ctx.lines.size(); ++i) {
+    const std::string& l = ctx.lines[i];
+    size_t ind = indent(l);
+    if (ind == l.size()) continue;  // blank
+    if (ind <= base) break;
+    out += l.substr(base) + "\n";
+    if (out.size() > (256u << 10)) break;  // one module's text; a bound, not a real size
+  }
+  return out;
+}
+
+std::string resolveTexture(Context& ctx, const YAML::Node& at, const std::string& reference) {
+  const std::string kFallback = kFallbackTexture;
+  std::string url = reference;
+  size_t colon = url.find(':');
+  if (colon != std::string::npos) url.erase(0, colon + 1);
+  if (url.empty() || url.find("..") != std::string::npos) {
+    ctx.r.warning(at,
+                  "Texture \"" + reference + "\": not an asset reference; drawn with " + kFallback);
+    return kFallback;
+  }
+  // Asset URLs are relative to the package's Assets folder: try the asset's folder and those
+  // above it, up to the package root (packageRoot). Textures come from inside the package.
+  std::error_code ec;
+  fs::path dir = fs::absolute(ctx.assetPath, ec).parent_path().lexically_normal();
+  fs::path sdtex;
+  for (int up = 0; up < 6 && sdtex.empty(); ++up) {
+    fs::path candidate = dir / (url + ".sdtex");
+    if (fs::is_regular_file(candidate, ec)) sdtex = candidate;
+    if (dir == ctx.textureRoot || dir == dir.root_path()) break;
+    dir = dir.parent_path();
+  }
+  if (sdtex.empty()) {
+    ctx.r.warning(at, "Texture \"" + url + "\": texture asset " + url +
+                          ".sdtex not found beside the asset or above it; drawn with " + kFallback);
+    return kFallback;
+  }
+  Diagnostics texDiags;
+  auto tex = stride_yaml::loadFile(sdtex.string(), sdtex.string(), texDiags);
+  std::string source;
+  if (tex) {
+    stride_yaml::Reader tr(sdtex.string(), texDiags);
+    source = tr.text(*tex, "Source", "");
+  }
+  if (source.empty()) {
+    ctx.r.warning(at, "Texture \"" + url + "\": " + sdtex.string() +
+                          " has no readable Source; drawn with " + kFallback);
+    return kFallback;
+  }
+  fs::path image = (sdtex.parent_path() / source).lexically_normal();
+  fs::path base = fs::absolute(ctx.assetPath, ec).parent_path().lexically_normal();
+  std::string rel = image.lexically_relative(base).string();
+  if (rel.empty()) rel = image.string();
+  if (lower(image.extension().string()) != ".png") {
+    ctx.r.warning(at, "Texture \"" + url + "\": source " + source +
+                          " is not a PNG (fxview reads PNG only); drawn as a magenta checker");
+  } else if (image.lexically_relative(ctx.textureRoot).empty() ||
+             *image.lexically_relative(ctx.textureRoot).begin() == "..") {
+    ctx.r.warning(at, "Texture \"" + url + "\": source image " + image.string() +
+                          " lies outside the Stride package " + ctx.textureRoot.string() +
+                          "; drawn with " + kFallback);
+    return kFallback;
+  } else if (!fs::is_regular_file(image, ec)) {
+    ctx.r.warning(at, "Texture \"" + url + "\": source image " + image.string() +
+                          " not found; drawn with " + kFallback);
+    return kFallback;
+  }
+  return rel;
+}
+
+std::optional<ImportResult> importText(std::string text, const fs::path& path,
+                                       const std::string& file, Diagnostics& diags) {
+  auto root = stride_yaml::parseText(text, file, diags);
+  if (!root) return std::nullopt;
+  stride_yaml::Reader r(file, diags);
+  std::string kind = tagOf(*root);
+  if (!root->IsMap() || (kind != "SceneAsset" && kind != "PrefabAsset")) {
+    diags.errorAt(file, std::max(lineOf(*root), 1),
+                  "expected a Stride scene or prefab (!SceneAsset / !PrefabAsset), got " +
+                      (kind.empty() ? std::string("an untagged document") : "!" + kind));
+    return std::nullopt;
+  }
+  YAML::Node hierarchy = r.child(*root, "Hierarchy");
+  if (!hierarchy.IsMap()) {
+    diags.errorAt(file, std::max(lineOf(*root), 1), "Hierarchy: required mapping is missing");
+    return std::nullopt;
+  }
+  std::vector<Entity> entities = readEntities(r, hierarchy);
+  linkParents(r, entities);
+
+  Context ctx{.r = r, .assetPath = path};
+  {
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);) {
+      if (!l.empty() && l.back() == '\r') l.pop_back();
+      ctx.lines.push_back(std::move(l));
+    }
+  }
+  ctx.textureRoot = packageRoot(path);
+
+  ImportResult result;
+  Json objects = Json::array(), effects = Json::array();
+  std::vector<std::string> objectNames, ids;
+  std::map<std::string, std::string> objectOf;  // entity id -> object name
+  std::vector<vec3> positions;
+  auto addObject = [&](size_t i) {
+    auto it = objectOf.find(entities[i].id);
+    if (it != objectOf.end()) return it->second;
+    std::string name = uniqueName(entities[i].name, objectNames);
+    Transform w = stride::strideToWorld(worldOf(entities, i));
+    objects.push_back(
+        {{"name", name},
+         {"position", vecJson(w.position)},
+         {"rotation", Json::array({floatJson(w.rotation.x), floatJson(w.rotation.y),
+                                   floatJson(w.rotation.z), floatJson(w.rotation.w)})},
+         {"scale", floatJson(w.scale)}});
+    objectOf[entities[i].id] = name;
+    return name;
+  };
+  ctx.objectForEntity = [&](const std::string& guid) -> std::string {
+    for (size_t i = 0; i < entities.size(); ++i)
+      if (entities[i].id == guid) return addObject(i);
+    return {};
+  };
+  size_t systems = 0;
+  for (size_t i = 0; i < entities.size(); ++i) {
+    for (const auto& ps : entities[i].particleSystems) {
+      if (++systems > kMaxParticleSystems) {
+        r.error(ps, "more than " + std::to_string(kMaxParticleSystems) +
+                        " particle systems; the rest are not imported");
+        break;
+      }
+      std::string object = addObject(i);
+      EffectSummary summary;
+      summary.entity = entities[i].name;
+      summary.id = uniqueName(slug(object), ids);
+      Json def = importParticleSystem(ctx, ps, summary);
+      Json entry = {{"id", summary.id}, {"kind", "stride_particles"}, {"object", object}};
+      if (!r.flag(ps, "Enabled", true)) entry["enabled"] = false;
+      entry["definition"] = std::move(def);
+      effects.push_back(std::move(entry));
+      positions.push_back(stride::strideToWorld(worldOf(entities, i).position));
+      result.effects.push_back(std::move(summary));
+    }
+  }
+  if (effects.empty())
+    diags.warningAt(file, std::max(lineOf(hierarchy), 1),
+                    "no entity has a ParticleSystemComponent; nothing to show");
+
+  Json& p = result.preset;
+  p["version"] = 1;
+  p["name"] =
+      path.stem().string() + " (Stride " + (kind == "SceneAsset" ? "scene" : "prefab") + ")";
+  p["seed"] = 1;
+  p["simulation"] = {{"mode", "tick"}, {"rate", 60}};
+  p["camera"] = cameraJson(entities, positions);
+  p["background"] = {{"r", 0.05}, {"g", 0.05}, {"b", 0.07}};
+  p["objects"] = std::move(objects);
+  p["effects"] = std::move(effects);
+  result.textureRoot = ctx.textureRoot;
+  return result;
+}
+
+std::optional<ImportResult> importFile(const fs::path& path, const std::string& file,
+                                       Diagnostics& diags) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    diags.error(file, "", "cannot open the file");
+    return std::nullopt;
+  }
+  std::string text;
+  char buf[65536];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, size_t(in.gcount()));
+    if (text.size() > stride_yaml::kMaxStrideFileBytes) {
+      diags.error(file, "",
+                  "larger than " + std::to_string(stride_yaml::kMaxStrideFileBytes >> 20) +
+                      " MiB; not a Stride asset fxview will read");
+      return std::nullopt;
+    }
+  }
+  return importText(std::move(text), path, file, diags);
+}
+
+}  // namespace fx::stride_import

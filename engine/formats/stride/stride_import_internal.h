@@ -1,0 +1,38 @@
+// Shared state of the Stride importer's two halves: stride_import.cpp walks the asset (entities,
+// transforms, camera, textures) and stride_import_modules.cpp maps one ParticleSystemComponent's
+// emitters and modules onto the stride_particles definition JSON.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/formats/stride/stride_import.h"
+#include "engine/formats/stride/stride_yaml.h"
+
+namespace fx::stride_import {
+
+struct Context {
+  stride_yaml::Reader& r;
+  std::filesystem::path assetPath;
+  std::vector<std::string> lines;  // the asset's text, for keeping modules verbatim
+  std::filesystem::path textureRoot;
+  // Entity guid -> scene object name (position_arc targets); "" when unknown.
+  std::function<std::string(const std::string&)> objectForEntity;
+};
+
+// The definition JSON of one particle system component; fills the summary.
+Json importParticleSystem(Context& ctx, const YAML::Node& component, EffectSummary& summary);
+
+// What a material draws with when its texture cannot be found.
+inline constexpr const char* kFallbackTexture = "assets/sprites/dot.png";
+
+// A material texture reference `<guid>:<url>` -> a texture path relative to the asset's folder
+// (PNG), or a fallback with a warning at `at`.
+std::string resolveTexture(Context& ctx, const YAML::Node& at, const std::string& reference);
+
+// Lines [line, end of its block) of the asset, for a node starting at 1-based `line`.
+std::string blockText(const Context& ctx, int line);
+
+}  // namespace fx::stride_import

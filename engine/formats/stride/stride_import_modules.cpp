@@ -1,0 +1,588 @@
+// One ParticleSystemComponent -> the stride_particles definition JSON (reference stride_yaml.md
+// §1-§4). Keys are written only when the asset has them, so a key the editor left out takes the
+// family's default, which is Stride's C# default (reference §5.4); the family's field
+// declarations then validate every value when the preset loads. Where the family offers a
+// "Stride's code" option beside the documented behaviour (falloff divisor, cylinder repulsion,
+// direction from speed divided by dt), an imported module takes Stride's code: the asset was
+// authored against what the engine really does. Modules and settings fxview
+// does not simulate go to `not_simulated` verbatim, with one warning each naming the YAML line.
+#include <algorithm>
+#include <cmath>
+
+#include "engine/effects/stride/stride_common.h"
+#include "engine/effects/stride/stride_definition.h"
+#include "engine/formats/stride/stride_import_internal.h"
+
+namespace fx::stride_import {
+
+using stride_yaml::isNull;
+using stride_yaml::lineOf;
+using stride_yaml::tagOf;
+
+namespace {
+
+Json v3(vec3 v) {
+  return Json::array({floatJson(v.x), floatJson(v.y), floatJson(v.z)});
+}
+Json bounds(vec2 v) {
+  return Json::array({floatJson(v.x), floatJson(v.y)});
+}
+Json color(const ColorRgba& c) {
+  return {
+      {"r", floatJson(c.r)}, {"g", floatJson(c.g)}, {"b", floatJson(c.b)}, {"a", floatJson(c.a)}};
+}
+
+// The family's module rotation is Euler degrees applied roll (Z), pitch (X), yaw (Y):
+// q = qy qx qz (stride_common.h eulerDegToQuat). This is its inverse.
+vec3 quatToEulerDeg(quat q) {
+  glm::mat3 m = glm::mat3_cast(q);  // column-major: m[col][row]
+  float sx = std::clamp(-m[2][1], -1.0f, 1.0f);
+  float x = std::asin(sx);
+  float y, z;
+  if (std::fabs(sx) < 0.99999f) {
+    y = std::atan2(m[2][0], m[2][2]);
+    z = std::atan2(m[0][1], m[1][1]);
+  } else {  // gimbal lock: fold the roll into the yaw
+    y = std::atan2(-m[0][2], m[0][0]);
+    z = 0.0f;
+  }
+  vec3 deg = vec3(x, y, z) / kDegToRad;
+  for (int i = 0; i < 3; ++i)
+    if (std::fabs(deg[i]) < 1e-4f) deg[i] = 0.0f;
+  return deg;
+}
+
+class Mapper {
+ public:
+  Mapper(Context& ctx, EffectSummary& summary) : ctx_(ctx), r_(ctx.r), summary_(summary) {}
+
+  Json system(const YAML::Node& component);
+
+ private:
+  Context& ctx_;
+  stride_yaml::Reader& r_;
+  EffectSummary& summary_;
+  Json kept_ = Json::array();
+  std::string where_;
+
+  // Copies a member when present.
+  void num(Json& out, const char* key, const YAML::Node& n, const char* yamlKey) {
+    if (r_.has(n, yamlKey)) out[key] = floatJson(r_.number(n, yamlKey, 0.0f));
+  }
+  void integer(Json& out, const char* key, const YAML::Node& n, const char* yamlKey) {
+    if (r_.has(n, yamlKey)) out[key] = r_.integer(n, yamlKey, 0);
+  }
+  void flag(Json& out, const char* key, const YAML::Node& n, const char* yamlKey) {
+    if (r_.has(n, yamlKey)) out[key] = r_.flag(n, yamlKey, false);
+  }
+  void vec(Json& out, const char* key, const YAML::Node& n, const char* yamlKey) {
+    if (r_.has(n, yamlKey)) out[key] = v3(r_.vector3(n, yamlKey, vec3(0.0f)));
+  }
+  void range(Json& out, const char* key, const YAML::Node& n, const char* yamlKey) {
+    if (r_.has(n, yamlKey)) out[key] = bounds(r_.vector2(n, yamlKey, vec2(0.0f)));
+  }
+  void rgba(Json& out, const char* key, const YAML::Node& n, const char* yamlKey) {
+    if (r_.has(n, yamlKey)) out[key] = color(r_.color(n, yamlKey, ColorRgba{}));
+  }
+  template <size_t N>
+  void choice(Json& out, const char* key, const YAML::Node& n, const char* yamlKey,
+              const std::pair<const char*, const char*> (&names)[N]) {
+    if (!r_.has(n, yamlKey)) return;
+    std::string s = r_.text(n, yamlKey, "");
+    for (const auto& [stride, ours] : names)
+      if (s == stride) {
+        if (ours)
+          out[key] = ours;
+        else
+          keep(r_.child(n, yamlKey), std::string(yamlKey) + " " + s);
+        return;
+      }
+    std::string expected;
+    for (const auto& nm : names) expected += std::string(expected.empty() ? "" : ", ") + nm.first;
+    r_.error(r_.child(n, yamlKey),
+             std::string(yamlKey) + ": expected one of " + expected + ", got \"" + s + "\"");
+  }
+
+  // Keeps a node fxview does not simulate, with one warning naming its line.
+  void keep(const YAML::Node& n, const std::string& tag) {
+    int line = std::max(lineOf(n), 1);
+    r_.warning(n, tag + ": not simulated, kept");
+    if (kept_.size() >= stride::kMaxKeptModules) return;
+    kept_.push_back(
+        {{"tag", tag}, {"where", where_}, {"line", line}, {"yaml", blockText(ctx_, line)}});
+    summary_.kept.push_back(tag);
+  }
+  void imported(const std::string& tag) { summary_.imported.push_back(tag); }
+
+  void transform(Json& out, const YAML::Node& m);
+  Json shape(const YAML::Node& m, const char* yamlKey);
+  bool curve(Json& out, const char* key, const YAML::Node& sampler, const char* what);
+  Json emitter(const YAML::Node& e, size_t index, const YAML::Node& component);
+  void shapeBuilder(Json& emitter, const YAML::Node& e);
+  void material(Json& emitter, const YAML::Node& e, const YAML::Node& component);
+  void colorTree(const YAML::Node& n, vec4& factor, std::string& texture, int depth);
+  std::optional<Json> spawner(const YAML::Node& m, const std::string& tag);
+  std::optional<Json> initializer(const YAML::Node& m, const std::string& tag);
+  std::optional<Json> updater(const YAML::Node& m, const std::string& tag);
+  Json modules(const YAML::Node& e, const char* yamlKey,
+               std::optional<Json> (Mapper::*map)(const YAML::Node&, const std::string&));
+};
+
+void Mapper::transform(Json& out, const YAML::Node& m) {
+  flag(out, "position_inheritance", m, "InheritPosition");
+  vec(out, "position_offset", m, "Position");
+  flag(out, "rotation_inheritance", m, "InheritRotation");
+  if (r_.has(m, "Rotation")) {
+    vec3 deg = quatToEulerDeg(r_.rotation(m, "Rotation", quat(1, 0, 0, 0)));
+    if (deg != vec3(0.0f)) out["rotation_offset"] = v3(deg);
+  }
+  flag(out, "scale_inheritance", m, "InheritScale");
+  vec(out, "scale_offset", m, "Scale");
+  num(out, "scale_uniform", m, "ScaleUniform");
+}
+
+Json Mapper::shape(const YAML::Node& m, const char* yamlKey) {
+  YAML::Node s = r_.child(m, yamlKey);
+  if (isNull(s)) {
+    keep(r_.child(m, yamlKey).IsDefined() ? r_.child(m, yamlKey) : m,
+         std::string(yamlKey) + " null (a field without a shape)");
+    return {{"type", "sphere"}};
+  }
+  std::string tag = tagOf(s);
+  Json out;
+  if (tag == "FieldShapeSphere") {
+    out["type"] = "sphere";
+    num(out, "radius", s, "Radius");
+  } else if (tag == "FieldShapeCube") {
+    out["type"] = "box";
+    vec3 h(r_.number(s, "HalfSideX", 1.0f), r_.number(s, "HalfSideY", 1.0f),
+           r_.number(s, "HalfSideZ", 1.0f));
+    out["half_size"] = v3(h);
+  } else if (tag == "FieldShapeCylinder") {
+    out["type"] = "cylinder";
+    num(out, "half_height", s, "HalfHeight");
+    num(out, "radius", s, "Radius");
+  } else if (tag == "FieldShapeTorus") {
+    out["type"] = "torus";
+    num(out, "big_radius", s, "BigRadius");
+    num(out, "small_radius", s, "SmallRadius");
+  } else {
+    keep(s, tag.empty() ? std::string("untagged field shape") : tag);
+    out["type"] = "sphere";
+  }
+  return out;
+}
+
+// A ComputeCurveSampler{Float,Color4,Vector3}: its keyframes into `out[key]` as
+// [{key, value}, ...] in file order. False when there is no usable curve.
+bool Mapper::curve(Json& out, const char* key, const YAML::Node& sampler, const char* what) {
+  if (isNull(sampler)) return false;
+  std::string tag = tagOf(sampler);
+  bool isColor = tag == "ComputeCurveSamplerColor4", isFloat = tag == "ComputeCurveSamplerFloat",
+       isVec3 = tag == "ComputeCurveSamplerVector3";
+  if (!isColor && !isFloat && !isVec3) {
+    keep(sampler, std::string(what) + " " + (tag.empty() ? "untagged sampler" : tag));
+    return false;
+  }
+  YAML::Node c = r_.child(sampler, "Curve");
+  std::string ctag = tagOf(c);
+  if (ctag.rfind("ComputeAnimationCurve", 0) != 0) {
+    keep(isNull(c) ? sampler : c, std::string(what) + " " + (ctag.empty() ? "curve" : ctag));
+    return false;
+  }
+  Json keys = Json::array();
+  auto frames = stride_yaml::entries(r_.child(c, "KeyFrames"));
+  if (frames.size() > stride::kMaxCurveKeys) {
+    r_.error(r_.child(c, "KeyFrames"), std::string(what) + ": expected at most " +
+                                           std::to_string(stride::kMaxCurveKeys) +
+                                           " keyframes, got " + std::to_string(frames.size()));
+    return false;
+  }
+  bool warnedTangent = false;
+  for (auto& [id, k] : frames) {
+    if (!k.IsMap()) {
+      r_.error(k, std::string(what) + ": a keyframe must be a mapping {Key, Value, TangentType}");
+      continue;
+    }
+    std::string tangent = r_.text(k, "TangentType", "Linear");
+    if (tangent != "Linear" && !warnedTangent) {
+      keep(r_.child(k, "TangentType"), std::string(what) + " TangentType " + tangent);
+      warnedTangent = true;
+    }
+    Json kj;
+    kj["key"] = floatJson(std::clamp(r_.number(k, "Key", 0.0f), 0.0f, 1.0f));
+    if (isColor)
+      kj["value"] = color(r_.color(k, "Value", ColorRgba{}));
+    else if (isVec3)
+      kj["value"] = v3(r_.vector3(k, "Value", vec3(0.0f)));
+    else
+      kj["value"] = floatJson(r_.number(k, "Value", 0.0f));
+    keys.push_back(std::move(kj));
+  }
+  out[key] = std::move(keys);
+  return true;
+}
+
+std::optional<Json> Mapper::spawner(const YAML::Node& m, const std::string& tag) {
+  Json out;
+  if (tag == "SpawnerPerSecond") {
+    out["type"] = "per_second";
+    num(out, "particles_per_second", m, "SpawnCount");
+  } else if (tag == "SpawnerPerFrame") {
+    out["type"] = "per_frame";
+    num(out, "particles_per_frame", m, "SpawnCount");
+    num(out, "framerate", m, "Framerate");
+  } else if (tag == "SpawnerBurst") {
+    out["type"] = "burst";
+    integer(out, "particle_count", m, "SpawnCount");
+  } else if (tag == "SpawnerFromDistance") {
+    out["type"] = "from_distance";
+    num(out, "particles_per_unit", m, "SpawnCount");
+  } else {
+    return std::nullopt;
+  }
+  flag(out, "enabled", m, "Enabled");
+  static const std::pair<const char*, const char*> kLoops[] = {
+      {"Looping", "looping"}, {"LoopingNoDelay", "looping_no_delay"}, {"OneShot", "one_shot"}};
+  choice(out, "loop", m, "LoopCondition", kLoops);
+  range(out, "delay", m, "Delay");
+  range(out, "duration", m, "Duration");
+  return out;
+}
+
+std::optional<Json> Mapper::initializer(const YAML::Node& m, const std::string& tag) {
+  Json out;
+  if (tag == "InitialPositionSeed") {
+    out["type"] = "position";
+    vec(out, "position_min", m, "PositionMin");
+    vec(out, "position_max", m, "PositionMax");
+    flag(out, "interpolate", m, "Interpolate");
+  } else if (tag == "InitialVelocitySeed") {
+    out["type"] = "velocity";
+    vec(out, "velocity_min", m, "VelocityMin");
+    vec(out, "velocity_max", m, "VelocityMax");
+  } else if (tag == "InitialSizeSeed") {
+    out["type"] = "size";
+    range(out, "random_size", m, "RandomSize");
+  } else if (tag == "InitialRotationSeed") {
+    out["type"] = "rotation";
+    range(out, "angle", m, "AngularRotation");
+  } else if (tag == "InitialColorSeed") {
+    out["type"] = "color";
+    rgba(out, "color_min", m, "ColorMin");
+    rgba(out, "color_max", m, "ColorMax");
+  } else if (tag == "InitialDirectionSeed") {
+    out["type"] = "direction";
+    vec(out, "direction_min", m, "DirectionMin");
+    vec(out, "direction_max", m, "DirectionMax");
+  } else if (tag == "Initial3DRotationSeed") {
+    out["type"] = "rotation_3d";
+    for (auto [key, yamlKey] : {std::pair{"rotation_min", "RotationQuaternionMin"},
+                                std::pair{"rotation_max", "RotationQuaternionMax"}})
+      if (r_.has(m, yamlKey)) {
+        quat q = r_.rotation(m, yamlKey, quat(1, 0, 0, 0));
+        out[key] = Json::array({floatJson(q.x), floatJson(q.y), floatJson(q.z), floatJson(q.w)});
+      }
+  } else if (tag == "InitialPositionArc") {
+    out["type"] = "position_arc";
+    std::string target = stride_yaml::refTarget(r_.child(m, "Target"));
+    if (!target.empty()) {
+      std::string object = ctx_.objectForEntity(target);
+      if (object.empty())
+        r_.warning(r_.child(m, "Target"), "InitialPositionArc Target: no entity " + target +
+                                              " in this asset; the fallback target is used");
+      else
+        out["target"] = object;
+    }
+    vec(out, "fallback_target", m, "FallbackTarget");
+    num(out, "arc_height", m, "ArcHeight");
+    flag(out, "ordered", m, "Sequential");
+    integer(out, "fixed_count", m, "FixedLength");
+    vec(out, "position_min", m, "PositionMin");
+    vec(out, "position_max", m, "PositionMax");
+  } else {
+    return std::nullopt;
+  }
+  flag(out, "enabled", m, "Enabled");
+  flag(out, "debug_draw", m, "DebugDraw");
+  integer(out, "seed_offset", m, "SeedOffset");
+  transform(out, m);
+  return out;
+}
+
+std::optional<Json> Mapper::updater(const YAML::Node& m, const std::string& tag) {
+  Json out;
+  if (tag == "UpdaterGravity") {
+    out["type"] = "gravity";
+    vec(out, "gravitational_acceleration", m, "GravitationalAcceleration");
+  } else if (tag == "UpdaterForceField") {
+    out["type"] = "force_field";
+    out["shape"] = shape(m, "FieldShape");
+    YAML::Node f = r_.child(m, "FieldFalloff");
+    Json fj = Json::object();
+    num(fj, "strength_inside", f, "StrengthInside");
+    num(fj, "falloff_start", f, "FalloffStart");
+    num(fj, "strength_outside", f, "StrengthOutside");
+    num(fj, "falloff_end", f, "FalloffEnd");
+    fj["divisor_end_over_start"] = true;  // what Stride's FieldFalloff computes
+    out["falloff"] = std::move(fj);
+    num(out, "energy_conservation", m, "EnergyConservation");
+    num(out, "directed_force", m, "ForceDirected");
+    num(out, "vortex_force", m, "ForceVortex");
+    num(out, "repulsive_force", m, "ForceRepulsive");
+    vec(out, "fixed_force", m, "ForceFixed");
+    if (out["shape"]["type"] == "cylinder") out["repulsion_zeroes_world_y"] = true;
+  } else if (tag == "UpdaterCollider") {
+    out["type"] = "collider";
+    out["shape"] = shape(m, "FieldShape");
+    flag(out, "is_hollow", m, "IsHollow");
+    flag(out, "kill_particles", m, "KillParticles");
+    num(out, "restitution", m, "Restitution");
+    num(out, "friction", m, "Friction");
+  } else if (tag == "UpdaterSpeedToDirection") {
+    out["type"] = "direction_from_speed";
+    out["divide_by_dt"] = true;  // what Stride's UpdaterSpeedToDirection computes
+  } else if (tag == "UpdaterColorOverTime" || tag == "UpdaterSizeOverTime" ||
+             tag == "UpdaterRotationOverTime") {
+    out["type"] = tag == "UpdaterColorOverTime"  ? "color_animation"
+                  : tag == "UpdaterSizeOverTime" ? "size_animation"
+                                                 : "rotation_animation";
+    curve(out, "curve", r_.child(m, "SamplerMain"), (tag + " SamplerMain").c_str());
+    curve(out, "curve_2", r_.child(m, "SamplerOptional"), (tag + " SamplerOptional").c_str());
+    integer(out, "seed_offset", m, "SeedOffset");
+    out["baked_curve"] = true;  // Stride's ComputeCurveSampler bakes 32 samples
+  } else {
+    return std::nullopt;
+  }
+  flag(out, "enabled", m, "Enabled");
+  flag(out, "debug_draw", m, "DebugDraw");
+  transform(out, m);
+  return out;
+}
+
+Json Mapper::modules(const YAML::Node& e, const char* yamlKey,
+                     std::optional<Json> (Mapper::*map)(const YAML::Node&, const std::string&)) {
+  Json list = Json::array();
+  YAML::Node n = r_.child(e, yamlKey);
+  if (isNull(n)) return list;
+  if (!n.IsMap()) {
+    r_.error(n, std::string(yamlKey) + ": expected a mapping of item ids to modules");
+    return list;
+  }
+  std::string outer = where_;
+  where_ += std::string(", ") + yamlKey;
+  for (auto& [id, m] : stride_yaml::entries(n)) {
+    if (isNull(m)) continue;
+    std::string tag = tagOf(m);
+    if (!m.IsMap() || tag.empty()) {
+      r_.error(m, std::string(yamlKey) + ": expected a tagged module mapping (!" +
+                      (std::string(yamlKey) == "Spawners" ? "Spawner" : "Initial") + "...)");
+      continue;
+    }
+    if (list.size() >= stride::kMaxModules) {
+      r_.error(m, std::string(yamlKey) + ": more than " + std::to_string(stride::kMaxModules) +
+                      " modules; the rest are not imported");
+      break;
+    }
+    auto mapped = (this->*map)(m, tag);
+    if (mapped) {
+      list.push_back(std::move(*mapped));
+      imported(tag);
+    } else {
+      keep(m, tag);
+    }
+  }
+  where_ = outer;
+  return list;
+}
+
+void Mapper::shapeBuilder(Json& emitter, const YAML::Node& e) {
+  YAML::Node b = r_.child(e, "ShapeBuilder");
+  Json out;
+  std::string tag = isNull(b) ? "ShapeBuilderBillboard" : tagOf(b);
+  bool oriented = tag == "ShapeBuilderOrientedQuad";
+  if (tag == "ShapeBuilderBillboard") {
+    out["type"] = "billboard";
+  } else if (tag == "ShapeBuilderQuad") {
+    out["type"] = "quad";
+  } else if (oriented) {
+    out["type"] = "oriented_quad";
+    flag(out, "size_to_length", b, "ScaleLength");
+    num(out, "length_factor", b, "LengthFactor");
+  } else {
+    keep(b, (tag.empty() ? std::string("untagged shape builder") : tag) + " (drawn as billboards)");
+    emitter["shape_builder"] = {{"type", "billboard"}};
+    return;
+  }
+  imported(tag);
+  if (!isNull(b)) {
+    curve(out, "sampler_size", r_.child(b, "SamplerSize"), "SamplerSize");
+    curve(out, "sampler_position", r_.child(b, "SamplerPosition"), "SamplerPosition");
+    if (!oriented)
+      curve(out, "sampler_rotation", r_.child(b, "SamplerRotation"), "SamplerRotation");
+  }
+  emitter["shape_builder"] = std::move(out);
+}
+
+// The ComputeColor tree: products of constants, the texture and the particle colour (vertex
+// stream). Anything else is kept and reads as 1.
+void Mapper::colorTree(const YAML::Node& n, vec4& factor, std::string& texture, int depth) {
+  if (isNull(n)) return;
+  std::string tag = tagOf(n);
+  if (depth > 16) {
+    keep(n, tag + " (nested deeper than 16)");
+    return;
+  }
+  if (tag == "ComputeBinaryColor") {
+    std::string op = r_.text(n, "Operator", "Multiply");
+    if (op != "Multiply") {
+      keep(n, "ComputeBinaryColor Operator " + op + " (read as Multiply)");
+    }
+    colorTree(r_.child(n, "LeftChild"), factor, texture, depth + 1);
+    colorTree(r_.child(n, "RightChild"), factor, texture, depth + 1);
+  } else if (tag == "ComputeFloat4") {
+    factor *= r_.vector4(n, "Value", vec4(1.0f));
+  } else if (tag == "ComputeColor") {
+    factor *= r_.color(n, "Value", ColorRgba{}).vec();
+  } else if (tag == "ComputeFloat") {
+    factor *= r_.number(n, "Value", 1.0f);
+  } else if (tag == "ComputeTextureColor") {
+    std::string ref = r_.text(n, "Texture", "");
+    if (!texture.empty()) {
+      keep(n, "ComputeTextureColor (a second texture)");
+    } else if (ref.empty()) {
+      r_.warning(n, "ComputeTextureColor: no texture; drawn with the fallback value");
+      factor *= r_.color(r_.child(n, "FallbackValue"), "Value", ColorRgba{}).vec();
+      texture = "-";
+    } else {
+      texture = resolveTexture(ctx_, r_.child(n, "Texture"), ref);
+    }
+  } else if (tag == "ComputeVertexStreamColor") {
+    // The particle's colour: fxview always multiplies it in.
+  } else {
+    keep(n, tag.empty() ? std::string("untagged colour node") : tag);
+  }
+}
+
+void Mapper::material(Json& emitter, const YAML::Node& e, const YAML::Node& component) {
+  YAML::Node m = r_.child(e, "Material");
+  Json out;
+  vec4 factor = r_.color(component, "Color", ColorRgba{}).vec();
+  std::string texture;
+  if (!isNull(m)) {
+    std::string tag = tagOf(m);
+    if (tag != "ParticleMaterialComputeColor") {
+      keep(m, tag.empty() ? std::string("untagged material") : tag);
+    } else {
+      imported(tag);
+      colorTree(r_.child(m, "ComputeColor"), factor, texture, 0);
+      num(out, "alpha_additive", m, "AlphaAdditive");
+      for (const char* k : {"ZOffset", "SoftEdgeDistance"})
+        if (r_.has(m, k) && r_.number(m, k, 0.0f) != 0.0f) keep(r_.child(m, k), k);
+      YAML::Node uv = r_.child(m, "UVBuilder");
+      std::string uvTag = tagOf(uv);
+      if (uvTag == "UVBuilderFlipbook" && texture == kFallbackTexture) {
+        // The frames of a sheet fxview does not have would cut the fallback sprite into tiles.
+        keep(uv, "UVBuilderFlipbook (its texture is missing)");
+      } else if (uvTag == "UVBuilderFlipbook") {
+        Json fj = {{"type", "flipbook"}};
+        integer(fj, "x_divisions", uv, "XDivisions");
+        integer(fj, "y_divisions", uv, "YDivisions");
+        integer(fj, "starting_frame", uv, "StartingFrame");
+        num(fj, "animation_speed", uv, "AnimationSpeed");
+        out["uv_builder"] = std::move(fj);
+        imported(uvTag);
+      } else if (!isNull(uv)) {
+        keep(uv, uvTag.empty() ? std::string("untagged UV builder") : uvTag);
+      }
+    }
+  }
+  if (texture == "-") texture.clear();  // no texture: a plain quad, as in Stride
+  out["texture"] = texture;
+  // tint x intensity = the constant factor (HDR: intensity carries the part above 1).
+  float peak = std::max({factor.x, factor.y, factor.z});
+  float intensity = peak > 1.0f ? peak : 1.0f;
+  out["tint"] =
+      color(ColorRgba{std::max(factor.x / intensity, 0.0f), std::max(factor.y / intensity, 0.0f),
+                      std::max(factor.z / intensity, 0.0f), 1.0f});
+  if (intensity != 1.0f) out["intensity"] = floatJson(intensity);
+  emitter["material"] = std::move(out);
+}
+
+Json Mapper::emitter(const YAML::Node& e, size_t index, const YAML::Node& component) {
+  Json out;
+  std::string name = r_.text(e, "EmitterName", "");
+  out["name"] = name.empty() ? "emitter " + std::to_string(index + 1) : name;
+  where_ = "emitter " + out["name"].get<std::string>();
+  summary_.emitters.push_back(out["name"].get<std::string>());
+  flag(out, "enabled", e, "Enabled");
+  integer(out, "max_particles_override", e, "MaxParticlesOverride");
+  range(out, "particle_lifetime", e, "ParticleLifetime");
+  static const std::pair<const char*, const char*> kSpaces[] = {{"World", "world"},
+                                                                {"Local", "local"}};
+  choice(out, "simulation_space", e, "SimulationSpace", kSpaces);
+  static const std::pair<const char*, const char*> kSeeds[] = {
+      {"Time", "time"}, {"Fixed", "fixed"}, {"Position", "position"}};
+  choice(out, "random_seed_method", e, "RandomSeedMethod", kSeeds);
+  integer(out, "draw_priority", e, "DrawPriority");
+  static const std::pair<const char*, const char*> kSorts[] = {
+      {"None", "none"}, {"ByDepth", "by_depth"}, {"ByAge", nullptr}, {"ByOrder", nullptr}};
+  choice(out, "sorting", e, "SortingPolicy", kSorts);
+  shapeBuilder(out, e);
+  material(out, e, component);
+  out["spawners"] = modules(e, "Spawners", &Mapper::spawner);
+  out["initializers"] = modules(e, "Initializers", &Mapper::initializer);
+  out["updaters"] = modules(e, "Updaters", &Mapper::updater);
+  return out;
+}
+
+Json Mapper::system(const YAML::Node& component) {
+  Json def;
+  YAML::Node ps = r_.child(component, "ParticleSystem");
+  where_ = "particle system";
+  float speed = r_.number(component, "Speed", 1.0f);
+  if (speed != 1.0f) def["speed_scale"] = floatJson(std::clamp(speed, 0.0f, 100.0f));
+  YAML::Node control = r_.child(component, "Control");
+  if (r_.number(control, "ResetSeconds", 0.0f) > 0.0f)
+    keep(r_.child(control, "ResetSeconds"), "Control.ResetSeconds");
+  std::string play = r_.text(control, "Control", "Play");
+  if (play != "Play") keep(r_.child(control, "Control"), "Control." + play);
+  if (!ps.IsMap()) {
+    r_.error(isNull(ps) ? component : ps, "ParticleSystem: required mapping is missing");
+    def["emitters"] = Json::array();
+    return def;
+  }
+  YAML::Node settings = r_.child(ps, "Settings");
+  if (r_.has(settings, "WarmupTime"))
+    def["warm_up_time"] =
+        floatJson(std::clamp(r_.number(settings, "WarmupTime", 0.0f), 0.0f, 60.0f));
+  Json emitters = Json::array();
+  YAML::Node en = r_.child(ps, "Emitters");
+  if (!isNull(en) && !en.IsMap())
+    r_.error(en, "Emitters: expected a mapping of item ids to emitters");
+  for (auto& [id, e] : stride_yaml::entries(en)) {
+    if (isNull(e)) continue;
+    if (!e.IsMap()) {
+      r_.error(e, "Emitters: an emitter must be a mapping");
+      continue;
+    }
+    if (emitters.size() >= stride::kMaxEmitters) {
+      r_.error(e, "Emitters: more than " + std::to_string(stride::kMaxEmitters) +
+                      " emitters; the rest are not imported");
+      break;
+    }
+    emitters.push_back(emitter(e, emitters.size(), component));
+  }
+  def["emitters"] = std::move(emitters);
+  if (!kept_.empty()) def["not_simulated"] = std::move(kept_);
+  return def;
+}
+
+}  // namespace
+
+Json importParticleSystem(Context& ctx, const YAML::Node& component, EffectSummary& summary) {
+  Mapper m(ctx, summary);
+  return m.system(component);
+}
+
+}  // namespace fx::stride_import

@@ -1,0 +1,196 @@
+// Shape builders, their draw-time samplers, flipbook UVs and the direction initializer
+// (engine/effects/stride: stride_draw.cpp, shape_builder_samplers.cpp, uv_flipbook.cpp,
+// initializer_direction.cpp).
+#include <gtest/gtest.h>
+
+#include "engine/effects/stride/stride_emitter.h"
+#include "tests/unit/stride/stride_test_util.h"
+
+namespace fx::stride {
+namespace {
+
+EmitterRuntime runtimeWith(vec3 position, float life, float size, float rotationRad) {
+  EmitterRuntime rt;
+  rt.pool.layout(kFieldSize | kFieldRotation | kFieldColor, 4);
+  size_t i = rt.pool.add();
+  rt.pool.position[i] = position;
+  rt.pool.life[i] = life;
+  rt.pool.lifetime[i] = 1.0f;
+  rt.pool.size[i] = size;
+  rt.pool.rotation[i] = rotationRad;
+  rt.pool.color[i] = vec4(1.0f);
+  return rt;
+}
+
+EmitterDef billboard(const std::string& shapeBuilderJson) {
+  auto def = test::definitionFromJson(R"({"emitters": [{"material": {"alpha_additive": 1},
+      "shape_builder": )" + shapeBuilderJson +
+                                      "}]}");
+  return def->system.emitters.at(0);
+}
+
+TEST(StrideShapeBuilder, SamplersApplyAtDrawTimeAndAreNeverStored) {
+  // Seed 003: "If you need additive kind of animation check if the Shape Builder supports it
+  // ... Additive animations are not preserved in particle fields and do not persist, but can be
+  // applied in addition to any fields the particles already have."
+  EmitterDef def = billboard(R"({"type": "billboard",
+      "sampler_size": [{"key": 0, "value": 2}, {"key": 1, "value": 2}],
+      "sampler_rotation": [{"key": 0, "value": 90}, {"key": 1, "value": 90}],
+      "sampler_position": [{"key": 0, "value": [0, 1, 0]}, {"key": 1, "value": [0, 1, 0]}]})");
+  EmitterRuntime rt = runtimeWith(vec3(1, 0, 0), 0.5f, 0.25f, 0.1f);
+  DrawList draw;
+  drawEmitter(def, rt, Transform{}, draw);
+  ASSERT_EQ(draw.sprites.size(), 1u);
+  const SpriteInstance& s = draw.sprites[0];
+  EXPECT_FLOAT_EQ(s.size, 0.5f);                   // 0.25 x 2
+  EXPECT_NEAR(s.rotation, 0.1f + kPi / 2, 1e-5f);  // + 90 degrees
+  EXPECT_NEAR(s.position.z, 1.0f, 1e-6f);          // Stride +Y 1 -> fxview +Z
+  EXPECT_NEAR(s.position.x, 1.0f, 1e-6f);
+  // The particle's own fields are untouched.
+  EXPECT_EQ(rt.pool.size[0], 0.25f);
+  EXPECT_EQ(rt.pool.rotation[0], 0.1f);
+  EXPECT_EQ(rt.pool.position[0], vec3(1, 0, 0));
+}
+
+TEST(StrideShapeBuilder, SamplersSampleTheNormalizedAgeBaked) {
+  // Reference stride_yaml.md §4: "the sampler bakes 32 samples at t = i/31"; the age is
+  // 1 - remaining life.
+  EmitterDef def = billboard(R"({"type": "billboard",
+      "sampler_size": [{"key": 0, "value": 0}, {"key": 0.5, "value": 1}, {"key": 1, "value": 0}]})");
+  EmitterRuntime rt = runtimeWith(vec3(0), 0.5f, 1.0f, 0.0f);  // age 0.5
+  DrawList draw;
+  drawEmitter(def, rt, Transform{}, draw);
+  ASSERT_EQ(draw.sprites.size(), 1u);
+  EXPECT_NEAR(draw.sprites[0].size, 1.0f - 2.0f * (0.5f - 15.0f / 31.0f), 1e-5f);  // not 1
+}
+
+TEST(StrideShapeBuilder, QuadFacesTheSystemsUp) {
+  // Stride's ShapeBuilderQuad: an up-facing quad (the Y-up normal), fxview +Z in world.
+  EmitterDef def = billboard(R"({"type": "quad"})");
+  EmitterRuntime rt = runtimeWith(vec3(0), 1.0f, 1.0f, 0.0f);
+  DrawList draw;
+  drawEmitter(def, rt, Transform{}, draw);
+  ASSERT_EQ(draw.batches.size(), 1u);
+  EXPECT_EQ(draw.batches[0].orientation, SpriteOrientation::PerpendicularToDirection);
+  ASSERT_EQ(draw.sprites.size(), 1u);
+  EXPECT_NEAR(draw.sprites[0].direction.z, 1.0f, 1e-6f);
+  EXPECT_NEAR(glm::length(draw.sprites[0].direction), 1.0f, 1e-6f);
+}
+
+TEST(StrideShapeBuilder, QuadSpinsWithASimulationSpaceRotation) {
+  // Local simulation space: the quad's up turns with the component (here 90 degrees about
+  // Stride's X, so up (0, 1, 0) becomes (0, 0, 1) Stride = (0, -1, 0) fxview).
+  auto d = test::definitionFromJson(
+      R"({"emitters": [{"simulation_space": "local", "shape_builder": {"type": "quad"}}]})");
+  EmitterRuntime rt = runtimeWith(vec3(0), 1.0f, 1.0f, 0.0f);
+  Transform c;
+  c.rotation = glm::angleAxis(kPi / 2, vec3(1, 0, 0));
+  DrawList draw;
+  drawEmitter(d->system.emitters[0], rt, c, draw);
+  ASSERT_EQ(draw.sprites.size(), 1u);
+  EXPECT_NEAR(draw.sprites[0].direction.y, -1.0f, 1e-5f);
+}
+
+TEST(StrideFlipbook, FramesRunLeftToRightTopToBottomOverTheLifetime) {
+  // Stride's UVBuilderFlipbook (reference stride_yaml.md §3: XDivisions, YDivisions,
+  // StartingFrame, AnimationSpeed): frame = starting frame + floor(age x speed).
+  UvBuilder uv;
+  uv.type = UvBuilderKind::Flipbook;
+  uv.xDivisions = 8;
+  uv.yDivisions = 8;
+  uv.animationSpeed = 64;
+  EXPECT_EQ(flipbookUv(uv, 0.0f), vec4(0, 0.125f, 0, 0.125f));
+  EXPECT_EQ(flipbookUv(uv, 0.5f), vec4(0, 0.125f, 0.5f, 0.625f));               // frame 32: row 4
+  EXPECT_EQ(flipbookUv(uv, 9.5f / 64.0f), vec4(0.125f, 0.25f, 0.125f, 0.25f));  // frame 9
+  EXPECT_EQ(flipbookUv(uv, 1.0f), vec4(0.875f, 1.0f, 0.875f, 1.0f));            // the last holds
+  uv.startingFrame = 2;
+  EXPECT_EQ(flipbookUv(uv, 0.0f), vec4(0.25f, 0.375f, 0, 0.125f));
+  uv.type = UvBuilderKind::None;
+  EXPECT_EQ(flipbookUv(uv, 0.5f), vec4(0, 1, 0, 1));
+}
+
+TEST(StrideFlipbook, DrawnSpritesCarryTheFrame) {
+  auto d = test::definitionFromJson(R"({"emitters": [{"material": {"uv_builder":
+      {"type": "flipbook", "x_divisions": 4, "y_divisions": 2, "animation_speed": 8}}}]})");
+  EmitterRuntime rt = runtimeWith(vec3(0), 0.5f, 1.0f, 0.0f);  // age 0.5: frame 4, row 1
+  DrawList draw;
+  drawEmitter(d->system.emitters[0], rt, Transform{}, draw);
+  ASSERT_EQ(draw.sprites.size(), 1u);
+  EXPECT_EQ(draw.sprites[0].uv, vec4(0, 0.25f, 0.5f, 1.0f));
+  // Centred on the particle (the renderer measures the origin from the frame's left / top) and
+  // square, though the frame is 0.25 x 0.5 of the page.
+  EXPECT_EQ(draw.sprites[0].registration, vec2(0.125f, 0.25f));
+  EXPECT_FLOAT_EQ(draw.sprites[0].aspect, 0.5f);
+}
+
+TEST(StrideInitDirection, RandomDirectionInTheBoxRotatedByTheModule) {
+  // Reference stride_yaml.md §3 InitialDirectionSeed: DirectionMin, DirectionMax; §5.4 default
+  // Min (-1, 1, -1) Max (1, 1, 1).
+  InitializerModule m;
+  DefaultsVisitor dv;
+  m.type = InitializerKind::Direction;
+  m.reflect(dv);
+  EXPECT_EQ(m.directionMin, vec3(-1, 1, -1));
+  EXPECT_EQ(m.directionMax, vec3(1, 1, 1));
+  m.directionMin = vec3(0, 2, 0);
+  m.directionMax = vec3(0, 4, 0);
+  ParticlePool p;
+  p.layout(initializerFields(InitializerKind::Direction), 64);
+  for (int i = 0; i < 64; ++i) p.seed[p.add()] = uint32_t(i * 7 + 1);
+  InitContext c;
+  c.world.rotation = glm::angleAxis(kPi / 2, vec3(0, 0, 1));  // +Y turns to -X
+  initDirection(m, c, p, 0, p.count);
+  for (size_t i = 0; i < p.count; ++i) {
+    EXPECT_GE(-p.direction[i].x, 2.0f - 1e-5f);
+    EXPECT_LE(-p.direction[i].x, 4.0f + 1e-5f);
+    EXPECT_NEAR(p.direction[i].y, 0.0f, 1e-5f);
+  }
+}
+
+}  // namespace
+}  // namespace fx::stride
+
+namespace fx::stride {
+namespace {
+
+TEST(StrideInitRotation3D, SlerpsBetweenTheTwoAfterTheModuleRotation) {
+  // Reference stride_yaml.md §3 Initial3DRotationSeed: RotationQuaternionMin / Max {X,Y,Z,W}.
+  InitializerModule m;
+  m.type = InitializerKind::Rotation3D;
+  m.rotationMin = quat(1, 0, 0, 0);
+  m.rotationMax = glm::angleAxis(kPi / 2, vec3(0, 1, 0));
+  ParticlePool p;
+  p.layout(initializerFields(InitializerKind::Rotation3D), 32);
+  for (int i = 0; i < 32; ++i) p.seed[p.add()] = uint32_t(i * 13 + 5);
+  InitContext c;
+  initRotation3D(m, c, p, 0, p.count);
+  for (size_t i = 0; i < p.count; ++i) {
+    float r = RandomSeed{p.seed[i]}.getFloat(offset::k1A);
+    quat expected = glm::angleAxis(r * kPi / 2, vec3(0, 1, 0));
+    EXPECT_NEAR(std::fabs(glm::dot(p.quaternion[i], expected)), 1.0f, 1e-5f);
+  }
+}
+
+TEST(StrideShapeBuilder, QuadTurnsByTheParticlesRotation) {
+  // Stride's ShapeBuilderQuad: "each particle as an up-facing quad, further rotated by the
+  // particle's rotation in 3d space". A quarter turn about Stride's Y keeps the quad flat but
+  // spins it a quarter turn in its plane; a quarter turn about X stands it up facing -Y (fxview).
+  auto d = test::definitionFromJson(R"({"emitters": [{"shape_builder": {"type": "quad"},
+      "initializers": [{"type": "rotation_3d"}]}]})");
+  EmitterRuntime rt;
+  rt.pool.layout(kFieldQuaternion, 4);
+  size_t a = rt.pool.add(), b = rt.pool.add();
+  rt.pool.quaternion[a] = glm::angleAxis(kPi / 2, vec3(0, 1, 0));
+  rt.pool.quaternion[b] = glm::angleAxis(kPi / 2, vec3(1, 0, 0));
+  DrawList draw;
+  drawEmitter(d->system.emitters[0], rt, Transform{}, draw);
+  ASSERT_EQ(draw.sprites.size(), 2u);
+  EXPECT_NEAR(draw.sprites[0].direction.z, 1.0f, 1e-5f);
+  EXPECT_NEAR(draw.sprites[0].rotation, kPi / 2, 1e-5f);
+  EXPECT_NEAR(draw.sprites[1].direction.y, -1.0f, 1e-5f);
+  EXPECT_NEAR(draw.sprites[1].rotation, 0.0f, 1e-5f);
+  EXPECT_EQ(rt.pool.quaternion[a], glm::angleAxis(kPi / 2, vec3(0, 1, 0)));  // not stored
+}
+
+}  // namespace
+}  // namespace fx::stride
