@@ -14,7 +14,8 @@
 // debug_sprites, weather, render_psystems), seed, fps, mode, set FIELD VALUE, enable, solo, and
 // `split ...` for a side-by-side picture (e.g. "mode frame; split rate 144": the left half at the
 // preset's rate, the right one at 144 Hz, same camera). A failing command is a usage error.
-// Debug labels (DebugDraw::labels) are not drawn in headless renders; lines and points are.
+// Debug labels (DebugDraw::labels: marker names with render_model_markers) are drawn as small
+// text beside their points, over the picture.
 #include <cstdio>
 #include <iostream>
 

@@ -366,7 +366,34 @@ void World::advanceTo(double seconds) {
   for (uint64_t i = 0; i < n; ++i) stepOnce();
 }
 
+namespace {
+
+// Axis length for an object's marker overlay: a fraction of its model's size.
+float markerAxisLength(const SceneObject& o) {
+  float extent = glm::length(o.meshHi - o.meshLo);
+  return extent > 0.0f ? std::clamp(extent * 0.06f, 0.02f, 1.0f) : 0.1f;
+}
+
+// Scene models (opaque, drawn first) and, with render_model_markers, every marker of every
+// object: axes (+X red, +Y green, +Z blue) and its name.
+void collectScene(const SceneState& scene, const DebugFlags& flags, DrawList& draw,
+                  DebugDraw& debug) {
+  for (const ObjectState& o : scene.objects) {
+    if (o.def->mesh && !o.def->mesh->indices.empty())
+      draw.meshes.push_back({o.def->mesh, o.world.matrix()});
+    if (!flags.renderModelMarkers) continue;
+    float axis = markerAxisLength(*o.def);
+    for (const MarkerState& m : o.markers) {
+      debug.axes(Transform{m.world.position, m.world.rotation}, axis);
+      debug.label(m.world.position, m.def->name, vec4(1.0f, 1.0f, 0.6f, 1.0f));
+    }
+  }
+}
+
+}  // namespace
+
 void World::collect(DrawList& draw, DebugDraw& debug) const {
+  collectScene(sceneState_, flags, draw, debug);
   for (const auto& r : runtimes_) {
     if (!active(r)) continue;
     double t0 = cpuClock ? cpuClock() : 0.0;
