@@ -2,15 +2,18 @@
 
 #include <iostream>
 
+#include "engine/effects/tag_scene.h"
+
 namespace fx::cli {
 
 void printDiagnostics(const Diagnostics& diags) {
   for (const auto& d : diags.items) std::cerr << format(d) << "\n";
 }
 
-std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, bool allowAnyPath) {
+std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, bool allowAnyPath,
+                                            const std::filesystem::path& model) {
   Diagnostics diags;
-  auto preset = loadPreset(path, diags, {.allowAnyPath = allowAnyPath});
+  auto preset = loadPresetOrTag(path, model, diags, {.allowAnyPath = allowAnyPath});
   printDiagnostics(diags);
   if (!preset || diags.hasErrors()) return nullptr;
   return preset;

@@ -21,8 +21,10 @@ inline constexpr int kExitUsage = 2;
 
 void printDiagnostics(const Diagnostics& diags);
 
-// Loads a preset; prints every diagnostic. Null when it has errors.
-std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, bool allowAnyPath);
+// Loads a preset, or the scene made for a .glow / .weather_particle_system tag (with `model`, a
+// .gbxmodel, for a glow; engine/effects/tag_scene.h); prints every diagnostic. Null on errors.
+std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, bool allowAnyPath,
+                                            const std::filesystem::path& model = {});
 
 // Applies --seed / --fps overrides shared by render and simulate.
 void applyOverrides(Preset& preset, std::optional<int64_t> seed, std::optional<double> fps);

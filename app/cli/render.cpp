@@ -1,6 +1,8 @@
 // fxview render PRESET -o OUT.png [--time S] [--fps N] [--size WxH] [--seed N]
 //                      [--frames N --every S] [--gif OUT.gif] [--sheet OUT.png [--columns C]]
-//                      [--grid] [--exec "cmd; cmd"] [--allow-any-path]
+//                      [--grid] [--exec "cmd; cmd"] [--allow-any-path] [--model X.gbxmodel]
+// PRESET may be a .glow (with --model) or .weather_particle_system tag: the scene
+// engine/effects/tag_scene.h makes for it, camera framed on the model or the weather cube.
 // Renders a preset headless (EGL, no display server) to PNG. The background is the scene's
 // background colour; --grid adds a ground grid. Warnings (missing textures, shader failures) go
 // to stderr. Exit codes: 0 ok, 1 preset errors, 2 usage or GL failure.
@@ -29,7 +31,7 @@ namespace fx::cli {
 namespace {
 
 struct Args {
-  std::string preset, output, size = "640x360";
+  std::string preset, output, model, size = "640x360";
   double time = 1.0;
   std::optional<double> fps;
   std::optional<int64_t> seed;
@@ -78,7 +80,7 @@ int run(const Args& args) {
     std::cerr << "nothing to write: give -o OUT.png, --gif OUT.gif or --sheet OUT.png\n";
     return kExitUsage;
   }
-  auto preset = loadPresetReporting(args.preset, args.allowAnyPath);
+  auto preset = loadPresetReporting(args.preset, args.allowAnyPath, args.model);
   if (!preset) return kExitErrors;
   applyOverrides(*preset, args.seed, args.fps);
   World world(*preset);
@@ -159,7 +161,11 @@ void registerRender(CLI::App& app, int& exitCode) {
   auto args = std::make_shared<Args>();
   auto* cmd =
       app.add_subcommand("render", "Render a preset headless to PNG (EGL, no display needed)");
-  cmd->add_option("preset", args->preset, "Preset JSON")->required();
+  cmd->add_option("preset", args->preset,
+                  "Preset JSON, or a Halo .glow / .weather_particle_system tag")
+      ->required();
+  cmd->add_option("--model", args->model,
+                  "With a .glow tag: the .gbxmodel whose markers it follows");
   cmd->add_option("-o,--output", args->output, "Output PNG (numbered _0000 with --frames)");
   cmd->add_option("--gif", args->gif, "Animated GIF of the --frames (256-colour palette)");
   cmd->add_option("--sheet", args->sheet, "Sprite sheet PNG of the --frames");

@@ -13,6 +13,7 @@
 
 #include "app/cli/export.h"
 #include "engine/core/field_json.h"
+#include "engine/effects/tag_scene.h"
 
 namespace fx::gui {
 
@@ -32,7 +33,8 @@ fs::file_time_type mtimeOf(const fs::path& p) {
 // On errors with a document already open, the old one keeps running.
 bool loadInto(App& app, const fs::path& path, bool keepView, bool allowErrors) {
   Diagnostics diags;
-  auto preset = loadPreset(path, diags, {.allowAnyPath = app.args.allowAnyPath});
+  auto preset =
+      loadPresetOrTag(path, app.args.model, diags, {.allowAnyPath = app.args.allowAnyPath});
   if (preset) lintPreset(*preset, diags);
   bool failed = !preset || (diags.hasErrors() && !allowErrors);
   app.loadDiagnostics = diags;

@@ -6,6 +6,9 @@
 #include "engine/core/field_json.h"
 #include "engine/core/image_file.h"
 #include "engine/core/rng.h"
+#include "engine/effects/scene_models.h"
+#include "engine/formats/halo/tag_paths.h"
+#include "engine/formats/texture_file.h"
 
 namespace fx {
 
@@ -65,7 +68,7 @@ std::string LoadContext::resolveTexture(const std::string& authored,
   if (resolved.empty() || !diags) return resolved;
   ImageInfo info;
   std::string reason;
-  if (!probeImageFile(resolved, info, reason)) {
+  if (!probeTextureFile(resolved, info, reason)) {
     std::string message =
         "texture \"" + authored + "\": " + (reason == "no such file" ? "file not found" : reason);
     if (textureProblemsAreErrors)
@@ -141,6 +144,11 @@ std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diag
 
   fs::path baseDir = path.parent_path();
   if (baseDir.empty()) baseDir = ".";
+  loadSceneModels(preset->scene,
+                  {.tagsRoot = halo::tagsRootFor(path),
+                   .presetDir = baseDir,
+                   .problemsAreErrors = opts.textureProblemsAreErrors},
+                  file, diags);
   auto it = json.find("effects");
   if (it == json.end()) return preset;
   if (!it->is_array()) {

@@ -1,7 +1,7 @@
 // Renderer: frame setup and the passes over a frame's plain data: opaque meshes (scene models),
-// sprite batches (one instanced draw each), shader quads, and debug lines / points. Every pass sets all the GL state
-// it relies on (blend, depth, colour mask, cull, program, VAO, samplers) and leaves nothing for
-// the next one to assume.
+// sprite batches (one instanced draw each), shader quads, and debug lines / points. Every pass sets
+// all the GL state it relies on (blend, depth, colour mask, cull, program, VAO, samplers) and
+// leaves nothing for the next one to assume.
 #include "engine/render/renderer.h"
 
 #include <algorithm>

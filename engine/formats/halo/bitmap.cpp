@@ -53,9 +53,10 @@ bool decodePage(const Bitmap& bitmap, size_t index, bool withMipmaps, DecodedPag
   const size_t chain = pixelChainBytes(p.format, p.width, p.height, levels);
   const size_t blob = bitmap.pixels.size();
   if (p.pixelOffset > blob || chain > blob - p.pixelOffset) {
-    error = where + ": " + describe(p) + (levels ? " with " + std::to_string(levels) + " mipmaps" : "") +
-            " at offset " + std::to_string(p.pixelOffset) + " runs past the " +
-            std::to_string(blob) + " bytes of pixel data";
+    error = where + ": " + describe(p) +
+            (levels ? " with " + std::to_string(levels) + " mipmaps" : "") + " at offset " +
+            std::to_string(p.pixelOffset) + " runs past the " + std::to_string(blob) +
+            " bytes of pixel data";
     return false;
   }
   size_t at = p.pixelOffset;

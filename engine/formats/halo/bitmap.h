@@ -19,9 +19,9 @@
 namespace fx::halo {
 
 struct BitmapSprite {
-  uint16_t bitmap = 0;                          // page index (BitmapData entry)
+  uint16_t bitmap = 0;                             // page index (BitmapData entry)
   float left = 0, right = 1, top = 0, bottom = 1;  // 0..1 of that page
-  vec2 registration{0.5f, 0.5f};                // sprite origin, offset from left/top, 0..1 of the page
+  vec2 registration{0.5f, 0.5f};  // sprite origin, offset from left/top, 0..1 of the page
 };
 
 struct BitmapSequence {
@@ -38,7 +38,7 @@ struct BitmapPage {
   int16_t format = 0;  // BitmapDataFormat (bitmap_pixels.h PixelFormat)
   uint16_t flags = 0;  // BitmapDataFlags: bit1 compressed, bit3 swizzled, ...
   int registrationX = 0, registrationY = 0;
-  int mipmaps = 0;          // levels below the base
+  int mipmaps = 0;           // levels below the base
   uint32_t pixelOffset = 0;  // into Bitmap::pixels
 };
 

@@ -13,24 +13,32 @@ int bytesPerTexel(PixelFormat f) {
     case PixelFormat::A8:
     case PixelFormat::Y8:
     case PixelFormat::AY8:
-    case PixelFormat::P8Bump: return 1;
+    case PixelFormat::P8Bump:
+      return 1;
     case PixelFormat::A8Y8:
     case PixelFormat::R5G6B5:
     case PixelFormat::A1R5G5B5:
-    case PixelFormat::A4R4G4B4: return 2;
+    case PixelFormat::A4R4G4B4:
+      return 2;
     case PixelFormat::X8R8G8B8:
-    case PixelFormat::A8R8G8B8: return 4;
-    default: return 0;
+    case PixelFormat::A8R8G8B8:
+      return 4;
+    default:
+      return 0;
   }
 }
 
 // libsquish flags for a DXT format, 0 otherwise.
 int squishFlags(PixelFormat f) {
   switch (f) {
-    case PixelFormat::Dxt1: return squish::kDxt1;
-    case PixelFormat::Dxt3: return squish::kDxt3;
-    case PixelFormat::Dxt5: return squish::kDxt5;
-    default: return 0;
+    case PixelFormat::Dxt1:
+      return squish::kDxt1;
+    case PixelFormat::Dxt3:
+      return squish::kDxt3;
+    case PixelFormat::Dxt5:
+      return squish::kDxt5;
+    default:
+      return 0;
   }
 }
 
@@ -38,11 +46,16 @@ int squishFlags(PixelFormat f) {
 uint8_t expand(uint32_t v, int bits) {
   v &= (1u << bits) - 1u;
   switch (bits) {
-    case 1: return v ? 255 : 0;
-    case 4: return uint8_t(v * 17u);
-    case 5: return uint8_t((v << 3) | (v >> 2));
-    case 6: return uint8_t((v << 2) | (v >> 4));
-    default: return uint8_t(v);
+    case 1:
+      return v ? 255 : 0;
+    case 4:
+      return uint8_t(v * 17u);
+    case 5:
+      return uint8_t((v << 3) | (v >> 2));
+    case 6:
+      return uint8_t((v << 2) | (v >> 4));
+    default:
+      return uint8_t(v);
   }
 }
 
@@ -50,11 +63,19 @@ void decodeTexel(PixelFormat f, const uint8_t* p, uint8_t* out) {
   uint32_t w16 = uint32_t(p[0]);
   if (bytesPerTexel(f) >= 2) w16 |= uint32_t(p[1]) << 8;
   switch (f) {
-    case PixelFormat::A8: out[0] = out[1] = out[2] = 255, out[3] = p[0]; break;
+    case PixelFormat::A8:
+      out[0] = out[1] = out[2] = 255, out[3] = p[0];
+      break;
     case PixelFormat::Y8:
-    case PixelFormat::P8Bump: out[0] = out[1] = out[2] = p[0], out[3] = 255; break;
-    case PixelFormat::AY8: out[0] = out[1] = out[2] = out[3] = p[0]; break;
-    case PixelFormat::A8Y8: out[0] = out[1] = out[2] = p[0], out[3] = p[1]; break;
+    case PixelFormat::P8Bump:
+      out[0] = out[1] = out[2] = p[0], out[3] = 255;
+      break;
+    case PixelFormat::AY8:
+      out[0] = out[1] = out[2] = out[3] = p[0];
+      break;
+    case PixelFormat::A8Y8:
+      out[0] = out[1] = out[2] = p[0], out[3] = p[1];
+      break;
     case PixelFormat::R5G6B5:
       out[0] = expand(w16 >> 11, 5), out[1] = expand(w16 >> 5, 6), out[2] = expand(w16, 5);
       out[3] = 255;
@@ -72,7 +93,8 @@ void decodeTexel(PixelFormat f, const uint8_t* p, uint8_t* out) {
       out[0] = p[2], out[1] = p[1], out[2] = p[0];
       out[3] = f == PixelFormat::A8R8G8B8 ? p[3] : 255;
       break;
-    default: break;
+    default:
+      break;
   }
 }
 
@@ -80,9 +102,9 @@ void decodeTexel(PixelFormat f, const uint8_t* p, uint8_t* out) {
 
 std::string_view pixelFormatName(int16_t format) {
   static constexpr std::string_view kNames[] = {
-      "a8",       "y8",      "ay8",      "a8y8",     "unused1",  "unused2", "r5g6b5",
-      "unused3",  "a1r5g5b5", "a4r4g4b4", "x8r8g8b8", "a8r8g8b8", "unused4", "unused5",
-      "dxt1",     "dxt3",    "dxt5",     "p8 bump",  "bc7"};
+      "a8",      "y8",       "ay8",      "a8y8",     "unused1",  "unused2", "r5g6b5",
+      "unused3", "a1r5g5b5", "a4r4g4b4", "x8r8g8b8", "a8r8g8b8", "unused4", "unused5",
+      "dxt1",    "dxt3",     "dxt5",     "p8 bump",  "bc7"};
   if (format < 0 || size_t(format) >= std::size(kNames)) return "";
   return kNames[size_t(format)];
 }

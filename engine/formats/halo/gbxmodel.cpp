@@ -92,7 +92,8 @@ ModelMesh buildMesh(const GbxModel& model, std::string_view permutation) {
   }
   if (!mesh.positions.empty()) {
     mesh.lo = mesh.hi = mesh.positions[0];
-    for (const vec3& p : mesh.positions) mesh.lo = glm::min(mesh.lo, p), mesh.hi = glm::max(mesh.hi, p);
+    for (const vec3& p : mesh.positions)
+      mesh.lo = glm::min(mesh.lo, p), mesh.hi = glm::max(mesh.hi, p);
   }
   return mesh;
 }

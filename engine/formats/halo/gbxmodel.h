@@ -88,7 +88,8 @@ struct PlacedMarker {
   int region = 0, permutation = 0;
 };
 // Every marker of the chosen permutations, region by region in declaration order (the order the
-// glow's marker search sees). Markers on a node that does not exist sit on the model origin.
+// glow's marker search sees). A marker on a node that does not exist is placed relative to the
+// model origin.
 std::vector<PlacedMarker> placeMarkers(const GbxModel& model, std::string_view permutation);
 
 // Triangles in model space, smooth normals as stored.
