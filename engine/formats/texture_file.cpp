@@ -69,9 +69,9 @@ bool probeTextureFile(const std::filesystem::path& path, ImageInfo& info, std::s
   return true;
 }
 
-bool loadTextureFile(const std::filesystem::path& path, Image& out, std::vector<Image>* mipmaps,
+bool loadTextureFile(const std::filesystem::path& path, Image& out, TextureMipmaps* mipmaps,
                      std::string& error) {
-  if (mipmaps) mipmaps->clear();
+  if (mipmaps) *mipmaps = {};
   if (!isBitmapTagPath(path)) return loadImageFile(path, out, error);
   halo::Bitmap bitmap;
   if (!loadBitmapTag(path, bitmap, error)) return false;
@@ -81,8 +81,11 @@ bool loadTextureFile(const std::filesystem::path& path, Image& out, std::vector<
     return false;
   }
   out = std::move(page.levels[0]);
-  if (mipmaps)
-    for (size_t i = 1; i < page.levels.size(); ++i) mipmaps->push_back(std::move(page.levels[i]));
+  if (mipmaps) {
+    mipmaps->fromFile = true;
+    for (size_t i = 1; i < page.levels.size(); ++i)
+      mipmaps->levels.push_back(std::move(page.levels[i]));
+  }
   return true;
 }
 

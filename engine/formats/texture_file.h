@@ -25,9 +25,16 @@ bool isBitmapTagPath(const std::filesystem::path& path);
 // bitmap's page 0 is still checked against its pixel data).
 bool probeTextureFile(const std::filesystem::path& path, ImageInfo& info, std::string& error);
 
-// loadImageFile for either kind. `mipmaps` (optional) receives the smaller levels a bitmap tag
-// holds, largest first (none for PNG: the renderer generates them).
-bool loadTextureFile(const std::filesystem::path& path, Image& out, std::vector<Image>* mipmaps,
+// The levels below the base a file defines: a bitmap tag's own chain (possibly none: the game
+// samples such a bitmap at its base level only), or nothing for PNG (the renderer generates them).
+struct TextureMipmaps {
+  bool fromFile = false;      // true: use `levels` as the whole chain, generate nothing
+  std::vector<Image> levels;  // largest first
+};
+
+// loadImageFile for either kind; `mipmaps` (optional) receives what the file defines below the
+// base.
+bool loadTextureFile(const std::filesystem::path& path, Image& out, TextureMipmaps* mipmaps,
                      std::string& error);
 
 // The sprite layout of a texture: a bitmap tag's sequences and sprites, else loadSpriteSheet's

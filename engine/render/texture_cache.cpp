@@ -7,21 +7,21 @@ namespace fx::render {
 namespace {
 
 // Uploads the base level, then either the file's own mipmaps (a bitmap tag's, used as they are:
-// the chain stops where the file's does) or a generated chain.
+// the chain stops where the file's does, at the base when it has none) or a generated chain.
 GlTexture upload(int width, int height, const unsigned char* rgba,
-                 const std::vector<Image>& mipmaps = {}) {
+                 const TextureMipmaps& mipmaps = {}) {
   GlTexture tex = createTexture();
   glBindTexture(GL_TEXTURE_2D, tex.get());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
-  if (mipmaps.empty()) {
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 1000);
+  if (!mipmaps.fromFile) {
     glGenerateMipmap(GL_TEXTURE_2D);
   } else {
-    for (size_t i = 0; i < mipmaps.size(); ++i)
-      glTexImage2D(GL_TEXTURE_2D, GLint(i + 1), GL_RGBA8, mipmaps[i].width, mipmaps[i].height, 0,
-                   GL_RGBA, GL_UNSIGNED_BYTE, mipmaps[i].rgba.data());
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, GLint(mipmaps.size()));
+    const std::vector<Image>& levels = mipmaps.levels;
+    for (size_t i = 0; i < levels.size(); ++i)
+      glTexImage2D(GL_TEXTURE_2D, GLint(i + 1), GL_RGBA8, levels[i].width, levels[i].height, 0,
+                   GL_RGBA, GL_UNSIGNED_BYTE, levels[i].rgba.data());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, GLint(levels.size()));
   }
   glBindTexture(GL_TEXTURE_2D, 0);
   return tex;
@@ -51,7 +51,7 @@ const GpuTexture& TextureCache::get(const std::string& path, std::vector<std::st
   Entry& e = entries_[path];
   e.info = checker_;
   Image image;
-  std::vector<Image> mipmaps;
+  TextureMipmaps mipmaps;
   std::string reason;
   if (path.empty()) {
     warnings.push_back("texture: empty path; drawn as a magenta checker");

@@ -1,9 +1,13 @@
-// Scene model meshes (DrawList::meshes, engine/render/renderer.h): "a plain lit mesh behind the
-// effect ... depth-tested so the effect draws over/around it". A quad mesh faces the camera at the
-// origin; sprites in front of it show, sprites behind it are hidden, and the mesh is lit (neither
-// the background nor black) wherever it covers the picture.
+// Scene model meshes and bitmap-tag textures (DrawList::meshes, engine/render/renderer.h): "a plain
+// lit mesh behind the effect ... depth-tested so the effect draws over/around it". A quad mesh
+// faces the camera at the origin; sprites in front of it show, sprites behind it are hidden, and
+// the mesh is lit (neither the background nor black) wherever it covers the picture.
+#include <unistd.h>
+
+#include <filesystem>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "engine/formats/halo/tag_file.h"
 #include "tests/gl/gl_fixture.h"
 
 namespace fx {
@@ -93,6 +97,58 @@ TEST(ModelMesh, PlacementMatrixMovesIt) {
   auto px = s.render(list);
   EXPECT_EQ(pixel(px, 64, 32, 32).b, 64);
   EXPECT_GT(pixel(px, 64, 63, 32).r, 30);
+}
+
+}  // namespace
+}  // namespace fx
+
+namespace fx {
+namespace {
+
+// "mipmaps present are used" (issue 15, bitmap): a bitmap tag whose base level is red and whose
+// own mipmaps are green draws red when magnified and green when minified: the renderer samples
+// the tag's chain, not one regenerated from the base.
+TEST(BitmapTexture, UsesTheMipmapsTheTagHolds) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("fxview_bitmap_mips_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::vector<uint8_t> pixels;
+  auto fill = [&](int texels, uint8_t r, uint8_t g) {
+    for (int i = 0; i < texels; ++i) pixels.insert(pixels.end(), {0, g, r, 255});  // B G R A
+  };
+  fill(16 * 16, 255, 0);
+  fill(8 * 8 + 4 * 4 + 2 * 2 + 1, 0, 255);
+  halo::TagFile tag = halo::makeTag(halo::TagClass::Bitmap);
+  halo::TagStruct root = tag.root();
+  root.resizeBlock("bitmap_data", 1);
+  halo::TagStruct d = root.element("bitmap_data", 0);
+  d.setUint16(0x04, 16), d.setUint16(0x06, 16), d.setUint16(0x08, 1);
+  d.setInt16(0x0C, 11);  // a8r8g8b8
+  d.setUint16(0x14, 4);
+  root.data("processed_pixel_data") = pixels;
+  fs::path path = dir / "mips.bitmap";
+  ASSERT_EQ(halo::saveTag(path, tag), "");
+
+  MeshScene s;
+  auto draw = [&](float size) {
+    DrawList list;
+    SpriteBatch b;
+    b.blend = BlendMode::AlphaBlend;
+    b.texture = list.texture(path.string());
+    list.beginBatch(b);
+    SpriteInstance& sp = list.push();
+    sp.position = vec3(0);
+    sp.size = size;
+    return pixel(s.render(list), 64, 32, 32);
+  };
+  gltest::Rgba big = draw(8.0f), tiny = draw(0.4f);  // 16 texels over ~2 px
+  EXPECT_GT(big.r, 200);
+  EXPECT_LT(big.g, 40);
+  EXPECT_GT(tiny.g, 100);
+  EXPECT_LT(tiny.r, 40);
+  EXPECT_TRUE(s.renderer.takeWarnings().empty());
+  std::error_code ec;
+  fs::remove_all(dir, ec);
 }
 
 }  // namespace
