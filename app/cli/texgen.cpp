@@ -4,10 +4,11 @@
 namespace fx::cli {
 
 void registerTexgen(CLI::App& app, int& exitCode) {
-  auto* cmd = app.add_subcommand("texgen", "Generate textures (sprites, lightning data textures)");
+  auto* cmd = app.add_subcommand("texgen", "Generate textures (sprites, lightning data textures) and models");
   cmd->require_subcommand(1);
   registerTexgenSprite(*cmd, exitCode);
   registerTexgenLightning(*cmd, exitCode);
+  registerTexgenModel(*cmd, exitCode);
 }
 
 }  // namespace fx::cli

@@ -7,5 +7,6 @@ namespace fx::cli {
 
 void registerTexgenSprite(CLI::App& texgen, int& exitCode);     // fxview texgen sprite --kind ...
 void registerTexgenLightning(CLI::App& texgen, int& exitCode);  // fxview texgen lightning --kind ...
+void registerTexgenModel(CLI::App& texgen, int& exitCode);      // fxview texgen model -o X.gbxmodel
 
 }  // namespace fx::cli

@@ -661,7 +661,8 @@ void Renderer::drawLabels(const DebugDraw& debug, const View& view, float scale)
     vec3 ndc = vec3(clip) / clip.w;
     if (std::abs(ndc.x) > 1.2f || std::abs(ndc.y) > 1.2f || std::abs(ndc.z) > 1.0f) continue;
     float px = (ndc.x * 0.5f + 0.5f) * view.viewportPx.x + 4.0f;
-    float py = (0.5f - ndc.y * 0.5f) * view.viewportPx.y - 4.0f * scale;
+    float py =
+        (0.5f - ndc.y * 0.5f) * view.viewportPx.y - 4.0f * scale + float(l.line) * 9.0f * scale;
     int n = stb_easy_font_print(0, 0, const_cast<char*>(l.text.c_str()), nullptr, quads.data(),
                                 int(quads.size()));
     const float* q = reinterpret_cast<const float*>(quads.data());  // x, y, z, rgba8 per vertex

@@ -56,7 +56,7 @@ void GlowInstance::drawOverlays(DebugDraw& debug, const DebugFlags& flags) const
           if (path_.order[size_t(k)] == i) slot = k;
         text += slot >= 0 ? "#" + std::to_string(slot) : "(unused)";
       }
-      if (!text.empty()) debug.label(f.position - f.up * (axis * 0.6f), text, vec4(1.0f));
+      if (!text.empty()) debug.label(f.position, text, vec4(1.0f), markers_.rootDefault ? 0 : 1);
     }
   }
   if (flags.paths && ticks_ > 0) {

@@ -21,6 +21,12 @@ GbxModel gbxModelFromTag(TagFile& tag);
 std::optional<GbxModel> loadGbxModel(const std::filesystem::path& path,
                                      const std::string& displayName, Diagnostics& diags);
 
+// The other way, for models fxview makes itself (texgen model, tests): a gbxmodel tag holding
+// `model` (rotations stored conjugated, uncompressed vertices, strips as triangles padded with
+// 0xFFFF). Per-tag fields the model does not carry (cutoffs, shaders, UV scales) are written as
+// Invader's defaults for a fresh tag: zero, base map scales 1.
+TagFile gbxModelToTag(const GbxModel& model);
+
 // A compressed vertex normal: 11-bit x, 11-bit y, 10-bit z signed fractions in one word.
 vec3 unpackCompressedNormal(uint32_t packed);
 
