@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   app.add_option("--model", guiArgs.model, "With a .glow tag: the .gbxmodel whose markers it follows");
   app.add_option("--exec", guiArgs.exec, "Console commands to run after loading, separated by ';'");
   app.add_flag("--allow-any-path", guiArgs.allowAnyPath, "Let definitions and textures come from anywhere");
+  fx::cli::addTagsOption(&app, guiArgs.tagsDir);
   app.add_option("--frames", guiArgs.maxFrames, "Quit after this many frames (scripted sessions)");
   std::string window;
   app.add_option("--window", window, "Initial window size WxH (default 1280x800)")
@@ -42,6 +43,8 @@ int main(int argc, char** argv) {
   fx::cli::registerTexgen(app, exitCode);
   fx::cli::registerAsm(app, exitCode);
   fx::cli::registerBench(app, exitCode);
+  fx::cli::registerImport(app, exitCode);
+  fx::cli::registerExport(app, exitCode);
 
   try {
     app.parse(argc, argv);

@@ -11,17 +11,27 @@ void printDiagnostics(const Diagnostics& diags) {
 }
 
 std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, bool allowAnyPath,
+                                            const std::filesystem::path& tagsDir,
                                             const std::filesystem::path& model) {
   Diagnostics diags;
-  auto preset = loadPresetOrTag(path, model, diags, {.allowAnyPath = allowAnyPath});
+  auto preset =
+      loadPresetOrTag(path, model, diags, {.allowAnyPath = allowAnyPath, .tagsDir = tagsDir});
   printDiagnostics(diags);
   if (!preset || diags.hasErrors()) return nullptr;
   return preset;
 }
 
+void addTagsOption(CLI::App* cmd, std::string& tagsDir) {
+  cmd->add_option("--tags", tagsDir,
+                  "Tags root for Halo tag references when the preset has no \"tags_dir\" "
+                  "(default: the nearest parent folder named tags)")
+      ->check(CLI::ExistingDirectory);
+}
+
 void applyOverrides(Preset& preset, std::optional<int64_t> seed, std::optional<double> fps) {
   if (seed) preset.scene.seed = int32_t(uint32_t(*seed));
-  if (fps && preset.scene.simulation.mode == SimulationMode::Frame) preset.scene.simulation.rate = float(*fps);
+  if (fps && preset.scene.simulation.mode == SimulationMode::Frame)
+    preset.scene.simulation.rate = float(*fps);
 }
 
 }  // namespace fx::cli

@@ -23,8 +23,14 @@ void printDiagnostics(const Diagnostics& diags);
 
 // Loads a preset, or the scene made for a .glow / .weather_particle_system tag (with `model`, a
 // .gbxmodel, for a glow; engine/effects/tag_scene.h); prints every diagnostic. Null on errors.
+// `tagsDir`: --tags.
 std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, bool allowAnyPath,
+                                            const std::filesystem::path& tagsDir = {},
                                             const std::filesystem::path& model = {});
+
+// --tags DIR on a subcommand: the tags root for Halo tag references when a preset has no
+// "tags_dir" (default: the nearest parent folder named `tags`).
+void addTagsOption(CLI::App* cmd, std::string& tagsDir);
 
 // Applies --seed / --fps overrides shared by render and simulate.
 void applyOverrides(Preset& preset, std::optional<int64_t> seed, std::optional<double> fps);
@@ -40,5 +46,7 @@ void registerSchema(CLI::App& app, int& exitCode);
 void registerTexgen(CLI::App& app, int& exitCode);  // texture generators (lightning data textures)
 void registerAsm(CLI::App& app, int& exitCode);     // emitter program assembler / disassembler
 void registerBench(CLI::App& app, int& exitCode);   // benchmark suite
+void registerImport(CLI::App& app, int& exitCode);  // game assets (Halo tags, ...) as fxview JSON
+void registerExport(CLI::App& app, int& exitCode);  // fxview definitions as Halo tags
 
 }  // namespace fx::cli

@@ -32,6 +32,7 @@ namespace {
 
 struct Args {
   std::string preset, output, model, size = "640x360";
+  std::string tagsDir;
   double time = 1.0;
   std::optional<double> fps;
   std::optional<int64_t> seed;
@@ -80,7 +81,7 @@ int run(const Args& args) {
     std::cerr << "nothing to write: give -o OUT.png, --gif OUT.gif or --sheet OUT.png\n";
     return kExitUsage;
   }
-  auto preset = loadPresetReporting(args.preset, args.allowAnyPath, args.model);
+  auto preset = loadPresetReporting(args.preset, args.allowAnyPath, args.tagsDir, args.model);
   if (!preset) return kExitErrors;
   applyOverrides(*preset, args.seed, args.fps);
   World world(*preset);
@@ -183,6 +184,7 @@ void registerRender(CLI::App& app, int& exitCode) {
   cmd->add_option("--every", args->every, "Seconds between frames with --frames")
       ->check(CLI::Range(0.0, 86400.0));
   cmd->add_flag("--grid", args->grid, "Draw a ground grid (XY plane)");
+  addTagsOption(cmd, args->tagsDir);
   cmd->add_flag("--allow-any-path", args->allowAnyPath,
                 "Let definitions and textures come from anywhere");
   cmd->add_flag(

@@ -10,7 +10,7 @@ namespace fx::cli {
 
 void registerSimulate(CLI::App& app, int& exitCode) {
   struct Args {
-    std::string preset, output, model;
+    std::string preset, output, model, tagsDir;
     double time = 0.0;
     std::optional<double> fps;
     std::optional<int64_t> seed;
@@ -32,13 +32,14 @@ void registerSimulate(CLI::App& app, int& exitCode) {
   cmd->add_option("--seed", args->seed, "Override the preset seed")
       ->check(CLI::Range(int64_t(0), int64_t(4294967295LL)));
   cmd->add_option("-o,--output", args->output, "Write the dump here instead of stdout");
+  addTagsOption(cmd, args->tagsDir);
   cmd->add_flag("--allow-any-path", args->allowAnyPath,
                 "Let definitions and textures come from anywhere");
   cmd->add_flag(
       "--unlimited-budget", args->unlimitedBudget,
       "Lift the games' particle limits (stress runs; fxview's hard cap of 2^20 per effect stays)");
   cmd->callback([args, &exitCode] {
-    auto preset = loadPresetReporting(args->preset, args->allowAnyPath, args->model);
+    auto preset = loadPresetReporting(args->preset, args->allowAnyPath, args->tagsDir, args->model);
     if (!preset) {
       exitCode = kExitErrors;
       return;

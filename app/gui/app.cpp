@@ -14,6 +14,7 @@
 #include "app/cli/export.h"
 #include "engine/core/field_json.h"
 #include "engine/effects/tag_scene.h"
+#include "engine/formats/halo/tag_paths.h"
 
 namespace fx::gui {
 
@@ -34,7 +35,8 @@ fs::file_time_type mtimeOf(const fs::path& p) {
 bool loadInto(App& app, const fs::path& path, bool keepView, bool allowErrors) {
   Diagnostics diags;
   auto preset =
-      loadPresetOrTag(path, app.args.model, diags, {.allowAnyPath = app.args.allowAnyPath});
+      loadPresetOrTag(path, app.args.model, diags,
+                      {.allowAnyPath = app.args.allowAnyPath, .tagsDir = app.args.tagsDir});
   if (preset) lintPreset(*preset, diags);
   bool failed = !preset || (diags.hasErrors() && !allowErrors);
   app.loadDiagnostics = diags;
@@ -123,10 +125,17 @@ bool loadBundle(App& app, const fs::path& dir) {
 // Texture paths made absolute so a bundle's inline definitions still find them.
 class AbsolutePaths final : public FieldWalker {
  public:
-  explicit AbsolutePaths(fs::path base) : base_(std::move(base)) {}
+  AbsolutePaths(fs::path base, fs::path tagsDir)
+      : base_(std::move(base)), tagsDir_(std::move(tagsDir)) {}
   void visit(const FieldMeta& m, std::string& v, std::string_view) override {
     if ((m.hint != FieldHint::TexturePath && m.hint != FieldHint::DefinitionPath) || v.empty())
       return;
+    // Halo tag references live under the tags root, not beside the definition.
+    if (halo::isTagPath(v))
+      if (auto hit = halo::resolveCaseInsensitive(halo::tagsRootFor(base_ / "_", tagsDir_), v)) {
+        v = hit->string();
+        return;
+      }
     fs::path p(v);
     std::error_code ec;
     if (p.is_relative()) {
@@ -137,7 +146,7 @@ class AbsolutePaths final : public FieldWalker {
   }
 
  private:
-  fs::path base_;
+  fs::path base_, tagsDir_;
 };
 
 Json vecJson(vec3 v) {
@@ -498,7 +507,7 @@ std::string writeBundle(App& app, const fs::path& dir) {
       size_t index = size_t(std::strtoul(e.entryPointer.c_str() + 9, nullptr, 10));
       if (index >= doc["effects"].size()) continue;
       auto def = e.definition->clone();
-      AbsolutePaths abs(e.definitionFile.parent_path());
+      AbsolutePaths abs(e.definitionFile.parent_path(), app.preset->tagsDir);
       def->reflect(abs);
       Json dj = e.definitionJson;
       EffectDefinition* d = def.get();

@@ -11,7 +11,8 @@ struct GuiArgs {
   std::string model;   // .gbxmodel the tag's glow sits on
   std::string exec;    // console commands run after loading, ';'-separated
   bool allowAnyPath = false;
-  int maxFrames = 0;                           // > 0: quit after this many frames
+  std::string tagsDir;  // --tags: tags root for Halo tag references ("" = per preset / nearest)
+  int maxFrames = 0;    // > 0: quit after this many frames
   int windowWidth = 1280, windowHeight = 800;  // initial window size, screen pixels
 };
 

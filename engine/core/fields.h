@@ -38,8 +38,26 @@ enum class FieldHint : uint8_t {
   Multiline,
 };
 
+// Where a field is stored in a Halo CE tag struct, for the fields that come from one (glow,
+// weather, point_physics, wind; engine/formats/halo/tag_fields.h reads and writes them): the
+// byte offset inside the struct (reference/halo_tag_format.md §5) and, where the C++ type leaves
+// it open, the encoding. offset < 0: fxview's own field, not in the tag.
+enum class TagCodec : uint8_t {
+  Auto,       // by type: float; bounds from,to; ColorRgba a,r,g,b; vec2 floats; int32 and enums
+              // int16; flags uint32; string a 32-byte TagString
+  Flags16,    // flags stored as uint16
+  Degrees,    // float, bounds or vec2 in degrees in fxview, radians (Angle) in the tag
+  Reference,  // string: the path of the TagDependency at offset, with the class extension added
+  Block,      // array: the TagReflexive at offset, one element struct per array element
+};
+
+struct TagBinding {
+  int32_t offset = -1;
+  TagCodec codec = TagCodec::Auto;
+};
+
 // Designated initializers must follow this order: key, label, unit, help, min, max, unused,
-// restart, cacheOnly, required, hint, speed, maxCount.
+// restart, cacheOnly, required, hint, speed, maxCount, tag.
 struct FieldMeta {
   std::string_view key;    // JSON key ("" for an array element)
   std::string_view label;  // inspector label
@@ -54,6 +72,7 @@ struct FieldMeta {
   FieldHint hint = FieldHint::None;
   float speed = 0.0f;          // inspector drag speed (0 = derived from the range)
   size_t maxCount = 1u << 20;  // arrays: the most elements allowed
+  TagBinding tag = {};         // Halo tag fields: where the value lives in the tag struct
 };
 
 struct EnumOption {

@@ -54,10 +54,22 @@ struct LoadContext {
       false;  // --allow-any-path: textures may live outside the preset folder and assets/
   bool textureProblemsAreErrors = false;  // fxview check: see PresetLoadOptions
   Diagnostics* diags = nullptr;
+  // Halo tag references (paths ending in a tag class extension: .bitmap, .point_physics, .wind,
+  // ...) resolve against a tags root: this one (the preset's "tags_dir", else --tags) or, when
+  // empty, the nearest parent folder of baseDir named `tags` (engine/formats/halo/tag_paths.h).
+  std::filesystem::path tagsDir;
+  // The preset file and the effect entry's pointer in it, for paths authored on the entry.
+  std::string presetFile;
+  std::string entryPointer;
 
   // Resolves a path authored in the definition (relative to baseDir; "assets/..." also from the
   // project root). Outside the allowed roots it adds an error at `pointer` and returns "".
+  // A tag reference is first looked up under the tags root, case-insensitively.
   std::string resolvePath(const std::string& authored, const std::string& fieldPointer) const;
+  // The tags root references resolve against ("" when there is none).
+  std::filesystem::path tagsRoot() const;
+  // The file a tag reference names under the tags root, or "" (no diagnostics).
+  std::string resolveTagReference(const std::string& authored) const;
   // resolvePath for a texture, then checks the file: it exists, fits the file-size cap, has a
   // readable image header and fits the texture size cap (engine/core/image_file.h). A problem is a
   // warning ("drawn as a magenta checker") or, with textureProblemsAreErrors, an error.
@@ -156,6 +168,9 @@ struct EffectFamily {
   std::unique_ptr<EffectInstance> (*instantiate)(const EffectDefinition& def,
                                                  const InstanceContext& ctx);
   FamilyShared (*createShared)() = nullptr;
+  // Halo families: the tag class their definitions are stored as ("glow"), whose bytes map onto
+  // the definition's declared fields (engine/effects/tag_definitions.h). "" for the others.
+  std::string_view tagClass = {};
 };
 
 }  // namespace fx

@@ -53,9 +53,9 @@ bool isEffectTagPath(const fs::path& path) {
   return ext == ".glow" || ext == ".weather_particle_system";
 }
 
-TagScene makeTagScene(const fs::path& tag, const fs::path& model) {
+TagScene makeTagScene(const fs::path& tag, const fs::path& model, const fs::path& tagsDir) {
   fs::path absTag = fs::absolute(tag).lexically_normal();
-  fs::path root = halo::tagsRootFor(absTag);
+  fs::path root = halo::tagsRootFor(absTag, tagsDir.empty() ? tagsDir : fs::absolute(tagsDir));
   fs::path dir = root.empty() ? absTag.parent_path() : root;
   std::string stem = absTag.stem().string();
   TagScene out;
@@ -91,7 +91,7 @@ std::unique_ptr<Preset> loadTagScene(const fs::path& tag, const fs::path& model,
     diags.error(model.string(), "", "file not found");
     return nullptr;
   }
-  TagScene scene = makeTagScene(tag, model);
+  TagScene scene = makeTagScene(tag, model, opts.tagsDir);
   auto preset = loadPresetFromJson(scene.json, scene.presetPath, diags, opts);
   if (!preset) return nullptr;
   preset->displayName = tag.string();

@@ -26,7 +26,9 @@ struct TagScene {
   Json json;
   std::filesystem::path presetPath;  // virtual: never written
 };
-TagScene makeTagScene(const std::filesystem::path& tag, const std::filesystem::path& model);
+// `tagsDir` (--tags) overrides the nearest parent folder named `tags` as the root.
+TagScene makeTagScene(const std::filesystem::path& tag, const std::filesystem::path& model,
+                      const std::filesystem::path& tagsDir = {});
 
 // makeTagScene, loaded, with the camera framed. Null when the document cannot be used; errors in
 // `diags` as for loadPreset.

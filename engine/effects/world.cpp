@@ -7,6 +7,8 @@
 #include "engine/core/image_file.h"
 #include "engine/core/rng.h"
 #include "engine/effects/scene_models.h"
+#include "engine/effects/tag_definitions.h"
+#include "engine/formats/halo/tag_layouts.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/formats/texture_file.h"
 
@@ -38,10 +40,39 @@ void normalizeSceneShorthand(Json& j) {
   }
 }
 
+// The explicit tags root: "tags_dir" (relative to the preset), else --tags, else "".
+fs::path presetTagsDir(const Json& json, const fs::path& path, const PresetLoadOptions& opts,
+                       const std::string& file, Diagnostics& diags) {
+  auto it = json.find("tags_dir");
+  if (it == json.end()) return opts.tagsDir;
+  if (!it->is_string() || it->get<std::string>().empty()) {
+    diags.error(file, "/tags_dir", "expected a folder path, got " + describeJson(*it));
+    return opts.tagsDir;
+  }
+  fs::path dir = path.parent_path() / it->get<std::string>();
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    diags.warning(file, "/tags_dir", "no folder \"" + dir.string() + "\"");
+  return dir.lexically_normal();
+}
+
 }  // namespace
+
+fs::path LoadContext::tagsRoot() const {
+  return halo::tagsRootFor(baseDir / "_", tagsDir);
+}
+
+std::string LoadContext::resolveTagReference(const std::string& authored) const {
+  if (!halo::isTagPath(authored)) return {};
+  auto hit = halo::resolveCaseInsensitive(tagsRoot(), authored);
+  return hit ? hit->string() : std::string();
+}
 
 std::string LoadContext::resolvePath(const std::string& authored, const std::string& fieldPointer) const {
   if (authored.empty()) return {};
+  // Tag references name files under the tags root (which may lie outside the preset folder: it
+  // is the modder's tags tree; the reference itself cannot leave it).
+  if (std::string tag = resolveTagReference(authored); !tag.empty()) return tag;
   fs::path p(authored);
   fs::path candidate;
   if (p.is_absolute()) {
@@ -68,6 +99,22 @@ std::string LoadContext::resolveTexture(const std::string& authored,
   if (resolved.empty() || !diags) return resolved;
   ImageInfo info;
   std::string reason;
+  if (halo::isTagPath(authored)) {
+    // A bitmap tag: it must be found under the tags root; then its first page is checked like a
+    // PNG's header (engine/formats/texture_file.h).
+    std::error_code ec;
+    if (!fs::is_regular_file(resolved, ec)) {
+      std::string root = tagsRoot().string();
+      std::string message =
+          "texture \"" + authored + "\": tag not found under the tags root " +
+          (root.empty() ? std::string("(none: set \"tags_dir\" or --tags)") : "\"" + root + "\"");
+      if (textureProblemsAreErrors)
+        diags->error(file, fieldPointer, message);
+      else
+        diags->warning(file, fieldPointer, message + "; drawn as a magenta checker");
+      return resolved;
+    }
+  }
   if (!probeTextureFile(resolved, info, reason)) {
     std::string message =
         "texture \"" + authored + "\": " + (reason == "no such file" ? "file not found" : reason);
@@ -107,8 +154,10 @@ std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diag
   preset->scene.reflect(defaults);
   Json sceneJson = json;
   normalizeSceneShorthand(sceneJson);
-  readFields(sceneJson, [&](FieldVisitor& v) { preset->scene.reflect(v); },
-             {.file = file, .pointer = "", .alsoKnown = {"effects"}}, diags);
+  readFields(
+      sceneJson, [&](FieldVisitor& v) { preset->scene.reflect(v); },
+      {.file = file, .pointer = "", .alsoKnown = {"effects", "tags_dir"}}, diags);
+  preset->tagsDir = presetTagsDir(json, path, opts, file, diags);
   preset->scene.resolveAuthoredFrames();
 
   // Object names must be unique: effects and parents refer to them by name.
@@ -145,7 +194,7 @@ std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diag
   fs::path baseDir = path.parent_path();
   if (baseDir.empty()) baseDir = ".";
   loadSceneModels(preset->scene,
-                  {.tagsRoot = halo::tagsRootFor(path),
+                  {.tagsRoot = halo::tagsRootFor(path, preset->tagsDir),
                    .presetDir = baseDir,
                    .problemsAreErrors = opts.textureProblemsAreErrors},
                   file, diags);
@@ -210,9 +259,16 @@ std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diag
     if (!e.family) continue;
 
     // The definition: inline, or a path relative to the preset file.
-    LoadContext lc{.baseDir = baseDir, .rootDir = baseDir, .file = file, .pointer = ep + "/definition",
+    LoadContext lc{.baseDir = baseDir,
+                   .rootDir = baseDir,
+                   .file = file,
+                   .pointer = ep + "/definition",
                    .allowAnyPath = opts.allowAnyPath,
-                   .textureProblemsAreErrors = opts.textureProblemsAreErrors, .diags = &diags};
+                   .textureProblemsAreErrors = opts.textureProblemsAreErrors,
+                   .diags = &diags,
+                   .tagsDir = preset->tagsDir,
+                   .presetFile = file,
+                   .entryPointer = ep};
     auto dj = ej.find("definition");
     Json defJson = Json::object();
     e.definitionFile = path;
@@ -225,9 +281,18 @@ std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diag
       e.definitionRef = dj->get<std::string>();
       std::string resolved = lc.resolvePath(e.definitionRef, ep + "/definition");
       if (resolved.empty()) continue;
-      auto loaded = loadJsonFile(resolved, (baseDir / e.definitionRef).lexically_normal().string(), diags);
-      if (!loaded) continue;
-      defJson = std::move(*loaded);
+      std::string display = (baseDir / e.definitionRef).lexically_normal().string();
+      if (halo::isTagPath(e.definitionRef)) {
+        // A Halo tag: its bytes map onto the family's fields; the tag is kept for saving back.
+        auto tagged = loadDefinitionTag(resolved, display, *e.family, diags);
+        if (!tagged) continue;
+        defJson = std::move(tagged->json);
+        e.definitionTag = std::move(tagged->tag);
+      } else {
+        auto loaded = loadJsonFile(resolved, display, diags);
+        if (!loaded) continue;
+        defJson = std::move(*loaded);
+      }
       e.definitionFile = resolved;
       e.definitionDisplay = (baseDir / e.definitionRef).lexically_normal().string();
       e.definitionPointer = "";
@@ -285,7 +350,14 @@ std::string savePreset(Preset& preset, const fs::path& path) {
   Json doc = presetToJson(preset);
   for (auto& e : preset.effects) {
     if (e.definitionRef.empty()) continue;
-    std::string err = writeFileAtomic(e.definitionFile, e.definitionJson.dump(2) + "\n");
+    std::string err;
+    if (e.definitionTag) {
+      // Into the tag it came from: the edited fields change, every other byte stays.
+      writeDefinitionToTag(*e.definition, *e.definitionTag);
+      err = halo::saveTag(e.definitionFile, *e.definitionTag);
+    } else {
+      err = writeFileAtomic(e.definitionFile, e.definitionJson.dump(2) + "\n");
+    }
     if (!err.empty()) return err;
   }
   std::string err = writeFileAtomic(path, doc.dump(2) + "\n");

@@ -13,6 +13,7 @@
 #include "engine/core/json.h"
 #include "engine/effects/effect.h"
 #include "engine/effects/registry.h"
+#include "engine/formats/halo/tag_file.h"
 
 namespace fx {
 
@@ -29,6 +30,9 @@ struct EffectEntry {
   std::string definitionPointer;            // pointer of the definition object inside it
   Json definitionJson;                      // the definition as loaded (unknown keys kept on save)
   std::string entryPointer;                 // "/effects/N" in the preset
+  // A definition read from a Halo tag (.glow, .weather_particle_system): the parsed tag, which
+  // saving writes the edited fields into (every other byte kept). Null for JSON definitions.
+  std::shared_ptr<halo::TagFile> definitionTag;
 };
 
 struct PresetLoadOptions {
@@ -36,12 +40,18 @@ struct PresetLoadOptions {
   // A missing, corrupt or oversized texture: the viewer warns and draws a magenta checker;
   // `fxview check` (which sets this) reports it as an error so a broken preset fails the check.
   bool textureProblemsAreErrors = false;
+  // --tags DIR: the tags root when the preset has no "tags_dir" (else the nearest parent folder
+  // named `tags` of the file holding a reference).
+  std::filesystem::path tagsDir;
 };
 
 struct Preset {
   std::filesystem::path path;
   std::string displayName;
   Json json;  // the document as loaded (unknown keys kept on save)
+  // Explicit tags root for Halo tag references: the preset's "tags_dir" (relative to the preset)
+  // or --tags; "" = the nearest parent folder named `tags` of each file.
+  std::filesystem::path tagsDir;
   Scene scene;
   std::vector<EffectEntry> effects;
 

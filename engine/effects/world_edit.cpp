@@ -17,7 +17,10 @@ LoadContext loadContextFor(const Preset& preset, const EffectEntry& e, Diagnosti
                      .file = e.definitionDisplay,
                      .pointer = e.definitionPointer,
                      .allowAnyPath = allowAnyPath,
-                     .diags = &diags};
+                     .diags = &diags,
+                     .tagsDir = preset.tagsDir,
+                     .presetFile = preset.displayName,
+                     .entryPointer = e.entryPointer};
 }
 
 void collectLeaves(const Json& j, const std::string& prefix, std::vector<std::string>& out,

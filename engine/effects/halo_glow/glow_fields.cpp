@@ -65,9 +65,10 @@ constexpr EnumOption kAttachmentOptions[] = {
 
 constexpr double kBig = 1e6;
 
-void attachment(FieldVisitor& v, std::string_view key, std::string_view help, Attachment& a,
-                bool unused = false) {
-  FieldMeta m{.key = key, .help = help, .unused = unused};
+// `at`: the attachment's tag offset (stored as-is, §8: the engine subtracts 1).
+void attachment(FieldVisitor& v, std::string_view key, int32_t at, std::string_view help,
+                Attachment& a, bool unused = false) {
+  FieldMeta m{.key = key, .help = help, .unused = unused, .tag = {at}};
   visitEnum(v, m, a, kAttachmentOptions, Attachment::None);
 }
 
@@ -105,7 +106,8 @@ void GlowDefinition::reflect(FieldVisitor& v) {
            "derived from the object's root node as the default. When the path is only defined by "
            "a single marker (including the root default) then normal particles will not be "
            "generated. Trailing particles can still be generated.",
-       .hint = FieldHint::Name},
+       .hint = FieldHint::Name,
+       .tag = {0x000}},
       attachmentMarker, "");
   v.visit(
       {.key = "number_of_particles",
@@ -115,30 +117,35 @@ void GlowDefinition::reflect(FieldVisitor& v) {
                "want to use trailing particles.",
        .min = 0,
        .max = 65535,
-       .restart = true},
+       .restart = true,
+       .tag = {0x020}},
       numberOfParticles, 0);
   visitEnum(v,
             {.key = "boundary_effect",
-             .help = "Determines the behaviour of particles which reach the end of the path."},
+             .help = "Determines the behaviour of particles which reach the end of the path.",
+             .tag = {0x022}},
             boundaryEffect, kBoundaryOptions, Boundary::Bounce);
   visitEnum(v,
             {.key = "normal_particle_distribution",
              .help = "Controls how particles are distributed along the glow path.",
-             .restart = true},
+             .restart = true,
+             .tag = {0x024}},
             normalDistribution, kNormalDistributionOptions, NormalDistribution::Random);
   visitEnum(
       v,
       {.key = "trailing_particle_distribution",
        .help = "Controls how trailing particles are generated from the path segment defined at the "
                "end of the tag. Unaffected by particles move backwards and particles move in both "
-               "directions."},
+               "directions.",
+       .tag = {0x026}},
       trailingDistribution, kTrailingDistributionOptions, TrailingDistribution::Vertical);
   v.visitFlags({.key = "glow_flags",
                 .help = "Behaviour flags of normal and trailing particles.",
-                .restart = true},
+                .restart = true,
+                .tag = {0x028}},
                flags, kFlagOptions, 0);
 
-  attachment(v, "attachment_0",
+  attachment(v, "attachment_0", 0x050,
              "Shifted by one. Seemingly unused. Setting this to an object function has no effect.",
              attachment0, true);
   v.visit(
@@ -147,14 +154,21 @@ void GlowDefinition::reflect(FieldVisitor& v) {
            "No effect on normal or trailing particles. With a non-zero value, particle sprites did "
            "not rotate in screen space or radially around the glow path. Neither an object "
            "function attachment nor multiplier values changed this.",
-       .unused = true},
+       .unused = true,
+       .tag = {0x054}},
       particleRotationalVelocity, 0.0f);
-  v.visit({.key = "particle_rot_vel_mul_low", .help = "No visible effect.", .unused = true},
+  v.visit({.key = "particle_rot_vel_mul_low",
+           .help = "No visible effect.",
+           .unused = true,
+           .tag = {0x058}},
           particleRotVelMulLow, 0.0f);
-  v.visit({.key = "particle_rot_vel_mul_high", .help = "No visible effect.", .unused = true},
+  v.visit({.key = "particle_rot_vel_mul_high",
+           .help = "No visible effect.",
+           .unused = true,
+           .tag = {0x05C}},
           particleRotVelMulHigh, 0.0f);
 
-  attachment(v, "attachment_1",
+  attachment(v, "attachment_1", 0x060,
              "Shifted by one. Sets an object function which controls the rotational velocity.",
              attachment1);
   v.visit(
@@ -162,43 +176,50 @@ void GlowDefinition::reflect(FieldVisitor& v) {
        .unit = "rad/s",
        .help = "Controls how quickly normal particles rotate radially around the path, in "
                "radians/sec. (The game divides it by the translational velocity, so it acts per "
-               "world unit of path travel.)"},
+               "world unit of path travel.)",
+       .tag = {0x064}},
       effectRotationalVelocity, 0.0f);
   v.visit(
       {.key = "effect_rot_vel_mul_low",
        .help =
            "Rotational velocity multipler when the function value is at 0. This only takes effect "
            "when a function attachment is set. It's not known exactly how this multiplier works; "
-           "it has a gradually varying effect over the length of the glow path."},
+           "it has a gradually varying effect over the length of the glow path.",
+       .tag = {0x068}},
       effectRotVelMulLow, 1.0f);
-  v.visit({.key = "effect_rot_vel_mul_high", .help = "As above, but for a high function value."},
+  v.visit({.key = "effect_rot_vel_mul_high",
+           .help = "As above, but for a high function value.",
+           .tag = {0x06C}},
           effectRotVelMulHigh, 1.0f);
 
-  attachment(v, "attachment_2",
+  attachment(v, "attachment_2", 0x070,
              "Shifted by one. Sets an object function which controls the translational velocity.",
              attachment2);
   v.visit({.key = "effect_translational_velocity",
            .unit = "wu/s",
            .help = "Controls how quickly particles move along the path, in world units/sec. This "
                    "is not used "
-                   "for trailing particles, which instead use velocity of trailing particles."},
+                   "for trailing particles, which instead use velocity of trailing particles.",
+           .tag = {0x074}},
           effectTranslationalVelocity, 0.0f);
   v.visit(
       {.key = "effect_trans_vel_mul_low",
        .help =
            "Multiplier for the translational velocity for the function low value. Must be non-zero "
            "when a function is being used, or else the game will crash on render_cameras.c,#1086: "
-           "bounds->x0<=bounds->x1."},
+           "bounds->x0<=bounds->x1.",
+       .tag = {0x078}},
       effectTransVelMulLow, 1.0f);
   v.visit(
       {.key = "effect_trans_vel_mul_high",
        .help =
            "Multiplier for the translational velocity for the function high value. This value can "
-           "be 0 safely."},
+           "be 0 safely.",
+       .tag = {0x07C}},
       effectTransVelMulHigh, 1.0f);
 
   attachment(
-      v, "attachment_3",
+      v, "attachment_3", 0x080,
       "Shifted by one. Allows the radial distance of normal particles to be scaled by an object "
       "function. No effect on trailing particles.",
       attachment3);
@@ -214,7 +235,8 @@ void GlowDefinition::reflect(FieldVisitor& v) {
            "rotation matters. Distance cannot vary over the length of the path, even when using a "
            "function, but you can twist some of the markers in the path to introduce a pinching "
            "effect.",
-       .restart = true},
+       .restart = true,
+       .tag = {0x084}},
       minDistance, 0.0f);
   v.visit(
       {.key = "max_distance_particle_to_object",
@@ -224,7 +246,8 @@ void GlowDefinition::reflect(FieldVisitor& v) {
            "the "
            "glow path that particles will be randomly placed. When distance is scaled by a "
            "function, sets the maximum distance of all particles. No effect on trailing particles.",
-       .restart = true},
+       .restart = true,
+       .tag = {0x088}},
       maxDistance, 0.0f);
   v.visit(
       {.key = "distance_to_object_mul_low",
@@ -232,7 +255,8 @@ void GlowDefinition::reflect(FieldVisitor& v) {
                "of 0 "
                "maps to a linear interpolation between min and max distances. For example, a "
                "multiplier of 0 means when the function is low, the distance will be equal to min "
-               "distance particle to object."},
+               "distance particle to object.",
+       .tag = {0x08C}},
       distanceMulLow, 0.0f);
   v.visit(
       {.key = "distance_to_object_mul_high",
@@ -240,11 +264,12 @@ void GlowDefinition::reflect(FieldVisitor& v) {
                "of 1 "
                "maps to a linear interpolation between min and max distances. For example, a "
                "multiplier of 1 means when the function is high, the distance will be equal to max "
-               "distance particle to object."},
+               "distance particle to object.",
+       .tag = {0x090}},
       distanceMulHigh, 1.0f);
 
   attachment(
-      v, "attachment_4",
+      v, "attachment_4", 0x09C,
       "Shifted by one. Intended to make particle size scale with a function, but does not work. "
       "When "
       "not NONE, all particle sprites render at their actual resolution regardless of distance "
@@ -264,17 +289,19 @@ void GlowDefinition::reflect(FieldVisitor& v) {
            "bounds regardless of any function attachment.",
        .min = 0.0,
        .max = kBig,
-       .restart = true},
+       .restart = true,
+       .tag = {0x0A0}},
       particleSize, FloatBounds{0.0f, 0.0f});
   v.visit({.key = "size_attachment_multiplier",
            .help = "Does not work as intended. When a function is used, these values don't affect "
                    "the sprite "
                    "size.",
-           .unused = true},
+           .unused = true,
+           .tag = {0x0A8}},
           sizeAttachmentMultiplier, FloatBounds{0.0f, 0.0f});
 
   attachment(
-      v, "attachment_5",
+      v, "attachment_5", 0x0B0,
       "Shifted by one. If set to a function, all normal particles will blend between color bound 0 "
       "and color bound 1 according to the function. Otherwise particle colors are randomly "
       "selected from the range. When modify particle color in range is set, both cases are "
@@ -287,19 +314,23 @@ void GlowDefinition::reflect(FieldVisitor& v) {
                    "space, not HSL. The chosen color is multiplied with the sprite texture. The "
                    "alpha value "
                    "has no effect, unlike in some tags where it controls tint vs. modulation.",
-           .restart = true},
+           .restart = true,
+           .tag = {0x0B4}},
           colorBound0, ColorRgba{1, 1, 1, 1});
   v.visit({.key = "color_bound_1",
            .help = "Sets an upper bound for particle color selection.",
-           .restart = true},
+           .restart = true,
+           .tag = {0x0C4}},
           colorBound1, ColorRgba{1, 1, 1, 1});
   v.visit({.key = "scale_color_0",
            .help = "No visible effect in any color selection modes.",
-           .unused = true},
+           .unused = true,
+           .tag = {0x0D4}},
           scaleColor0, ColorRgba{1, 1, 1, 1});
   v.visit({.key = "scale_color_1",
            .help = "No visible effect in any color selection modes.",
-           .unused = true},
+           .unused = true,
+           .tag = {0x0E4}},
           scaleColor1, ColorRgba{1, 1, 1, 1});
   v.visit(
       {.key = "color_rate_of_change",
@@ -307,7 +338,8 @@ void GlowDefinition::reflect(FieldVisitor& v) {
        .help =
            "When modify particle color in range is set, controls how many times the per-channel "
            "difference between color bounds is added per world unit of distance along the glow "
-           "path."},
+           "path.",
+       .tag = {0x0F4}},
       colorRateOfChange, 0.0f);
   v.visit({.key = "fading_percentage_of_glow",
            .help = "Controls the distance that particles fade in and out at the path boundaries. A "
@@ -316,7 +348,8 @@ void GlowDefinition::reflect(FieldVisitor& v) {
                    "reach full "
                    "opacity only at the middle of the path before beginning to fade out again.",
            .min = 0.0,
-           .max = 1.0},
+           .max = 1.0,
+           .tag = {0x0F8}},
           fadingPercentageOfGlow, 0.0f);
   v.visit(
       {.key = "particle_generation_freq",
@@ -325,7 +358,8 @@ void GlowDefinition::reflect(FieldVisitor& v) {
            "The frequency that trailing particles are generated, in particles/sec. This is likely "
            "limited by the tick rate since values over 30 have no visual difference.",
        .min = 0.0,
-       .max = kBig},
+       .max = kBig,
+       .tag = {0x0FC}},
       particleGenerationFreq, 0.0f);
   v.visit(
       {.key = "lifetime_of_trailing_particles",
@@ -335,7 +369,8 @@ void GlowDefinition::reflect(FieldVisitor& v) {
            "field must be too. An undefined lifetime will cause a crash on render_cameras.c,#1086: "
            "bounds->x0<=bounds->x1.",
        .min = 0.0,
-       .max = 1000.0},
+       .max = 1000.0,
+       .tag = {0x100}},
       trailingLifetime, 0.0f);
   v.visit(
       {.key = "velocity_of_trailing_particles",
@@ -343,7 +378,8 @@ void GlowDefinition::reflect(FieldVisitor& v) {
        .help =
            "Initial trailing particle velocity at generation. Although this is labeled \"wu/s\", "
            "testing found that the actual speed is roughly 1/40th the value given here. Unaffected "
-           "by effect translational velocity."},
+           "by effect translational velocity.",
+       .tag = {0x104}},
       trailingVelocity, 0.0f);
   v.visit(
       {.key = "trailing_particle_minimum_t",
@@ -353,7 +389,8 @@ void GlowDefinition::reflect(FieldVisitor& v) {
            "the start of the path and 1 is the end of the path. This has no effect if the path is "
            "made of a single marker.",
        .min = 0.0,
-       .max = 1.0},
+       .max = 1.0,
+       .tag = {0x108}},
       trailingMinT, 0.0f);
   v.visit(
       {.key = "trailing_particle_maximum_t",
@@ -362,7 +399,8 @@ void GlowDefinition::reflect(FieldVisitor& v) {
            "is the start of the path and 1 is the end of the path. This has no effect if the path "
            "is made of a single marker.",
        .min = 0.0,
-       .max = 1.0},
+       .max = 1.0,
+       .tag = {0x10C}},
       trailingMaxT, 1.0f);
   v.visit(
       {.key = "texture",
@@ -370,7 +408,8 @@ void GlowDefinition::reflect(FieldVisitor& v) {
            "The sprite texture of particles. The referenced bitmap must have type sprites. It will "
            "not be randomly selected from sprite sheets (just the first). The particle is always "
            "shown camera-facing and with additive framebuffer blending. Alpha channel is ignored.",
-       .hint = FieldHint::TexturePath},
+       .hint = FieldHint::TexturePath,
+       .tag = {0x144, TagCodec::Reference}},
       texture, "");
   v.visitObject(
       {.key = "engine_options",

@@ -13,6 +13,7 @@ const EffectFamily& haloGlowFamily() {
       .createDefinition = &defaultDefinition<glow::GlowDefinition>,
       .instantiate = &instantiateAs<glow::GlowDefinition, glow::GlowInstance>,
       .createShared = [] { return FamilyShared(std::make_shared<glow::GlowShared>()); },
+      .tagClass = "glow",
   };
   return kFamily;
 }

@@ -93,6 +93,7 @@ const EffectFamily& haloWeatherFamily() {
       .seed = "001_3ad6be86febc851d.txt",
       .createDefinition = &defaultDefinition<WeatherDefinition>,
       .instantiate = &instantiateAs<WeatherDefinition, WeatherInstance>,
+      .tagClass = "weather_particle_system",
   };
   return kFamily;
 }

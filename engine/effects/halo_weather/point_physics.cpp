@@ -27,8 +27,8 @@ constexpr FlagOption kFlags[] = {
 }  // namespace
 
 void PointPhysics::reflect(FieldVisitor& v) {
-  v.visitFlags({.key = "flags", .help = "Boolean settings of the point physics."}, flags, kFlags,
-               0);
+  v.visitFlags({.key = "flags", .help = "Boolean settings of the point physics.", .tag = {0x00}},
+               flags, kFlags, 0);
   v.visit({.key = "mass_scale",
            .help = "Computed at load: density x 118613.33 (kg of a 1 wu sphere).",
            .cacheOnly = true},
@@ -48,7 +48,8 @@ void PointPhysics::reflect(FieldVisitor& v) {
            .min = 0.0,
            .max = 1e6,
            .restart = false,
-           .speed = 0.01f},
+           .speed = 0.01f,
+           .tag = {0x20}},
           density, 1.0f);
   v.visit(
       {.key = "air_friction",
@@ -57,25 +58,29 @@ void PointPhysics::reflect(FieldVisitor& v) {
                "particles speed up without bound, since the weather cube wraps and keeps velocity.",
        .min = 0.0,
        .max = 1e6,
-       .speed = 0.001f},
+       .speed = 0.001f,
+       .tag = {0x24}},
       airFriction, 0.0f);
   v.visit({.key = "water_friction",
            .help = "Drag toward the current in water (multiplied by 10000 at load).",
            .min = 0.0,
            .max = 1e6,
-           .speed = 0.001f},
+           .speed = 0.001f,
+           .tag = {0x28}},
           waterFriction, 0.0f);
   v.visit(
       {.key = "surface_friction",
        .help =
            "Tangential velocity kept on a bounce: v = (1 - f) v_t - e v_n. Weather never collides.",
        .min = 0.0,
-       .max = 1.0},
+       .max = 1.0,
+       .tag = {0x2C}},
       surfaceFriction, 0.0f);
   v.visit({.key = "elasticity",
            .help = "Normal velocity kept on a bounce. Weather never collides.",
            .min = 0.0,
-           .max = 1.0},
+           .max = 1.0,
+           .tag = {0x30}},
           elasticity, 0.0f);
 }
 

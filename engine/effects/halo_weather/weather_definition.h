@@ -120,6 +120,7 @@ class WeatherDefinition final : public EffectDefinition {
 
   // Effect entry (the weather palette entry and the level around it).
   WindPalette palette;
+  std::string entryWindPath;  // the entry's "wind_path" (a .wind tag or JSON); overrides windPath
   bool underwater = false;
   std::vector<Polyhedron> polyhedra;
 

@@ -8,6 +8,8 @@
 #include "engine/core/field_json.h"
 #include "engine/core/json.h"
 #include "engine/effects/halo_weather/weather_definition.h"
+#include "engine/formats/halo/tag_fields.h"
+#include "engine/formats/halo/tag_paths.h"
 #include "engine/formats/texture_file.h"
 
 namespace fx::weather {
@@ -99,34 +101,40 @@ struct AnimationKeys {
   std::string_view source, function, period, phase, scale;
 };
 
-void reflectAnimation(FieldVisitor& v, MapAnimation& a, const AnimationKeys& k,
-                      std::string_view axis, bool degrees) {
-  (void)axis;
+// `at`: tag offset of the axis's source (0x208 u, 0x218 v, 0x228 rotation); function +2,
+// period +4, phase +8, scale +12 (an Angle for rotation).
+void reflectAnimation(FieldVisitor& v, MapAnimation& a, const AnimationKeys& k, int32_t at,
+                      bool degrees) {
   visitEnum(
       v,
       {.key = k.source,
        .help =
            "Function source for the animation: the attached object's A-D out (1 when the effect is "
            "not on "
-           "an object). It's unclear what this would be connected to in game and may be unused."},
+           "an object). It's unclear what this would be connected to in game and may be unused.",
+       .tag = {at}},
       a.source, kFunctionOuts, FunctionOut::None);
   visitEnum(v,
             {.key = k.function,
-             .help = "An animation function which scrolls (or rotates) the secondary bitmap."},
+             .help = "An animation function which scrolls (or rotates) the secondary bitmap.",
+             .tag = {at + 2}},
             a.function, periodicFunctionOptions(), PeriodicFunction::One);
   v.visit({.key = k.period,
            .unit = "s",
            .help = "Period of the animation function (0 means 1).",
-           .min = 0.0},
+           .min = 0.0,
+           .tag = {at + 4}},
           a.period, 0.0f);
   v.visit({.key = k.phase,
            .unit = "s",
-           .help = "Phase added to the time before dividing by the period."},
+           .help = "Phase added to the time before dividing by the period.",
+           .tag = {at + 8}},
           a.phase, 0.0f);
   v.visit({.key = k.scale,
            .unit = degrees ? "deg" : "repeats",
            .help = degrees ? "Amplitude of the rotation."
-                           : "Amplitude of the offset, in texture repeats."},
+                           : "Amplitude of the offset, in texture repeats.",
+           .tag = {at + 12, degrees ? TagCodec::Degrees : TagCodec::Auto}},
           a.scale, 0.0f);
 }
 
@@ -136,10 +144,11 @@ void ParticleType::reflect(FieldVisitor& v) {
   v.visit({.key = "name",
            .help = "A name for the particle type. This can be anything and is only used to make "
                    "identifying the type "
-                   "easier."},
+                   "easier.",
+           .tag = {0x000}},
           name, "");
-  v.visitFlags({.key = "flags", .help = "Boolean settings for this particle type."}, flags,
-               kTypeFlags, 0);
+  v.visitFlags({.key = "flags", .help = "Boolean settings for this particle type.", .tag = {0x020}},
+               flags, kTypeFlags, 0);
   v.visit(
       {.key = "fade_in_start_distance",
        .unit = "wu",
@@ -150,21 +159,24 @@ void ParticleType::reflect(FieldVisitor& v) {
            "particles to come very close to the camera.",
        .min = 0.0,
        .max = 1e4,
-       .speed = 0.01f},
+       .speed = 0.01f,
+       .tag = {0x024}},
       fadeInStartDistance, 0.1f);
   v.visit({.key = "fade_in_end_distance",
            .unit = "wu",
            .help = "The fade in distance where particles have reached full opacity.",
            .min = 0.0,
            .max = 1e4,
-           .speed = 0.01f},
+           .speed = 0.01f,
+           .tag = {0x028}},
           fadeInEndDistance, 0.5f);
   v.visit({.key = "fade_out_start_distance",
            .unit = "wu",
            .help = "The distance where distant particles begin to fade out.",
            .min = 0.0,
            .max = 1e4,
-           .speed = 0.01f},
+           .speed = 0.01f,
+           .tag = {0x02C}},
           fadeOutStartDistance, 3.0f);
   v.visit(
       {.key = "fade_out_end_distance",
@@ -176,7 +188,8 @@ void ParticleType::reflect(FieldVisitor& v) {
        .min = 0.0,
        .max = 1e4,
        .restart = true,
-       .speed = 0.01f},
+       .speed = 0.01f,
+       .tag = {0x030}},
       fadeOutEndDistance, 4.0f);
   v.visit({.key = "fade_in_start_height",
            .unit = "wu",
@@ -184,15 +197,18 @@ void ParticleType::reflect(FieldVisitor& v) {
                    "lower bound. If you "
                    "want the weather to be present throughout the level, set this and the fade in "
                    "end height to some "
-                   "large negative number like -500."},
+                   "large negative number like -500.",
+           .tag = {0x034}},
           fadeInStartHeight, -500.0f);
   v.visit({.key = "fade_in_end_height",
            .unit = "wu",
-           .help = "A world-space Z height where particles reach full opacity."},
+           .help = "A world-space Z height where particles reach full opacity.",
+           .tag = {0x038}},
           fadeInEndHeight, -500.0f);
   v.visit({.key = "fade_out_start_height",
            .unit = "wu",
-           .help = "A world-space Z height where particles begin to fade out again."},
+           .help = "A world-space Z height where particles begin to fade out again.",
+           .tag = {0x03C}},
           fadeOutStartHeight, 500.0f);
   v.visit({.key = "fade_out_end_height",
            .unit = "wu",
@@ -200,7 +216,8 @@ void ParticleType::reflect(FieldVisitor& v) {
                    "to be present "
                    "throughout the level, set this and the fade out start height to some large "
                    "positive number like "
-                   "500."},
+                   "500.",
+           .tag = {0x040}},
           fadeOutEndHeight, 500.0f);
   v.visit({.key = "particle_count",
            .unit = "particles/wu^3",
@@ -211,7 +228,8 @@ void ParticleType::reflect(FieldVisitor& v) {
                    "fade out end distance.",
            .min = 0.0,
            .max = 1e7,
-           .restart = true},
+           .restart = true,
+           .tag = {0x0A4}},
           particleCount, FloatBounds{8.0f, 8.0f});
   v.visitObject(
       {.key = "physics",
@@ -220,10 +238,10 @@ void ParticleType::reflect(FieldVisitor& v) {
            "their density, air friction, and more (inline; see physics_path)."},
       [&](FieldVisitor& ov) { physics.reflect(ov); });
   v.visit({.key = "physics_path",
-           .help = "A point_physics definition file (relative to this file). When set it replaces "
-                   "the inline "
-                   "physics.",
-           .hint = FieldHint::DefinitionPath},
+           .help = "A point_physics definition file (relative to this file) or a .point_physics "
+                   "tag (under the tags root). When set it replaces the inline physics.",
+           .hint = FieldHint::DefinitionPath,
+           .tag = {0x0AC, TagCodec::Reference}},
           physicsPath, "");
   v.visit({.key = "acceleration_magnitude",
            .help = "The amount of \"forward\" acceleration for each particle, used for particles "
@@ -234,7 +252,8 @@ void ParticleType::reflect(FieldVisitor& v) {
                    "the minimum is "
                    "non-zero: once particles reach an acceleration of 0 they get stuck there.",
            .min = 0.0,
-           .max = 1e4},
+           .max = 1e4,
+           .tag = {0x0CC}},
           accelerationMagnitude, FloatBounds{0.0f, 0.0f});
   v.visit(
       {.key = "acceleration_turning_rate",
@@ -245,7 +264,8 @@ void ParticleType::reflect(FieldVisitor& v) {
            "rate is framerate-dependent so particles will turn faster at higher FPS.",
        .min = 0.0,
        .max = 1.0,
-       .speed = 0.01f},
+       .speed = 0.01f,
+       .tag = {0x0D4}},
       accelerationTurningRate, 0.0f);
   v.visit({.key = "acceleration_change_rate",
            .help = "Sets the rate of change in the amount of acceleration magnitude, between the "
@@ -255,7 +275,8 @@ void ParticleType::reflect(FieldVisitor& v) {
                    "turning rate, this is framerate-dependent.",
            .min = 0.0,
            .max = 1e4,
-           .speed = 0.01f},
+           .speed = 0.01f,
+           .tag = {0x0D8}},
           accelerationChangeRate, 0.0f);
   v.visit({.key = "particle_radius",
            .unit = "wu",
@@ -266,7 +287,8 @@ void ParticleType::reflect(FieldVisitor& v) {
                    "therefore how it moves.",
            .min = 0.0,
            .max = 1e3,
-           .speed = 0.001f},
+           .speed = 0.001f,
+           .tag = {0x0FC}},
           particleRadius, FloatBounds{0.02f, 0.02f});
   v.visit({.key = "animation_rate",
            .unit = "frames/s",
@@ -274,7 +296,8 @@ void ParticleType::reflect(FieldVisitor& v) {
                    "the animation. Avoid "
                    "negative values, which cause flickering in the particles.",
            .min = -1e4,
-           .max = 1e4},
+           .max = 1e4,
+           .tag = {0x104}},
           animationRate, FloatBounds{0.0f, 0.0f});
   v.visit(
       {.key = "rotation_rate",
@@ -284,18 +307,21 @@ void ParticleType::reflect(FieldVisitor& v) {
                "render mode, "
                "and does not affect acceleration if present.",
        .min = -1e6,
-       .max = 1e6},
+       .max = 1e6,
+       .tag = {0x10C, TagCodec::Degrees}},
       rotationRate, FloatBounds{0.0f, 0.0f});
   v.visit(
       {.key = "color_lower_bound",
        .help =
            "Lower bound for random particle color interpolation. The colors are multiplied against "
            "the "
-           "sprite texture, and the alpha controls opacity of the particle (drawn separately)."},
+           "sprite texture, and the alpha controls opacity of the particle (drawn separately).",
+       .tag = {0x134}},
       colorLowerBound, ColorRgba{});
-  v.visit(
-      {.key = "color_upper_bound", .help = "Upper bound for random particle color interpolation."},
-      colorUpperBound, ColorRgba{});
+  v.visit({.key = "color_upper_bound",
+           .help = "Upper bound for random particle color interpolation.",
+           .tag = {0x144}},
+          colorUpperBound, ColorRgba{});
   v.visit({.key = "sprite_size",
            .help = "Computed at load: 1 / the largest sprite pixel dimension of sequence 0, so the "
                    "largest sprite "
@@ -307,25 +333,31 @@ void ParticleType::reflect(FieldVisitor& v) {
                    "side-car). It can "
                    "contain multiple sequences for random variation and animated particles.",
            .required = true,
-           .hint = FieldHint::TexturePath},
+           .hint = FieldHint::TexturePath,
+           .tag = {0x194, TagCodec::Reference}},
           spriteBitmap, "");
-  visitEnum(v, {.key = "render_mode", .help = "Sets the orientation of particle sprites."},
-            renderMode, kRenderModes, SpriteOrientation::ScreenFacing);
+  visitEnum(
+      v,
+      {.key = "render_mode", .help = "Sets the orientation of particle sprites.", .tag = {0x1A4}},
+      renderMode, kRenderModes, SpriteOrientation::ScreenFacing);
   visitEnum(
       v,
       {.key = "render_direction_source",
        .help = "Determines the direction to use for directional sprite orientations (parallel and "
-               "perpendicular)."},
+               "perpendicular).",
+       .tag = {0x1A6}},
       renderDirectionSource, kDirectionSources, DirectionSource::FromVelocity);
   v.visit({.key = "not_broken", .help = "Computed at load.", .cacheOnly = true}, notBroken, 0);
-  v.visitFlags({.key = "shader_flags", .help = "Shader flags."}, shaderFlags, kShaderFlags, 0);
+  v.visitFlags({.key = "shader_flags", .help = "Shader flags.", .tag = {0x1D0, TagCodec::Flags16}},
+               shaderFlags, kShaderFlags, 0);
   visitEnum(v,
             {.key = "framebuffer_blend_function",
              .help = "Sets how the particle will blend against the background. You'll usually want "
                      "alpha blend for "
                      "solid particles like snow, or add for glowing particles like embers. For "
                      "alpha blend make sure "
-                     "your sprite bitmap has an alpha channel."},
+                     "your sprite bitmap has an alpha channel.",
+             .tag = {0x1D2}},
             framebufferBlendFunction, kBlendFunctions, BlendMode::AlphaBlend);
   visitEnum(
       v,
@@ -333,43 +365,52 @@ void ParticleType::reflect(FieldVisitor& v) {
        .help =
            "Sets how sprites fade based on viewing angle. For directional orientations, fade when "
            "perpendicular can help avoid seeing the sprite as a spinning 2d plane when viewed "
-           "edge-on."},
+           "edge-on.",
+       .tag = {0x1D4}},
       framebufferFadeMode, kFadeModes, FadeMode::None);
-  v.visitFlags({.key = "map_flags", .help = "Flag controlling if the texture is filtered."},
+  v.visitFlags({.key = "map_flags",
+                .help = "Flag controlling if the texture is filtered.",
+                .tag = {0x1D6, TagCodec::Flags16}},
                mapFlags, kMapFlags, 0);
   v.visit({.key = "bitmap",
            .help = "Secondary map used to color the particles, by multiply. This map's UV "
                    "coordinates can be animated "
                    "along each axis and rotated.",
-           .hint = FieldHint::TexturePath},
+           .hint = FieldHint::TexturePath,
+           .tag = {0x1F4, TagCodec::Reference}},
           bitmap, "");
   visitEnum(v,
             {.key = "anchor",
              .help = "Determines how the secondary map is positioned. If with primary, the map is "
                      "multiplied atop "
-                     "each weather particle and follows its render mode orientation."},
+                     "each weather particle and follows its render mode orientation.",
+             .tag = {0x204}},
             anchor, kAnchors, MapAnchor::WithPrimary);
-  v.visitFlags({.key = "flags_1", .help = "Flag controlling if the secondary texture is filtered."},
+  v.visitFlags({.key = "flags_1",
+                .help = "Flag controlling if the secondary texture is filtered.",
+                .tag = {0x206, TagCodec::Flags16}},
                flags1, kMapFlags, 0);
   reflectAnimation(v, uAnimation,
                    {"u_animation_source", "u_animation_function", "u_animation_period",
                     "u_animation_phase", "u_animation_scale"},
-                   "u", false);
+                   0x208, false);
   reflectAnimation(v, vAnimation,
                    {"v_animation_source", "v_animation_function", "v_animation_period",
                     "v_animation_phase", "v_animation_scale"},
-                   "v", false);
+                   0x218, false);
   reflectAnimation(
       v, rotationAnimation,
       {"rotation_animation_source", "rotation_animation_function", "rotation_animation_period",
        "rotation_animation_phase", "rotation_animation_scale"},
-      "rotation", true);
+      0x228, true);
   v.visit({.key = "rotation_animation_center",
-           .help = "Centre of the secondary map rotation, in texture UVs."},
+           .help = "Centre of the secondary map rotation, in texture UVs.",
+           .tag = {0x238}},
           rotationAnimationCenter, vec2(0.0f));
   v.visit({.key = "zsprite_radius_scale",
            .help = "zsprite anchor only; unknown usage.",
-           .unused = true},
+           .unused = true,
+           .tag = {0x244}},
           zspriteRadiusScale, 0.0f);
 }
 
@@ -417,7 +458,7 @@ WeatherDefinition::WeatherDefinition() {
 
 void WeatherDefinition::reflect(FieldVisitor& v) {
   v.visit({.key = "version", .help = "Definition file format version."}, version, 1);
-  v.visitFlags({.key = "flags", .help = "Unused.", .unused = true}, flags, {}, 0);
+  v.visitFlags({.key = "flags", .help = "Unused.", .unused = true, .tag = {0x000}}, flags, {}, 0);
   visitArray(v,
              {.key = "particle_types",
               .help = "A list of particle types that are present in this weather system. As an "
@@ -429,7 +470,8 @@ void WeatherDefinition::reflect(FieldVisitor& v) {
                       "will not render. Particle types with identical fields will not spawn at the "
                       "same locations.",
               .restart = true,
-              .maxCount = kMaxParticleTypes},
+              .maxCount = kMaxParticleTypes,
+              .tag = {0x024, TagCodec::Block}},
              particleTypes, [](ParticleType& t, FieldVisitor& ev) { t.reflect(ev); });
   v.visitObject(
       {.key = "wind",
@@ -449,6 +491,12 @@ void WeatherDefinition::reflectEntry(FieldVisitor& v) {
                    "area wanders "
                    "around it."},
           palette.direction, vec3(1.0f, 0.0f, 0.0f));
+  v.visit({.key = "wind_path",
+           .help = "The weather palette entry's wind: a .wind tag (under the tags root) or a wind "
+                   "definition file, relative to the preset. Replaces the definition's wind, so a "
+                   "weather_particle_system tag (which has no wind of its own) gets one.",
+           .hint = FieldHint::DefinitionPath},
+          entryWindPath, "");
   v.visit({.key = "wind_magnitude",
            .help = "Weather palette entry: multiplies the wind tag's velocity.",
            .min = 0.0,
@@ -495,10 +543,46 @@ vec2 pngSize(const std::string& path) {
 
 namespace {
 
+// A referenced Halo tag (.point_physics, .wind): found under the tags root, its class checked,
+// its bytes read through the field bindings. A missing tag is a warning, as for textures (the
+// fields keep their defaults).
+void loadReferencedTag(const LoadContext& ctx, const std::string& authored,
+                       const std::string& fieldPointer, halo::TagClass cls,
+                       const ReflectFn& reflect) {
+  if (!ctx.diags) return;
+  std::string resolved = ctx.resolvePath(authored, fieldPointer);
+  std::error_code ec;
+  if (resolved.empty() || !std::filesystem::is_regular_file(resolved, ec)) {
+    if (!resolved.empty() || !ctx.diags->hasErrors())
+      ctx.diags->warning(ctx.file, fieldPointer,
+                         "tag \"" + authored + "\" not found under the tags root \"" +
+                             ctx.tagsRoot().string() + "\"; its fields keep their defaults");
+    return;
+  }
+  Diagnostics local;
+  auto tag = halo::loadTag(resolved, resolved, local);
+  ctx.diags->append(local);
+  if (!tag) return;
+  if (tag->cls->id != cls) {
+    ctx.diags->error(resolved, "header",
+                     "expected a " + std::string(halo::tagClassInfo(cls).name) + " tag, got a " +
+                         std::string(tag->cls->name) + " tag");
+    return;
+  }
+  std::vector<halo::TagFieldProblem> problems;
+  halo::readTagFields(tag->root(), reflect, &problems);
+  for (const auto& p : problems) ctx.diags->error(resolved, p.pointer, p.message);
+}
+
 // Reads a referenced definition file into `reflect`; errors name that file and its pointers.
 void loadReferenced(const LoadContext& ctx, const std::string& authored,
                     const std::string& fieldPointer, const ReflectFn& defaults,
-                    const ReflectFn& reflect) {
+                    const ReflectFn& reflect, halo::TagClass tagClass) {
+  if (halo::isTagPath(authored)) {
+    DefaultsVisitor d;
+    defaults(d);
+    return loadReferencedTag(ctx, authored, fieldPointer, tagClass, reflect);
+  }
   std::string resolved = ctx.resolvePath(authored, fieldPointer);
   if (resolved.empty()) return;
   std::string display = (ctx.baseDir / authored).lexically_normal().string();
@@ -524,10 +608,18 @@ void loadReferenced(const LoadContext& ctx, const std::string& authored,
 }  // namespace
 
 void WeatherDefinition::finalize(const LoadContext& ctx) {
-  if (!windPath.empty())
-    loadReferenced(
-        ctx, windPath, pointerJoin(ctx.pointer, "wind_path"),
-        [&](FieldVisitor& v) { wind.reflect(v); }, [&](FieldVisitor& v) { wind.reflect(v); });
+  auto windFields = [&](FieldVisitor& v) { wind.reflect(v); };
+  if (!entryWindPath.empty()) {
+    // The entry's wind_path is relative to the preset, whose folder is ctx.rootDir.
+    LoadContext entryCtx = ctx;
+    entryCtx.baseDir = ctx.rootDir;
+    entryCtx.file = ctx.presetFile;
+    loadReferenced(entryCtx, entryWindPath, pointerJoin(ctx.entryPointer, "wind_path"), windFields,
+                   windFields, halo::TagClass::Wind);
+  } else if (!windPath.empty()) {
+    loadReferenced(ctx, windPath, pointerJoin(ctx.pointer, "wind_path"), windFields, windFields,
+                   halo::TagClass::Wind);
+  }
   for (size_t i = 0; i < particleTypes.size(); ++i) {
     ParticleType& t = particleTypes[i];
     std::string tp = pointerJoin(pointerJoin(ctx.pointer, "particle_types"), i);
@@ -535,7 +627,7 @@ void WeatherDefinition::finalize(const LoadContext& ctx) {
       loadReferenced(
           ctx, t.physicsPath, pointerJoin(tp, "physics_path"),
           [&](FieldVisitor& v) { t.physics.reflect(v); },
-          [&](FieldVisitor& v) { t.physics.reflect(v); });
+          [&](FieldVisitor& v) { t.physics.reflect(v); }, halo::TagClass::PointPhysics);
     t.physics.computeCache();
     t.spritePath = t.spriteBitmap.empty()
                        ? std::string()

@@ -14,7 +14,8 @@ void Wind::reflect(FieldVisitor& v) {
                    "result is "
                    "multiplied by the palette entry's wind magnitude.",
            .min = 0.0,
-           .max = 1e4},
+           .max = 1e4,
+           .tag = {0x00}},
           velocity, FloatBounds{0.0f, 0.0f});
   v.visit({.key = "variation_area",
            .unit = "deg",
@@ -22,7 +23,8 @@ void Wind::reflect(FieldVisitor& v) {
                    "the palette "
                    "entry's wind direction (yaw 90 = +-45 degrees).",
            .min = -360.0,
-           .max = 360.0},
+           .max = 360.0,
+           .tag = {0x08, TagCodec::Degrees}},
           variationArea, vec2(0.0f));
   v.visit({.key = "local_variation_weight",
            .help = "How much position-dependent wiggle is mixed in. Without simple wind it blends "
@@ -30,7 +32,8 @@ void Wind::reflect(FieldVisitor& v) {
                    "wiggle; with simple wind the wiggle is added on top of the full base wind.",
            .min = 0.0,
            .max = 100.0,
-           .speed = 0.01f},
+           .speed = 0.01f,
+           .tag = {0x10}},
           localVariationWeight, 0.0f);
   v.visit(
       {.key = "local_variation_rate",
@@ -39,13 +42,15 @@ void Wind::reflect(FieldVisitor& v) {
            "higher framerates.",
        .min = -1e4,
        .max = 1e4,
-       .speed = 0.01f},
+       .speed = 0.01f,
+       .tag = {0x14}},
       localVariationRate, 0.0f);
   v.visit({.key = "damping",
            .help = "Point physics with \"uses damped wind\" feel the wind scaled by (1 - damping).",
            .min = 0.0,
            .max = 1.0,
-           .speed = 0.01f},
+           .speed = 0.01f,
+           .tag = {0x18}},
           damping, 0.0f);
 }
 

@@ -158,4 +158,12 @@ std::string_view extensionForFourCC(uint32_t fourcc) {
   return {};
 }
 
+uint32_t fourCCForExtension(std::string_view extension) {
+  if (!extension.empty() && extension.front() == '.') extension.remove_prefix(1);
+  if (const auto* c = findTagClassByExtension(extension)) return c->fourcc;
+  for (const auto& f : kForeignClasses)
+    if (equalsIgnoreCase(f.extension.substr(1), extension)) return f.fourcc;
+  return 0;
+}
+
 }  // namespace fx::halo

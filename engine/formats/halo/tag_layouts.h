@@ -66,6 +66,8 @@ const TagClassInfo* findTagClassByExtension(std::string_view extension);
 // The extension for a reference's class FourCC, also for classes fxview does not read (shader
 // classes of gbxmodel shader references: ".shader_model", ...). "" when unknown.
 std::string_view extensionForFourCC(uint32_t fourcc);
+// The inverse, any case, with or without the dot; 0 when the extension names no known class.
+uint32_t fourCCForExtension(std::string_view extension);
 
 // The layouts themselves, for code that maps elements (and for tests).
 namespace layouts {

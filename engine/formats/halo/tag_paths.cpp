@@ -34,6 +34,14 @@ std::optional<std::filesystem::path> findEntry(const std::filesystem::path& dir,
 
 }  // namespace
 
+bool isTagPath(std::string_view path) {
+  size_t slash = path.find_last_of("/\\");
+  size_t dot = path.rfind('.');
+  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash))
+    return false;
+  return fourCCForExtension(path.substr(dot)) != 0;
+}
+
 std::filesystem::path tagsRootFor(const std::filesystem::path& file,
                                   const std::filesystem::path& explicitRoot) {
   if (!explicitRoot.empty()) return explicitRoot;

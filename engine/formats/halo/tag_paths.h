@@ -24,6 +24,10 @@ std::filesystem::path tagsRootFor(const std::filesystem::path& file,
 std::optional<std::filesystem::path> resolveCaseInsensitive(const std::filesystem::path& root,
                                                             std::string_view relative);
 
+// True when `path` ends in the extension of a tag class fxview knows (.glow, .bitmap, ...,
+// also the shader and .model classes references may name), any case.
+bool isTagPath(std::string_view path);
+
 // A reference's path plus the extension of its class FourCC, resolved under `root`.
 std::optional<std::filesystem::path> resolveTagReference(const std::filesystem::path& root,
                                                          std::string_view referencePath,

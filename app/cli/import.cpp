@@ -1,0 +1,138 @@
+// fxview import FILE [-o OUT.json]: a game asset as fxview JSON, dispatched on the file's
+// extension through one table (kImporters). Halo tags: a .glow or .weather_particle_system prints
+// its definition (every field; references as "tag\\path.class"), a .point_physics or .wind the
+// fields of that struct, a .gbxmodel a scene object with its markers, a .bitmap its pages and
+// sprite sequences (import_halo_assets.h; --png writes decoded pixels). Exit 0 ok, 1 the file has
+// errors, 2 usage.
+#include <algorithm>
+#include <cctype>
+#include <iostream>
+
+#include "app/cli/common.h"
+#include "app/cli/import_halo_assets.h"
+#include "engine/core/field_json.h"
+#include "engine/effects/halo_weather/point_physics.h"
+#include "engine/effects/halo_weather/wind.h"
+#include "engine/effects/tag_definitions.h"
+
+namespace fx::cli {
+
+namespace {
+
+struct ImportArgs {
+  std::string input, output;
+  BitmapPngRequest png;  // bitmaps: --png OUT.png [--sequence S --sprite K]
+};
+
+// Reads the input; on success fills `out` with the JSON to print. Diagnostics are printed by the
+// caller; any error makes the exit code 1.
+using ImportFn = bool (*)(const ImportArgs& args, Json& out, Diagnostics& diags);
+
+// A glow or weather tag as its family's definition; validated like a definition file.
+bool importDefinitionTag(const ImportArgs& args, Json& out, Diagnostics& diags) {
+  const EffectFamily* family = familyForTag(args.input);
+  auto tagged = loadDefinitionTag(args.input, args.input, *family, diags);
+  if (!tagged) return false;
+  auto def = family->createDefinition();
+  EffectDefinition* d = def.get();
+  readFields(
+      tagged->json, [d](FieldVisitor& v) { d->reflect(v); }, {.file = args.input}, diags);
+  out = std::move(tagged->json);
+  return !diags.hasErrors();
+}
+
+// A tag whose one struct maps onto a reflected struct T (point_physics, wind).
+template <class T, halo::TagClass kClass>
+bool importStructTag(const ImportArgs& args, Json& out, Diagnostics& diags) {
+  auto json = loadStructTag<T>(args.input, args.input, kClass, diags);
+  if (json) out = std::move(*json);
+  return json && !diags.hasErrors();
+}
+
+struct Importer {
+  std::string_view extension;  // lower case, with the dot
+  ImportFn run;
+  std::string_view what;  // for --help
+};
+
+bool importModelTag(const ImportArgs& args, Json& out, Diagnostics& diags) {
+  return importGbxModel(args.input, out, diags);
+}
+
+bool importBitmapTag(const ImportArgs& args, Json& out, Diagnostics& diags) {
+  return importBitmap(args.input, args.png, out, diags);
+}
+
+constexpr Importer kImporters[] = {
+    {".glow", &importDefinitionTag, "Halo glow tag -> halo_glow definition"},
+    {".weather_particle_system", &importDefinitionTag,
+     "Halo weather tag -> halo_weather definition"},
+    {".point_physics", &importStructTag<weather::PointPhysics, halo::TagClass::PointPhysics>,
+     "Halo point_physics tag -> point_physics definition"},
+    {".wind", &importStructTag<weather::Wind, halo::TagClass::Wind>,
+     "Halo wind tag -> wind definition"},
+    {".gbxmodel", &importModelTag,
+     "Halo gbxmodel tag -> scene object (markers in object space), nodes, regions"},
+    {".bitmap", &importBitmapTag,
+     "Halo bitmap tag -> pages and sequences of sprites (--png: decoded pixels)"},
+};
+
+const Importer* findImporter(const std::string& path) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  for (const auto& i : kImporters)
+    if (i.extension == ext) return &i;
+  return nullptr;
+}
+
+std::string importHelp() {
+  std::string s = "Print a game asset as fxview JSON:";
+  for (const auto& i : kImporters)
+    s += "\n  " + std::string(i.extension) + ": " + std::string(i.what);
+  return s;
+}
+
+}  // namespace
+
+void registerImport(CLI::App& app, int& exitCode) {
+  auto args = std::make_shared<ImportArgs>();
+  auto* cmd = app.add_subcommand("import", importHelp());
+  cmd->add_option("file", args->input, "The asset (chosen by extension)")->required();
+  cmd->add_option("-o,--output", args->output, "Write the JSON here instead of stdout");
+  cmd->add_option("--png", args->png.output, "Bitmaps: write the decoded first page (or --sprite) as PNG");
+  cmd->add_option("--sequence", args->png.sequence, "Bitmaps with --png: the sprite's sequence")
+      ->check(CLI::Range(0, 255));
+  cmd->add_option("--sprite", args->png.sprite, "Bitmaps with --png: one sprite's rectangle of its page")
+      ->check(CLI::Range(0, 63));
+  cmd->callback([args, &exitCode] {
+    const Importer* importer = findImporter(args->input);
+    if (!importer) {
+      std::string known;
+      for (const auto& i : kImporters)
+        known += (known.empty() ? "" : ", ") + std::string(i.extension);
+      std::cerr << args->input << ": cannot import this kind of file (known: " << known << ")\n";
+      exitCode = kExitUsage;
+      return;
+    }
+    Diagnostics diags;
+    Json out;
+    bool ok = importer->run(*args, out, diags);
+    printDiagnostics(diags);
+    if (!ok) {
+      exitCode = kExitErrors;
+      return;
+    }
+    std::string text = out.dump(2) + "\n";
+    if (args->output.empty()) {
+      std::cout << text;
+    } else if (std::string err = writeFileAtomic(args->output, text); !err.empty()) {
+      std::cerr << args->output << ": " << err << "\n";
+      exitCode = kExitUsage;
+      return;
+    }
+    exitCode = kExitOk;
+  });
+}
+
+}  // namespace fx::cli
