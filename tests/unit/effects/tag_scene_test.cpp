@@ -3,7 +3,10 @@
 // it (camera framed on the model or the weather cube); the same works for render and simulate."
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include "engine/effects/tag_scene.h"
+#include "engine/formats/halo/gbxmodel_tag.h"
 
 namespace fx {
 namespace {
@@ -52,6 +55,48 @@ TEST(TagScene, OnlyEffectTagsMakeScenes) {
   Diagnostics missing;
   EXPECT_EQ(loadTagScene("/nonexistent/a.glow", {}, missing), nullptr);
   EXPECT_EQ(format(missing.items.at(0)), "/nonexistent/a.glow: /: file not found");
+}
+
+TEST(TagScene, LoadsTheGlowOnItsModelWithTheCameraOnTheModel) {
+  // A glow tag and a model tag written by fxview's own writers into tags/fx/.
+  fs::path dir = fs::temp_directory_path() / ("fxview_tag_scene_" + std::to_string(::getpid()));
+  fs::create_directories(dir / "tags" / "fx");
+  halo::TagFile glow = halo::makeTag(halo::TagClass::Glow);
+  glow.root().setString(0x000, "glow");
+  glow.root().setInt16(0x020, 5);  // number of particles
+  ASSERT_EQ(halo::saveTag(dir / "tags/fx/g.glow", glow), "");
+  halo::GbxModel model;
+  model.nodes.push_back({"frame", halo::kNoIndex, vec3(0.0f), quat(1, 0, 0, 0)});
+  halo::ModelPermutation perm;
+  perm.name = "__base";
+  perm.markers.push_back({"glow", 0, vec3(0, 0, 0), quat(1, 0, 0, 0)});
+  perm.markers.push_back({"glow", 0, vec3(2, 0, 0), quat(1, 0, 0, 0)});
+  model.regions.push_back({"__base", {perm}});
+  ASSERT_EQ(halo::saveTag(dir / "tags/fx/m.gbxmodel", halo::gbxModelToTag(model)), "");
+
+  Diagnostics d;
+  auto preset = loadTagScene(dir / "tags/fx/g.glow", dir / "tags/fx/m.gbxmodel", d);
+  ASSERT_TRUE(preset) << d.formatAll();
+  EXPECT_FALSE(d.hasErrors()) << d.formatAll();
+  ASSERT_EQ(preset->effects.size(), 1u);
+  EXPECT_EQ(preset->effects[0].kind, "halo_glow");
+  ASSERT_EQ(preset->scene.objects.size(), 1u);
+  EXPECT_EQ(preset->scene.objects[0].modelMarkers.size(), 2u);
+  // Framed on the bounds of the markers: centred between them, looking at them.
+  EXPECT_NEAR(preset->scene.camera.target.x, 1.0f, 1e-5f);
+  EXPECT_GT(glm::length(preset->scene.camera.position - preset->scene.camera.target), 1.0f);
+  // The glow found the model's markers: its path runs between them.
+  World world(*preset);
+  world.advanceTo(0.5);
+  bool found = false;
+  for (const auto& [key, value] : world.stats(0).values)
+    if (key == "path_length") {
+      found = true;
+      EXPECT_NEAR(value, 2.0, 1e-5);
+    }
+  EXPECT_TRUE(found);
+  std::error_code ec;
+  fs::remove_all(dir, ec);
 }
 
 }  // namespace
