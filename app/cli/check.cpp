@@ -63,7 +63,8 @@ void registerCheck(CLI::App& app, int& exitCode) {
     bool quiet = false;
   };
   auto args = std::make_shared<Args>();
-  auto* cmd = app.add_subcommand("check", "Validate and lint presets; exit 1 on errors");
+  auto* cmd =
+      app.add_subcommand("check", "Validate and lint presets and Halo tags; exit 1 on errors");
   cmd->add_option("files", args->presets,
                   "Preset JSON files and Halo tags (.glow, .weather_particle_system, "
                   ".point_physics, .wind, .bitmap, .gbxmodel)")
