@@ -68,6 +68,7 @@ bool decodePage(const Bitmap& bitmap, size_t index, bool withMipmaps, DecodedPag
     std::span<const uint8_t> slice(bitmap.pixels.data() + at, bytes);
     if (!decodePixels(p.format, w, h, slice, img.rgba, error)) {
       error = where + " level " + std::to_string(level) + ": " + error;
+      out = {};
       return false;
     }
     out.levels.push_back(std::move(img));
