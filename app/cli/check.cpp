@@ -8,11 +8,25 @@
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
 #include "engine/formats/halo/tag_definitions.h"
+#include "engine/formats/halo/bitmap_tag.h"
 #include "engine/formats/halo/tag_paths.h"
 
 namespace fx::cli {
 
 namespace {
+
+// A bitmap's every page must decode: offsets, mipmap chains and sizes inside its pixel data.
+void checkBitmap(const std::filesystem::path& path, const std::string& display,
+                 Diagnostics& diags) {
+  auto bitmap = halo::loadBitmap(path, display, diags);
+  if (!bitmap) return;
+  for (size_t i = 0; i < bitmap->pages.size(); ++i) {
+    halo::DecodedPage page;
+    std::string error;
+    if (!halo::decodePage(*bitmap, i, true, page, error))
+      diags.error(display, "/bitmap_data/" + std::to_string(i), error);
+  }
+}
 
 void checkTag(const std::filesystem::path& path, const PresetLoadOptions& opts,
               Diagnostics& diags) {
@@ -33,6 +47,8 @@ void checkTag(const std::filesystem::path& path, const PresetLoadOptions& opts,
     loadStructTag<weather::PointPhysics>(path, display, cls->id, diags);
   else if (cls->id == halo::TagClass::Wind)
     loadStructTag<weather::Wind>(path, display, cls->id, diags);
+  else if (cls->id == halo::TagClass::Bitmap)
+    checkBitmap(path, display, diags);
   else
     halo::loadTag(path, display, diags);
 }

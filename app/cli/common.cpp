@@ -2,6 +2,8 @@
 
 #include <iostream>
 
+#include "engine/session/tag_scene.h"
+
 namespace fx::cli {
 
 void printDiagnostics(const Diagnostics& diags) {
@@ -9,9 +11,11 @@ void printDiagnostics(const Diagnostics& diags) {
 }
 
 std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, bool allowAnyPath,
-                                            const std::filesystem::path& tagsDir) {
+                                            const std::filesystem::path& tagsDir,
+                                            const std::filesystem::path& model) {
   Diagnostics diags;
-  auto preset = loadPreset(path, diags, {.allowAnyPath = allowAnyPath, .tagsDir = tagsDir});
+  auto preset =
+      loadPresetOrTag(path, model, diags, {.allowAnyPath = allowAnyPath, .tagsDir = tagsDir});
   printDiagnostics(diags);
   if (!preset || diags.hasErrors()) return nullptr;
   return preset;

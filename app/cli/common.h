@@ -21,9 +21,12 @@ inline constexpr int kExitUsage = 2;
 
 void printDiagnostics(const Diagnostics& diags);
 
-// Loads a preset; prints every diagnostic. Null when it has errors. `tagsDir`: --tags.
+// Loads a preset, or the scene made for a .glow / .weather_particle_system tag (with `model`, a
+// .gbxmodel, for a glow; engine/session/tag_scene.h); prints every diagnostic. Null on errors.
+// `tagsDir`: --tags.
 std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, bool allowAnyPath,
-                                            const std::filesystem::path& tagsDir = {});
+                                            const std::filesystem::path& tagsDir = {},
+                                            const std::filesystem::path& model = {});
 
 // --tags DIR on a subcommand: the tags root for Halo tag references when a preset has no
 // "tags_dir" (default: the nearest parent folder named `tags`).

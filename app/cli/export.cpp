@@ -64,6 +64,7 @@ void drawWorlds(render::Renderer& renderer, World& left, World* right, const Spl
     if (grid) debug.grid(10.0f, 1.0f, vec4(0.5f, 0.5f, 0.5f, 0.35f));
     renderer.draw(draw, view);
     renderer.drawDebug(debug, view);
+    renderer.drawLabels(debug, view);
   };
   one(left, rects.left);
   if (right) one(*right, rects.right);

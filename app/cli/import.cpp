@@ -1,9 +1,10 @@
 // fxview import FILE [-o OUT.json]: a game asset as fxview JSON, dispatched on the file's
 // extension through one table (kImporters). Halo tags: a .glow or .weather_particle_system prints
 // its definition (every field; references as "tag\\path.class"), a .point_physics or .wind the
-// fields of that struct. Stride scenes and prefabs: a preset that runs (import_stride.cpp).
-// The JSON goes to stdout, or atomically to -o (never over the input). Exit 0 ok, 1 the file has
-// errors, 2 usage.
+// fields of that struct, a .gbxmodel a scene object with its markers, a .bitmap its pages and
+// sprite sequences (import_halo_assets.h; --png writes decoded pixels). Stride scenes and
+// prefabs: a preset that runs (import_stride.cpp). The JSON goes to stdout, or atomically to -o
+// (never over the input). Exit 0 ok, 1 the file has errors, 2 usage.
 #include "app/cli/import.h"
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include <iostream>
 
 #include "app/cli/common.h"
+#include "app/cli/import_halo_assets.h"
 #include "engine/core/field_json.h"
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
@@ -48,6 +50,14 @@ struct Importer {
   std::string_view what;  // for --help
 };
 
+bool importModelTag(const ImportArgs& args, Json& out, Diagnostics& diags) {
+  return importGbxModel(args.input, out, diags);
+}
+
+bool importBitmapTag(const ImportArgs& args, Json& out, Diagnostics& diags) {
+  return importBitmap(args.input, args.png, out, diags);
+}
+
 constexpr Importer kImporters[] = {
     {".glow", &importDefinitionTag, "Halo glow tag -> halo_glow definition"},
     {".weather_particle_system", &importDefinitionTag,
@@ -56,6 +66,10 @@ constexpr Importer kImporters[] = {
      "Halo point_physics tag -> point_physics definition"},
     {".wind", &importStructTag<weather::Wind, halo::TagClass::Wind>,
      "Halo wind tag -> wind definition"},
+    {".gbxmodel", &importModelTag,
+     "Halo gbxmodel tag -> scene object (markers in object space), nodes, regions"},
+    {".bitmap", &importBitmapTag,
+     "Halo bitmap tag -> pages and sequences of sprites (--png: decoded pixels)"},
     {".sdscene", &importStride, "Stride scene -> preset (each particle system an effect)"},
     {".sdprefab", &importStride, "Stride prefab -> preset (each particle system an effect)"},
     {".xkscene", &importStride, "Xenko scene (Stride's former name) -> preset"},
@@ -88,6 +102,11 @@ void registerImport(CLI::App& app, int& exitCode) {
                   "Write the JSON here (atomically) instead of stdout; never over the input");
   cmd->add_flag("--allow-any-path", args->allowAnyPath,
                 "Let textures come from anywhere when checking the result");
+  cmd->add_option("--png", args->png.output, "Bitmaps: write the decoded first page (or --sprite) as PNG");
+  cmd->add_option("--sequence", args->png.sequence, "Bitmaps with --png: the sprite's sequence")
+      ->check(CLI::Range(0, 255));
+  cmd->add_option("--sprite", args->png.sprite, "Bitmaps with --png: one sprite's rectangle of its page")
+      ->check(CLI::Range(0, 63));
   cmd->callback([args, &exitCode] {
     const Importer* importer = findImporter(args->input);
     if (!importer) {

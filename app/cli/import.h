@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "app/cli/import_halo_assets.h"
 #include "engine/core/diagnostics.h"
 #include "engine/core/json.h"
 
@@ -14,6 +15,7 @@ struct ImportArgs {
   std::string input;
   std::string output;  // "" = stdout
   bool allowAnyPath = false;
+  BitmapPngRequest png;  // bitmaps: --png OUT.png [--sequence S --sprite K]
 };
 
 // Reads the input; on success fills `out` with the JSON to print or write. Diagnostics are printed

@@ -1,6 +1,8 @@
 // fxview render PRESET -o OUT.png [--time S] [--fps N] [--size WxH] [--seed N]
 //                      [--frames N --every S] [--gif OUT.gif] [--sheet OUT.png [--columns C]]
-//                      [--grid] [--exec "cmd; cmd"] [--allow-any-path]
+//                      [--grid] [--exec "cmd; cmd"] [--allow-any-path] [--model X.gbxmodel]
+// PRESET may be a .glow (with --model) or .weather_particle_system tag: the scene
+// engine/session/tag_scene.h makes for it, camera framed on the model or the weather cube.
 // Renders a preset headless (EGL, no display server) to PNG. The background is the scene's
 // background colour; --grid adds a ground grid. Warnings (missing textures, shader failures) go
 // to stderr. Exit codes: 0 ok, 1 preset errors, 2 usage or GL failure.
@@ -14,7 +16,8 @@
 // debug_sprites, weather, render_psystems), seed, fps, mode, set FIELD VALUE, enable, solo, and
 // `split ...` for a side-by-side picture (e.g. "mode frame; split rate 144": the left half at the
 // preset's rate, the right one at 144 Hz, same camera). A failing command is a usage error.
-// Debug labels (DebugDraw::labels) are not drawn in headless renders; lines and points are.
+// Debug labels (DebugDraw::labels: marker names with render_model_markers) are drawn as small
+// text beside their points, over the picture.
 #include <cstdio>
 #include <iostream>
 
@@ -28,7 +31,7 @@ namespace fx::cli {
 namespace {
 
 struct Args {
-  std::string preset, output, size = "640x360";
+  std::string preset, output, model, size = "640x360";
   std::string tagsDir;
   double time = 1.0;
   std::optional<double> fps;
@@ -79,7 +82,7 @@ int run(const Args& args) {
     std::cerr << "nothing to write: give -o OUT.png, --gif OUT.gif or --sheet OUT.png\n";
     return kExitUsage;
   }
-  auto preset = loadPresetReporting(args.preset, args.allowAnyPath, args.tagsDir);
+  auto preset = loadPresetReporting(args.preset, args.allowAnyPath, args.tagsDir, args.model);
   if (!preset) return kExitErrors;
   applyOverrides(*preset, args.seed, args.fps);
   World world(*preset);
@@ -161,7 +164,12 @@ void registerRender(CLI::App& app, int& exitCode) {
   auto args = std::make_shared<Args>();
   auto* cmd =
       app.add_subcommand("render", "Render a preset headless to PNG (EGL, no display needed)");
-  cmd->add_option("preset", args->preset, "Preset JSON (or a Stride .sdscene / .sdprefab)")->required();
+  cmd->add_option("preset", args->preset,
+                  "Preset JSON, a Halo .glow / .weather_particle_system tag, or a Stride "
+                  ".sdscene / .sdprefab")
+      ->required();
+  cmd->add_option("--model", args->model,
+                  "With a .glow tag: the .gbxmodel whose markers it follows");
   cmd->add_option("-o,--output", args->output, "Output PNG (numbered _0000 with --frames)");
   cmd->add_option("--gif", args->gif, "Animated GIF of the --frames (256-colour palette)");
   cmd->add_option("--sheet", args->sheet, "Sprite sheet PNG of the --frames");

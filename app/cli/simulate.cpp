@@ -1,4 +1,6 @@
 // fxview simulate PRESET --time S [--fps N] [--seed N] [-o OUT.json]: the particle state dump.
+// PRESET may be a .glow (with --model X.gbxmodel) or .weather_particle_system tag: the scene
+// engine/session/tag_scene.h makes for it.
 #include <fstream>
 #include <iostream>
 
@@ -8,7 +10,7 @@ namespace fx::cli {
 
 void registerSimulate(CLI::App& app, int& exitCode) {
   struct Args {
-    std::string preset, output, tagsDir;
+    std::string preset, output, model, tagsDir;
     double time = 0.0;
     std::optional<double> fps;
     std::optional<int64_t> seed;
@@ -17,7 +19,12 @@ void registerSimulate(CLI::App& app, int& exitCode) {
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("simulate", "Simulate a preset and dump particle state as JSON");
-  cmd->add_option("preset", args->preset, "Preset JSON (or a Stride .sdscene / .sdprefab)")->required();
+  cmd->add_option("preset", args->preset,
+                  "Preset JSON, a Halo .glow / .weather_particle_system tag, or a Stride "
+                  ".sdscene / .sdprefab")
+      ->required();
+  cmd->add_option("--model", args->model,
+                  "With a .glow tag: the .gbxmodel whose markers it follows");
   cmd->add_option("--time", args->time, "Seconds to simulate")
       ->required()
       ->check(CLI::Range(0.0, 86400.0));
@@ -33,7 +40,7 @@ void registerSimulate(CLI::App& app, int& exitCode) {
       "--unlimited-budget", args->unlimitedBudget,
       "Lift the games' particle limits (stress runs; fxview's hard cap of 2^20 per effect stays)");
   cmd->callback([args, &exitCode] {
-    auto preset = loadPresetReporting(args->preset, args->allowAnyPath, args->tagsDir);
+    auto preset = loadPresetReporting(args->preset, args->allowAnyPath, args->tagsDir, args->model);
     if (!preset) {
       exitCode = kExitErrors;
       return;

@@ -5,11 +5,12 @@ namespace fx::cli {
 
 void registerTexgen(CLI::App& app, int& exitCode) {
   auto* cmd = app.add_subcommand(
-      "texgen", "Generate textures (sprites, lightning data textures, the application icon)");
+      "texgen", "Generate textures (sprites, lightning data textures, the application icon) and models");
   cmd->require_subcommand(1);
   registerTexgenSprite(*cmd, exitCode);
   registerTexgenLightning(*cmd, exitCode);
   registerTexgenIcon(*cmd, exitCode);
+  registerTexgenModel(*cmd, exitCode);
 }
 
 }  // namespace fx::cli

@@ -15,6 +15,7 @@
 #include "app/gui/curve_edit.h"
 #include "engine/core/data_paths.h"
 #include "engine/core/field_json.h"
+#include "engine/session/tag_scene.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/formats/stride/stride_import.h"
 
@@ -37,7 +38,8 @@ fs::file_time_type mtimeOf(const fs::path& p) {
 bool loadInto(App& app, const fs::path& path, bool keepView, bool allowErrors) {
   Diagnostics diags;
   auto preset =
-      loadPreset(path, diags, {.allowAnyPath = app.args.allowAnyPath, .tagsDir = app.args.tagsDir});
+      loadPresetOrTag(path, app.args.model, diags,
+                      {.allowAnyPath = app.args.allowAnyPath, .tagsDir = app.args.tagsDir});
   if (preset) lintPreset(*preset, diags);
   bool failed = !preset || (diags.hasErrors() && !allowErrors);
   app.loadDiagnostics = diags;

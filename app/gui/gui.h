@@ -6,7 +6,9 @@
 namespace fx::gui {
 
 struct GuiArgs {
-  std::string preset;  // "" = presets/gallery.json
+  std::string preset;  // "" = presets/gallery.json; a .glow / .weather_particle_system tag opens a
+                       // scene for it
+  std::string model;   // .gbxmodel the tag's glow sits on
   std::string exec;    // console commands run after loading, ';'-separated
   bool allowAnyPath = false;
   std::string tagsDir;  // --tags: tags root for Halo tag references ("" = per preset / nearest)

@@ -78,7 +78,8 @@ void drawLabels(App& app, const DebugDraw& debug, const View& view, vec2 offset)
     vec3 ndc = vec3(clip) / clip.w;
     if (ndc.x < -1.2f || ndc.x > 1.2f || ndc.y < -1.2f || ndc.y > 1.2f || ndc.z > 1.0f) continue;
     float x = ((ndc.x * 0.5f + 0.5f) * view.viewportPx.x) / fbScale.x + offset.x;
-    float y = ((0.5f - ndc.y * 0.5f) * view.viewportPx.y) / fbScale.y + offset.y;
+    float y = ((0.5f - ndc.y * 0.5f) * view.viewportPx.y) / fbScale.y + offset.y +
+              float(l.line) * ImGui::GetTextLineHeight();
     ImU32 col = ImGui::ColorConvertFloat4ToU32(ImVec4(l.color.r, l.color.g, l.color.b, l.color.a));
     dl->AddText(ImVec2(x + 1, y + 1), IM_COL32(0, 0, 0, 200), l.text.c_str());
     dl->AddText(ImVec2(x, y), col, l.text.c_str());

@@ -104,6 +104,8 @@ void DebugDraw::grid(float halfSize, float step, vec4 color) {
 
 void DebugDraw::point(vec3 p, vec4 color, float sizePx) { points.push_back({p, color, sizePx}); }
 
-void DebugDraw::label(vec3 p, std::string text, vec4 color) { labels.push_back({p, color, std::move(text)}); }
+void DebugDraw::label(vec3 p, std::string text, vec4 color, int line) {
+  labels.push_back({p, color, std::move(text), line});
+}
 
 }  // namespace fx

@@ -1,6 +1,7 @@
 // Debug overlays as plain data: coloured line segments, points and text labels in world space.
 // Effects add their shapes (point_physics cubes, marker axes, glow paths, updater shapes); the
-// renderer draws lines and points; the app draws labels.
+// renderer draws lines and points; labels are text beside their point (the viewer through
+// ImGui, headless pictures through Renderer::drawLabels), stacked by their `line`.
 #pragma once
 
 #include <string>
@@ -19,6 +20,7 @@ struct DebugLabel {
   vec3 position;
   vec4 color;
   std::string text;
+  int line = 0;  // text lines below the point (several labels on one point stack)
 };
 
 struct DebugPoint {
@@ -46,7 +48,7 @@ struct DebugDraw {
   void torus(const Transform& t, float majorRadius, float minorRadius, vec4 color, int segments = 24);
   void grid(float halfSize, float step, vec4 color);  // XY plane at z = 0
   void point(vec3 p, vec4 color, float sizePx = 4.0f);
-  void label(vec3 p, std::string text, vec4 color = vec4(1.0f));
+  void label(vec3 p, std::string text, vec4 color = vec4(1.0f), int line = 0);
 };
 
 }  // namespace fx

@@ -18,6 +18,7 @@ void DrawList::clear() {
   sprites.clear();
   batches.clear();
   shaderQuads.clear();
+  meshes.clear();
 }
 
 TextureId DrawList::texture(const std::string& path) {

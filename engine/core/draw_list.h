@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -95,6 +96,23 @@ struct ShaderQuad {
   std::vector<std::pair<std::string, TextureId>> textures;  // sampler name -> texture
 };
 
+// An opaque triangle mesh in its own frame (a scene object's model). Shared, immutable data: a
+// draw list holds pointers, so collecting a frame copies no vertices; the renderer uploads each
+// mesh once and keeps it while the data lives.
+struct MeshData {
+  std::vector<vec3> positions;
+  std::vector<vec3> normals;      // unit, one per position
+  std::vector<uint32_t> indices;  // triangle list into positions
+};
+
+// One mesh placed in the world: drawn lit (one fixed light from the camera's upper left plus
+// ambient), depth-tested and depth-written before every sprite, so effects draw over and around it.
+struct MeshInstance {
+  std::shared_ptr<const MeshData> mesh;
+  mat4 model{1.0f};           // object to world
+  vec4 color{0.62f, 0.64f, 0.68f, 1.0f};  // base colour (linear 0..1)
+};
+
 struct TextureRef {
   std::string path;  // absolute or relative to the working directory
   bool filtered = true;
@@ -105,6 +123,7 @@ struct DrawList {
   std::vector<SpriteInstance> sprites;
   std::vector<SpriteBatch> batches;
   std::vector<ShaderQuad> shaderQuads;
+  std::vector<MeshInstance> meshes;  // drawn first, opaque
 
   // Keeps capacity: a steady-state frame allocates nothing.
   void clear();

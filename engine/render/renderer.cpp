@@ -1,7 +1,7 @@
-// Renderer: frame setup and the three passes over a frame's plain data: sprite batches (one
-// instanced draw each), shader quads, and debug lines / points. Every pass sets all the GL state
-// it relies on (blend, depth, colour mask, cull, program, VAO, samplers) and leaves nothing for
-// the next one to assume.
+// Renderer: frame setup and the passes over a frame's plain data: opaque meshes (scene models),
+// sprite batches (one instanced draw each), shader quads, and debug lines / points. Every pass sets
+// all the GL state it relies on (blend, depth, colour mask, cull, program, VAO, samplers) and
+// leaves nothing for the next one to assume.
 #include "engine/render/renderer.h"
 
 #include <algorithm>
@@ -12,6 +12,11 @@
 #include <utility>
 
 #include <glad/gl.h>
+// stb_easy_font (Debian libstb-dev): static helpers, some unused here.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#include <stb/stb_easy_font.h>
+#pragma GCC diagnostic pop
 
 #include "engine/render/gl_objects.h"
 #include "engine/render/hdr_target.h"
@@ -103,6 +108,19 @@ struct Renderer::Impl {
   BloomSettings bloom;
 
   GlProgram spriteProgram, debugProgram;  // spriteProgram: the general (uniform-switched) one
+  GlProgram meshProgram;
+  // GPU copies of DrawList meshes, keyed by their data; an entry whose data died is re-made or
+  // dropped (pruneMeshes), so a reloaded model never draws stale buffers.
+  struct GpuMesh {
+    std::weak_ptr<const MeshData> source;
+    GlVertexArray vao;
+    GlBuffer vbo, ibo;
+    GLsizei count = 0;
+  };
+  std::unordered_map<const MeshData*, GpuMesh> meshCache;
+  GpuMesh& gpuMesh(const std::shared_ptr<const MeshData>& mesh);
+  void pruneMeshes();
+  void drawMeshes(const DrawList& list, const View& view);
   SpriteUniforms su{};
   // Specialized sprite programs, one per combination of batch switches met so far (see
   // sprite.vert). A variant that fails to build falls back to the general program.
@@ -180,6 +198,8 @@ bool Renderer::init(const RendererOptions& options, std::string& error) {
   if (!r.spriteProgram) return false;
   r.debugProgram = loadProgram(r.options.shaderDir, "debug", error);
   if (!r.debugProgram) return false;
+  r.meshProgram = loadProgram(r.options.shaderDir, "mesh", error);
+  if (!r.meshProgram) return false;
   r.su = spriteUniforms(r.spriteProgram.get());
   if (r.options.hdr && !r.hdr.init(r.options.shaderDir, error)) return false;
   r.textures.init();
@@ -512,8 +532,83 @@ void setViewport(const View& view) {
 }
 }  // namespace
 
+Renderer::Impl::GpuMesh& Renderer::Impl::gpuMesh(const std::shared_ptr<const MeshData>& mesh) {
+  GpuMesh& g = meshCache[mesh.get()];
+  if (g.vao && g.source.lock() == mesh) return g;
+  g = GpuMesh{};
+  g.source = mesh;
+  // Interleaved position + normal; a normal missing for a position reads as +Z.
+  std::vector<float> verts;
+  verts.reserve(mesh->positions.size() * 6);
+  for (size_t i = 0; i < mesh->positions.size(); ++i) {
+    vec3 p = mesh->positions[i];
+    vec3 n = i < mesh->normals.size() ? mesh->normals[i] : vec3(0, 0, 1);
+    verts.insert(verts.end(), {p.x, p.y, p.z, n.x, n.y, n.z});
+  }
+  std::vector<uint32_t> indices;
+  indices.reserve(mesh->indices.size());
+  for (size_t i = 0; i + 2 < mesh->indices.size(); i += 3) {
+    uint32_t a = mesh->indices[i], b = mesh->indices[i + 1], c = mesh->indices[i + 2];
+    if (a < mesh->positions.size() && b < mesh->positions.size() && c < mesh->positions.size())
+      indices.insert(indices.end(), {a, b, c});
+  }
+  g.vao = createVertexArray();
+  g.vbo = createBuffer();
+  g.ibo = createBuffer();
+  glBindVertexArray(g.vao.get());
+  glBindBuffer(GL_ARRAY_BUFFER, g.vbo.get());
+  glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(verts.size() * sizeof(float)), verts.data(),
+               GL_STATIC_DRAW);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float), nullptr);
+  glEnableVertexAttribArray(1);
+  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float),
+                        reinterpret_cast<void*>(3 * sizeof(float)));
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, g.ibo.get());
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(indices.size() * sizeof(uint32_t)),
+               indices.data(), GL_STATIC_DRAW);
+  glBindVertexArray(0);
+  g.count = GLsizei(indices.size());
+  return g;
+}
+
+void Renderer::Impl::pruneMeshes() {
+  for (auto it = meshCache.begin(); it != meshCache.end();)
+    it = it->second.source.expired() ? meshCache.erase(it) : std::next(it);
+}
+
+void Renderer::Impl::drawMeshes(const DrawList& list, const View& view) {
+  pruneMeshes();
+  if (list.meshes.empty()) return;
+  GLuint p = meshProgram.get();
+  glUseProgram(p);
+  uniformMat4(p, "uViewProjection", view.viewProjection);
+  // Towards the light: from above, over the camera's left shoulder.
+  vec3 light = glm::normalize(-view.forward + view.up * 1.2f - view.right * 0.6f);
+  glUniform3f(glGetUniformLocation(p, "uLightDir"), light.x, light.y, light.z);
+  glUniform3f(glGetUniformLocation(p, "uEye"), view.eye.x, view.eye.y, view.eye.z);
+  glDisable(GL_BLEND);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glDepthMask(GL_TRUE);
+  glDisable(GL_CULL_FACE);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
+  for (const MeshInstance& m : list.meshes) {
+    if (!m.mesh || m.mesh->indices.empty()) continue;
+    GpuMesh& g = gpuMesh(m.mesh);
+    if (g.count == 0) continue;
+    uniformMat4(p, "uModel", m.model);
+    glUniform4f(glGetUniformLocation(p, "uColor"), m.color.r, m.color.g, m.color.b, m.color.a);
+    glBindVertexArray(g.vao.get());
+    glDrawElements(GL_TRIANGLES, g.count, GL_UNSIGNED_INT, nullptr);
+    stats.drawCalls++;
+  }
+  glBindVertexArray(0);
+}
+
 void Renderer::draw(const DrawList& list, const View& view) {
   setViewport(view);
+  impl_->drawMeshes(list, view);
   impl_->drawSprites(list, view);
   impl_->drawShaderQuads(list, view);
   glDisable(GL_SCISSOR_TEST);
@@ -584,6 +679,70 @@ void Renderer::setBloom(const BloomSettings& bloom) {
 
 const BloomSettings& Renderer::bloom() const {
   return impl_->bloom;
+
+}
+
+void Renderer::drawLabels(const DebugDraw& debug, const View& view, float scale) {
+  Impl& r = *impl_;
+  if (debug.labels.empty()) return;
+  // Text as triangles in pixel space (stb_easy_font quads, y down), a 1 px dark shadow under it.
+  std::vector<DebugVertex> tris;
+  std::vector<char> quads(64 * 1024);
+  for (const DebugLabel& l : debug.labels) {
+    vec4 clip = view.viewProjection * vec4(l.position, 1.0f);
+    if (!(clip.w > 1e-6f)) continue;  // behind the camera
+    vec3 ndc = vec3(clip) / clip.w;
+    if (std::abs(ndc.x) > 1.2f || std::abs(ndc.y) > 1.2f || std::abs(ndc.z) > 1.0f) continue;
+    float px = (ndc.x * 0.5f + 0.5f) * view.viewportPx.x + 4.0f;
+    float py =
+        (0.5f - ndc.y * 0.5f) * view.viewportPx.y - 4.0f * scale + float(l.line) * 9.0f * scale;
+    int n = stb_easy_font_print(0, 0, const_cast<char*>(l.text.c_str()), nullptr, quads.data(),
+                                int(quads.size()));
+    const float* q = reinterpret_cast<const float*>(quads.data());  // x, y, z, rgba8 per vertex
+    for (int pass = 0; pass < 2; ++pass) {
+      vec4 color = pass == 0 ? vec4(0, 0, 0, 0.85f) : l.color;
+      float off = pass == 0 ? 1.0f : 0.0f;
+      for (int k = 0; k < n; ++k) {
+        const float* v = q + k * 16;
+        vec3 c[4];
+        for (int i = 0; i < 4; ++i) {
+          float x = px + v[i * 4] * scale + off, y = py + v[i * 4 + 1] * scale + off;
+          c[i] = {x / view.viewportPx.x * 2.0f - 1.0f, 1.0f - y / view.viewportPx.y * 2.0f, 0.0f};
+        }
+        for (int i : {0, 1, 2, 0, 2, 3}) tris.push_back({c[i], color});
+      }
+    }
+  }
+  if (tris.empty()) return;
+  setViewport(view);
+  glUseProgram(r.debugProgram.get());
+  uniformMat4(r.debugProgram.get(), "uViewProjection", mat4(1.0f));
+  glBindVertexArray(r.debugVao.get());
+  glBindBuffer(GL_ARRAY_BUFFER, r.debugVbo.get());
+  glDisable(GL_DEPTH_TEST);
+  glDepthMask(GL_FALSE);
+  glDisable(GL_CULL_FACE);
+  glEnable(GL_BLEND);
+  glBlendEquation(GL_FUNC_ADD);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
+  GLsizeiptr bytes = GLsizeiptr(tris.size() * sizeof(DebugVertex));
+  glBufferData(GL_ARRAY_BUFFER, bytes, nullptr, GL_STREAM_DRAW);
+  glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, tris.data());
+  glEnableVertexAttribArray(0);
+  glEnableVertexAttribArray(1);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(DebugVertex),
+                        reinterpret_cast<void*>(offsetof(DebugVertex, position)));
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(DebugVertex),
+                        reinterpret_cast<void*>(offsetof(DebugVertex, color)));
+  glDisableVertexAttribArray(2);
+  glVertexAttrib1f(2, 1.0f);
+  glDrawArrays(GL_TRIANGLES, 0, GLsizei(tris.size()));
+  r.stats.drawCalls++;
+  glDisable(GL_SCISSOR_TEST);
+  glBindVertexArray(0);
+  glDepthMask(GL_TRUE);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
 }
 
 const RenderStats& Renderer::stats() const {

@@ -108,6 +108,9 @@ class Renderer {
   const BloomSettings& bloom() const;
   void draw(const DrawList& list, const View& view);
   void drawDebug(const DebugDraw& debug, const View& view);
+  // DebugDraw::labels as text (stb_easy_font, `scale` x its 10 px glyphs) beside their points,
+  // over everything, for headless pictures (the viewer draws labels with ImGui instead).
+  void drawLabels(const DebugDraw& debug, const View& view, float scale = 1.5f);
 
   const RenderStats& stats() const;
   // Missing or unreadable textures (drawn as a magenta checker), shader failures, once each.

@@ -1,17 +1,28 @@
 #include "engine/render/texture_cache.h"
 
-#include "engine/core/image_file.h"
+#include "engine/formats/texture_file.h"
 
 namespace fx::render {
 
 namespace {
 
-GlTexture upload(int width, int height, const unsigned char* rgba) {
+// Uploads the base level, then either the file's own mipmaps (a bitmap tag's, used as they are:
+// the chain stops where the file's does, at the base when it has none) or a generated chain.
+GlTexture upload(int width, int height, const unsigned char* rgba,
+                 const TextureMipmaps& mipmaps = {}) {
   GlTexture tex = createTexture();
   glBindTexture(GL_TEXTURE_2D, tex.get());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
-  glGenerateMipmap(GL_TEXTURE_2D);
+  if (!mipmaps.fromFile) {
+    glGenerateMipmap(GL_TEXTURE_2D);
+  } else {
+    const std::vector<Image>& levels = mipmaps.levels;
+    for (size_t i = 0; i < levels.size(); ++i)
+      glTexImage2D(GL_TEXTURE_2D, GLint(i + 1), GL_RGBA8, levels[i].width, levels[i].height, 0,
+                   GL_RGBA, GL_UNSIGNED_BYTE, levels[i].rgba.data());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, GLint(levels.size()));
+  }
   glBindTexture(GL_TEXTURE_2D, 0);
   return tex;
 }
@@ -40,15 +51,16 @@ const GpuTexture& TextureCache::get(const std::string& path, std::vector<std::st
   Entry& e = entries_[path];
   e.info = checker_;
   Image image;
+  TextureMipmaps mipmaps;
   std::string reason;
   if (path.empty()) {
     warnings.push_back("texture: empty path; drawn as a magenta checker");
-  } else if (!loadImageFile(path, image, reason)) {
+  } else if (!loadTextureFile(path, image, &mipmaps, reason)) {
     // Same checks and words as the loaders' (LoadContext::resolveTexture), which `fxview check`
     // reports as errors: missing, over the file-size cap, corrupt, over kMaxImageSide.
     warnings.push_back("texture " + path + ": " + reason + "; drawn as a magenta checker");
   } else {
-    e.texture = upload(image.width, image.height, image.rgba.data());
+    e.texture = upload(image.width, image.height, image.rgba.data(), mipmaps);
     e.info = {e.texture.get(), image.width, image.height, false};
   }
   return e.info;

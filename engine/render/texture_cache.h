@@ -1,5 +1,6 @@
-// GPU textures by path (render-internal). Files decode on the CPU through engine/core/image_file.h
-// (PNG as RGBA8; file-size and side caps) and upload with mipmaps, once per path.
+// GPU textures by path (render-internal). Files decode on the CPU through
+// engine/formats/texture_file.h (PNG, or a Halo bitmap tag's first page, as RGBA8; file-size and
+// side caps) and upload with mipmaps (the bitmap's own where it has them), once per path.
 // A missing, unreadable, corrupt or oversized file yields the shared magenta checker and one
 // warning naming the file; nothing here throws or aborts.
 #pragma once

@@ -135,6 +135,13 @@ void SceneObject::reflect(FieldVisitor& v) {
   visitValueArray(v, {.key = "components", .help = "Component names for sequence condition kind 3", .maxCount = 256},
                   components, std::string());
   v.visit({.key = "first_person", .help = "A first-person model: Halo glows do not render on it"}, firstPerson, false);
+  v.visit({.key = "model",
+           .help = "Halo .gbxmodel tag (relative to the tags folder) whose markers and mesh the object takes"},
+          model, "");
+  v.visit({.key = "permutation",
+           .help = "Model permutation shown in every region that has one by this name (else the region's first)",
+           .hint = FieldHint::Name},
+          permutation, "__base");
 }
 
 float SceneObject::channel(std::string_view n) const {
@@ -217,10 +224,11 @@ void evaluateScene(const Scene& scene, double seconds, SceneState& out) {
   for (size_t i = 0; i < scene.objects.size(); ++i) {
     const SceneObject& o = scene.objects[i];
     ObjectState& s = out.objects[i];
-    s.markers.resize(o.markers.size());
-    for (size_t m = 0; m < o.markers.size(); ++m) {
-      s.markers[m].def = &o.markers[m];
-      s.markers[m].world = compose(s.world, o.markers[m].keyframes.sample(t, o.markers[m].local));
+    s.markers.resize(o.markerCount());
+    for (size_t m = 0; m < o.markerCount(); ++m) {
+      const Marker& def = o.marker(m);
+      s.markers[m].def = &def;
+      s.markers[m].world = compose(s.world, def.keyframes.sample(t, def.local));
     }
   }
 }

@@ -12,6 +12,7 @@
 
 #include "engine/core/clock.h"
 #include "engine/core/color.h"
+#include "engine/core/draw_list.h"
 #include "engine/core/fields.h"
 #include "engine/core/math.h"
 #include "engine/core/periodic.h"
@@ -88,7 +89,23 @@ struct SceneObject {
   uint32_t bitset = 0;                      // Destiny per-object condition bits
   std::vector<std::string> components;      // Destiny component filter names
   bool firstPerson = false;                 // Halo: glows do not render on first-person models
+  // Halo: a .gbxmodel tag (resolved against the tags root) whose markers and mesh this object
+  // takes, showing `permutation` in every region that has one by that name (else the first).
+  std::string model;
+  std::string permutation = "__base";
+
+  // Filled from `model` by the preset loader, never authored or saved: the chosen permutations'
+  // markers (model order, before `markers`) and the default-pose mesh in object space.
+  std::vector<Marker> modelMarkers;
+  std::shared_ptr<const MeshData> mesh;
+  vec3 meshLo{0.0f}, meshHi{0.0f};  // object-space bounds of the mesh and model markers
+
   void reflect(FieldVisitor& v);
+  // Model markers, then authored markers: the order the marker search sees.
+  size_t markerCount() const { return modelMarkers.size() + markers.size(); }
+  const Marker& marker(size_t i) const {
+    return i < modelMarkers.size() ? modelMarkers[i] : markers[i - modelMarkers.size()];
+  }
   float channel(std::string_view name) const;
 };
 

@@ -7,10 +7,12 @@
 #include "engine/core/field_json.h"
 #include "engine/core/image_file.h"
 #include "engine/core/rng.h"
+#include "engine/formats/halo/scene_models.h"
 #include "engine/formats/halo/tag_definitions.h"
 #include "engine/formats/halo/tag_layouts.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/formats/stride/stride_import.h"
+#include "engine/formats/texture_file.h"
 
 namespace fx {
 
@@ -111,7 +113,8 @@ std::string LoadContext::resolveTexture(const std::string& authored,
   ImageInfo info;
   std::string reason;
   if (halo::isTagPath(authored)) {
-    // A bitmap tag: it must be found under the tags root (its pixels are checked where decoded).
+    // A bitmap tag: it must be found under the tags root; then its first page is checked like a
+    // PNG's header (engine/formats/texture_file.h).
     std::error_code ec;
     if (!fs::is_regular_file(resolved, ec)) {
       std::string root = tagsRoot().string();
@@ -122,10 +125,10 @@ std::string LoadContext::resolveTexture(const std::string& authored,
         diags->error(file, fieldPointer, message);
       else
         diags->warning(file, fieldPointer, message + "; drawn as a magenta checker");
+      return resolved;
     }
-    return resolved;
   }
-  if (!probeImageFile(resolved, info, reason)) {
+  if (!probeTextureFile(resolved, info, reason)) {
     std::string message =
         "texture \"" + authored + "\": " + (reason == "no such file" ? "file not found" : reason);
     if (textureProblemsAreErrors)
@@ -213,6 +216,11 @@ std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diag
 
   fs::path baseDir = path.parent_path();
   if (baseDir.empty()) baseDir = ".";
+  loadSceneModels(preset->scene,
+                  {.tagsRoot = halo::tagsRootFor(path, preset->tagsDir),
+                   .presetDir = baseDir,
+                   .problemsAreErrors = opts.textureProblemsAreErrors},
+                  file, diags);
   auto it = json.find("effects");
   if (it == json.end()) return preset;
   if (!it->is_array()) {
@@ -499,7 +507,34 @@ void World::advanceTo(double seconds) {
   for (uint64_t i = 0; i < n; ++i) stepOnce();
 }
 
+namespace {
+
+// Axis length for an object's marker overlay: a fraction of its model's size.
+float markerAxisLength(const SceneObject& o) {
+  float extent = glm::length(o.meshHi - o.meshLo);
+  return extent > 0.0f ? std::clamp(extent * 0.06f, 0.02f, 1.0f) : 0.1f;
+}
+
+// Scene models (opaque, drawn first) and, with render_model_markers, every marker of every
+// object: axes (+X red, +Y green, +Z blue) and its name.
+void collectScene(const SceneState& scene, const DebugFlags& flags, DrawList& draw,
+                  DebugDraw& debug) {
+  for (const ObjectState& o : scene.objects) {
+    if (o.def->mesh && !o.def->mesh->indices.empty())
+      draw.meshes.push_back({o.def->mesh, o.world.matrix()});
+    if (!flags.renderModelMarkers) continue;
+    float axis = markerAxisLength(*o.def);
+    for (const MarkerState& m : o.markers) {
+      debug.axes(Transform{m.world.position, m.world.rotation}, axis);
+      debug.label(m.world.position, m.def->name, vec4(1.0f, 1.0f, 0.6f, 1.0f));
+    }
+  }
+}
+
+}  // namespace
+
 void World::collect(DrawList& draw, DebugDraw& debug) const {
+  collectScene(sceneState_, flags, draw, debug);
   for (const auto& r : runtimes_) {
     if (!active(r)) continue;
     double t0 = cpuClock ? cpuClock() : 0.0;

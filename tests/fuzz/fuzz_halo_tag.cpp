@@ -1,6 +1,7 @@
 // libFuzzer target: the Halo tag reader on arbitrary bytes, then what fxview does with a tag that
 // reads: write it back (it must give the same bytes: the reader keeps every byte), map it onto
-// its definition or struct through the field bindings and write that back into the tag.
+// its definition or struct through the field bindings and write that back into the tag; a bitmap
+// has every page decoded with its mipmaps, a gbxmodel its markers placed and its mesh built.
 // Seeds: tests/fuzz/seeds/fuzz_halo_tag/ (tags written by `fxview export`).
 #include <algorithm>
 #include <cstddef>
@@ -11,6 +12,8 @@
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
 #include "engine/formats/halo/tag_definitions.h"
+#include "engine/formats/halo/bitmap_tag.h"
+#include "engine/formats/halo/gbxmodel_tag.h"
 #include "engine/formats/halo/tag_fields.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -37,6 +40,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     reflect = [&](FieldVisitor& v) { physics.reflect(v); };
   } else if (tag->cls->id == halo::TagClass::Wind) {
     reflect = [&](FieldVisitor& v) { wind.reflect(v); };
+  } else if (tag->cls->id == halo::TagClass::Bitmap) {
+    halo::Bitmap bitmap = halo::bitmapFromTag(*tag);
+    for (size_t i = 0; i < bitmap.pages.size() && i < 16; ++i) {
+      halo::DecodedPage page;
+      std::string error;
+      bool ok = halo::decodePage(bitmap, i, true, page, error);
+      if (ok != error.empty() || ok != !page.levels.empty()) std::abort();
+    }
+    return 0;
+  } else if (tag->cls->id == halo::TagClass::Gbxmodel) {
+    halo::GbxModel model = halo::gbxModelFromTag(*tag);
+    halo::placeMarkers(model, "__base");
+    halo::ModelMesh mesh = halo::buildMesh(model, "__base");
+    for (uint32_t index : mesh.indices)
+      if (index >= mesh.positions.size()) std::abort();
+    return 0;
   } else {
     return 0;
   }

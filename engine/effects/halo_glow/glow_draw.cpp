@@ -41,18 +41,22 @@ void GlowInstance::drawOverlays(DebugDraw& debug, const DebugFlags& flags) const
     float axis = std::clamp(path_.total > 0.0f ? path_.total * 0.08f : 0.1f, 0.02f, 1.0f);
     for (int i = 0; i < markers_.count; ++i) {
       const MarkerFrame& f = markers_.frames[size_t(i)];
-      vec3 side = glm::cross(f.up, f.forward);  // +Y
-      debug.line(f.position, f.position + f.forward * axis, {1, 0, 0, 1});
-      debug.line(f.position, f.position + side * axis, {0, 1, 0, 1});
-      debug.line(f.position, f.position + f.up * axis, {0, 0, 1, 1});
-      std::string text = markers_.rootDefault ? "root (default)" : def_.attachmentMarker;
+      if (markers_.rootDefault) {  // the root default is no marker: the world does not draw it
+        vec3 side = glm::cross(f.up, f.forward);  // +Y
+        debug.line(f.position, f.position + f.forward * axis, {1, 0, 0, 1});
+        debug.line(f.position, f.position + side * axis, {0, 1, 0, 1});
+        debug.line(f.position, f.position + f.up * axis, {0, 0, 1, 1});
+      }
+      // The world draws and names every marker of every object (World::collect); the glow adds
+      // where each of its markers sits in the path order.
+      std::string text = markers_.rootDefault ? "root (default)" : "";
       if (pathReady) {
         int slot = -1;
         for (int k = 0; k < path_.count && slot < 0; ++k)
           if (path_.order[size_t(k)] == i) slot = k;
-        text += slot >= 0 ? " #" + std::to_string(slot) : " (unused)";
+        text += slot >= 0 ? "#" + std::to_string(slot) : "(unused)";
       }
-      debug.label(f.position + f.up * (axis * 0.5f), text, vec4(1.0f));
+      if (!text.empty()) debug.label(f.position, text, vec4(1.0f), markers_.rootDefault ? 0 : 1);
     }
   }
   if (flags.paths && ticks_ > 0) {

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "engine/effects/halo_glow/glow_definition.h"
+#include "engine/formats/texture_file.h"
 
 namespace fx::glow {
 
@@ -425,7 +426,7 @@ void GlowDefinition::finalize(const LoadContext& ctx) {
   texturePath = ctx.resolveTexture(texture, pointer);
   if (texturePath.empty() || !ctx.diags) return;
   // "It will not be randomly selected from sprite sheets (just the first)": sequence 0, sprite 0.
-  SpriteSheet sheet = loadSpriteSheet(texturePath, ctx.file, pointer, *ctx.diags);
+  SpriteSheet sheet = loadTextureSprites(texturePath, ctx.file, pointer, *ctx.diags);
   sprite = sheet.sprite(0, 0);
 }
 

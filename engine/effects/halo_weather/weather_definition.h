@@ -143,7 +143,7 @@ inline float maxAchievableDensity(float box) {
   return box > 0.0f ? float(kMaxWeatherParticles) / (box * box * box) : 0.0f;
 }
 
-// Reads the PNG header's size (0,0 when unreadable).
+// The sprite page size in texels: a PNG header, or a bitmap tag's first page (0,0 when unreadable).
 vec2 pngSize(const std::string& path);
 
 }  // namespace fx::weather

@@ -10,6 +10,7 @@
 #include "engine/effects/halo_weather/weather_definition.h"
 #include "engine/formats/halo/tag_fields.h"
 #include "engine/formats/halo/tag_paths.h"
+#include "engine/formats/texture_file.h"
 
 namespace fx::weather {
 
@@ -526,6 +527,12 @@ void WeatherDefinition::reflectEntry(FieldVisitor& v) {
 }
 
 vec2 pngSize(const std::string& path) {
+  if (isBitmapTagPath(path)) {
+    ImageInfo info;
+    std::string error;
+    return probeTextureFile(path, info, error) ? vec2(float(info.width), float(info.height))
+                                               : vec2(0.0f);
+  }
   FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) return vec2(0.0f);
   unsigned char h[24] = {};
@@ -636,7 +643,8 @@ void WeatherDefinition::finalize(const LoadContext& ctx) {
     t.secondaryPath =
         t.bitmap.empty() ? std::string() : ctx.resolveTexture(t.bitmap, pointerJoin(tp, "bitmap"));
     Diagnostics sheetDiags;
-    t.sheet = loadSpriteSheet(t.spritePath, ctx.file, pointerJoin(tp, "sprite_bitmap"), sheetDiags);
+    t.sheet =
+        loadTextureSprites(t.spritePath, ctx.file, pointerJoin(tp, "sprite_bitmap"), sheetDiags);
     if (ctx.diags) ctx.diags->append(sheetDiags);
     t.pagePx = t.spritePath.empty() ? vec2(0.0f) : pngSize(t.spritePath);
     // runtime_one_over_sprite_width: over sequence 0, min(1/width_px, 1/height_px).

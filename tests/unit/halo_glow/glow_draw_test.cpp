@@ -47,9 +47,11 @@ TEST(GlowDraw, MarkerAndPathOverlays) {
   DebugDraw debug;
   l->world->collect(draw, debug);
   EXPECT_EQ(debug.lines.size(), 5u * 3u * 2u);  // three axes per marker
-  ASSERT_EQ(debug.labels.size(), 5u);
-  EXPECT_EQ(debug.labels[0].text, "glow #0");
-  EXPECT_EQ(debug.labels[4].text, "glow #4");
+  // Every marker named by the scene, then the glow's path order beside each.
+  ASSERT_EQ(debug.labels.size(), 10u);
+  EXPECT_EQ(debug.labels[0].text, "glow");
+  EXPECT_EQ(debug.labels[5].text, "#0");
+  EXPECT_EQ(debug.labels[9].text, "#4");
   EXPECT_EQ(debug.lines[0].color, vec4(1, 0, 0, 1));  // +X red
   debug.clear();
   l->world->flags.renderModelMarkers = false;

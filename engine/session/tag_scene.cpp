@@ -1,0 +1,111 @@
+#include "engine/session/tag_scene.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "engine/effects/halo_weather/weather_definition.h"
+#include "engine/formats/halo/tag_paths.h"
+
+namespace fx {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string lowerExtension(const fs::path& p) {
+  std::string ext = p.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  return ext;
+}
+
+bool isWeather(const fs::path& p) {
+  return lowerExtension(p) == ".weather_particle_system";
+}
+
+// Looks at the object's bounds from the front-right and a little above (Z up), far enough for
+// a 60 degree field of view to hold them.
+void frameObject(Scene& scene, const SceneObject& o) {
+  vec3 lo = o.transform.apply(o.meshLo), hi = o.transform.apply(o.meshHi);
+  vec3 center = (lo + hi) * 0.5f;
+  float radius = std::max(glm::length(hi - lo) * 0.5f, 0.25f);
+  vec3 dir = glm::normalize(vec3(0.35f, -1.0f, 0.45f));
+  scene.camera.target = center;
+  scene.camera.position = center + dir * (radius * 2.4f);
+  scene.camera.nearPlane = std::min(0.01f, radius * 0.01f);
+}
+
+// Inside the weather cube at its middle height, looking along +X across it.
+void frameWeather(Scene& scene, const EffectEntry& e) {
+  float edge = 0.0f;
+  if (auto* w = dynamic_cast<const weather::WeatherDefinition*>(e.definition.get()))
+    for (const auto& t : w->particleTypes) edge = std::max(edge, t.fadeOutEndDistance);
+  if (!(edge > 0.0f)) edge = 8.0f;
+  scene.camera.position = vec3(0.0f, 0.0f, 0.0f);
+  scene.camera.target = vec3(edge * 0.5f, edge * 0.12f, -edge * 0.04f);
+  scene.camera.nearPlane = 0.01f;
+}
+
+}  // namespace
+
+bool isEffectTagPath(const fs::path& path) {
+  std::string ext = lowerExtension(path);
+  return ext == ".glow" || ext == ".weather_particle_system";
+}
+
+TagScene makeTagScene(const fs::path& tag, const fs::path& model, const fs::path& tagsDir) {
+  fs::path absTag = fs::absolute(tag).lexically_normal();
+  fs::path root = halo::tagsRootFor(absTag, tagsDir.empty() ? tagsDir : fs::absolute(tagsDir));
+  fs::path dir = root.empty() ? absTag.parent_path() : root;
+  std::string stem = absTag.stem().string();
+  TagScene out;
+  out.presetPath = dir / (stem + ".fxview.json");
+  Json effect = {{"id", stem},
+                 {"kind", isWeather(absTag) ? "halo_weather" : "halo_glow"},
+                 {"definition", absTag.lexically_relative(dir).generic_string()}};
+  Json objects = Json::array();
+  if (!isWeather(absTag)) {
+    Json object = {{"name", model.empty() ? std::string("object") : model.stem().string()}};
+    if (!model.empty()) object["model"] = fs::absolute(model).lexically_normal().string();
+    effect["object"] = object["name"];
+    objects.push_back(object);
+  }
+  out.json = {{"version", 1},       {"name", absTag.filename().string()},
+              {"seed", 1},          {"simulation", {{"mode", "tick"}, {"rate", 30}}},
+              {"objects", objects}, {"effects", Json::array({effect})}};
+  return out;
+}
+
+std::unique_ptr<Preset> loadTagScene(const fs::path& tag, const fs::path& model, Diagnostics& diags,
+                                     const PresetLoadOptions& opts) {
+  if (!isEffectTagPath(tag)) {
+    diags.error(tag.string(), "", "expected a .glow or .weather_particle_system tag");
+    return nullptr;
+  }
+  std::error_code ec;
+  if (!fs::is_regular_file(tag, ec)) {
+    diags.error(tag.string(), "", "file not found");
+    return nullptr;
+  }
+  if (!model.empty() && !fs::is_regular_file(model, ec)) {
+    diags.error(model.string(), "", "file not found");
+    return nullptr;
+  }
+  TagScene scene = makeTagScene(tag, model, opts.tagsDir);
+  auto preset = loadPresetFromJson(scene.json, scene.presetPath, diags, opts);
+  if (!preset) return nullptr;
+  preset->displayName = tag.string();
+  if (!preset->scene.objects.empty())
+    frameObject(preset->scene, preset->scene.objects[0]);
+  else if (!preset->effects.empty())
+    frameWeather(preset->scene, preset->effects[0]);
+  return preset;
+}
+
+std::unique_ptr<Preset> loadPresetOrTag(const fs::path& path, const fs::path& model,
+                                        Diagnostics& diags, const PresetLoadOptions& opts) {
+  if (isEffectTagPath(path)) return loadTagScene(path, model, diags, opts);
+  return loadPreset(path, diags, opts);
+}
+
+}  // namespace fx

@@ -1,0 +1,44 @@
+// Opening a Halo effect tag straight away: `fxview PATH.glow --model PATH.gbxmodel`,
+// `fxview PATH.weather_particle_system`, and the same for `render` and `simulate`. The GUI and
+// the CLI call this one function, so all three show the same scene:
+//   - a .glow: one object (the model when given: its markers and mesh) carrying the glow, the
+//     camera framed on the object's bounds (mesh and markers);
+//   - a .weather_particle_system: the weather on its own, the camera inside the simulation cube
+//     (edge = the largest "fade out end distance") looking across it.
+// The scene is an ordinary preset document (version 1, tick mode at 30 Hz, seed 1) whose
+// virtual path lies in the tags root (or the tag's folder), so references inside the tag resolve
+// as they would from a preset there. Errors name the tag or the model.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+
+#include "engine/core/json.h"
+#include "engine/session/world.h"
+
+namespace fx {
+
+// True for the effect tags a scene can be made for (.glow, .weather_particle_system, any case).
+bool isEffectTagPath(const std::filesystem::path& path);
+
+// The preset document for `tag` (and `model`, "" for none), with the path it is loaded as.
+struct TagScene {
+  Json json;
+  std::filesystem::path presetPath;  // virtual: never written
+};
+// `tagsDir` (--tags) overrides the nearest parent folder named `tags` as the root.
+TagScene makeTagScene(const std::filesystem::path& tag, const std::filesystem::path& model,
+                      const std::filesystem::path& tagsDir = {});
+
+// makeTagScene, loaded, with the camera framed. Null when the document cannot be used; errors in
+// `diags` as for loadPreset.
+std::unique_ptr<Preset> loadTagScene(const std::filesystem::path& tag,
+                                     const std::filesystem::path& model, Diagnostics& diags,
+                                     const PresetLoadOptions& opts = {});
+
+// loadTagScene for an effect tag, loadPreset for anything else (`model` only applies to tags).
+std::unique_ptr<Preset> loadPresetOrTag(const std::filesystem::path& path,
+                                        const std::filesystem::path& model, Diagnostics& diags,
+                                        const PresetLoadOptions& opts = {});
+
+}  // namespace fx
