@@ -48,6 +48,7 @@ struct MeshScene {
     target->bind();
     renderer.beginFrame(64, 64, ColorRgba{0, 0, 0.25f, 1});
     renderer.draw(list, view);
+    renderer.endFrame();
     return target->readPixels();
   }
 };
