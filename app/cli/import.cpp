@@ -102,10 +102,12 @@ void registerImport(CLI::App& app, int& exitCode) {
                   "Write the JSON here (atomically) instead of stdout; never over the input");
   cmd->add_flag("--allow-any-path", args->allowAnyPath,
                 "Let textures come from anywhere when checking the result");
-  cmd->add_option("--png", args->png.output, "Bitmaps: write the decoded first page (or --sprite) as PNG");
+  cmd->add_option("--png", args->png.output,
+                  "Bitmaps: write the decoded first page (or --sprite) as PNG");
   cmd->add_option("--sequence", args->png.sequence, "Bitmaps with --png: the sprite's sequence")
       ->check(CLI::Range(0, 255));
-  cmd->add_option("--sprite", args->png.sprite, "Bitmaps with --png: one sprite's rectangle of its page")
+  cmd->add_option("--sprite", args->png.sprite,
+                  "Bitmaps with --png: one sprite's rectangle of its page")
       ->check(CLI::Range(0, 63));
   cmd->callback([args, &exitCode] {
     const Importer* importer = findImporter(args->input);

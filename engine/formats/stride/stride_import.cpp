@@ -379,23 +379,9 @@ std::optional<ImportResult> importText(std::string text, const fs::path& path,
 
 std::optional<ImportResult> importFile(const fs::path& path, const std::string& file,
                                        Diagnostics& diags) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    diags.error(file, "", "cannot open the file");
-    return std::nullopt;
-  }
-  std::string text;
-  char buf[65536];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    text.append(buf, size_t(in.gcount()));
-    if (text.size() > stride_yaml::kMaxStrideFileBytes) {
-      diags.error(file, "",
-                  "larger than " + std::to_string(stride_yaml::kMaxStrideFileBytes >> 20) +
-                      " MiB; not a Stride asset fxview will read");
-      return std::nullopt;
-    }
-  }
-  return importText(std::move(text), path, file, diags);
+  auto text = stride_yaml::readFile(path.string(), file, diags);
+  if (!text) return std::nullopt;
+  return importText(std::move(*text), path, file, diags);
 }
 
 }  // namespace fx::stride_import

@@ -148,8 +148,8 @@ std::optional<YAML::Node> parseText(std::string text, const std::string& file, D
   return std::nullopt;
 }
 
-std::optional<YAML::Node> loadFile(const std::string& path, const std::string& file,
-                                   Diagnostics& diags) {
+std::optional<std::string> readFile(const std::string& path, const std::string& file,
+                                    Diagnostics& diags) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     diags.error(file, "", "cannot open the file");
@@ -162,12 +162,18 @@ std::optional<YAML::Node> loadFile(const std::string& path, const std::string& f
     if (text.size() > kMaxStrideFileBytes) {
       diags.error(file, "",
                   "larger than " + std::to_string(kMaxStrideFileBytes >> 20) +
-                      " MiB; not a "
-                      "Stride asset fxview will read");
+                      " MiB; not a Stride asset fxview will read");
       return std::nullopt;
     }
   }
-  return parseText(std::move(text), file, diags);
+  return text;
+}
+
+std::optional<YAML::Node> loadFile(const std::string& path, const std::string& file,
+                                   Diagnostics& diags) {
+  auto text = readFile(path, file, diags);
+  if (!text) return std::nullopt;
+  return parseText(std::move(*text), file, diags);
 }
 
 std::string tagOf(const YAML::Node& n) {

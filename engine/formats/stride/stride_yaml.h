@@ -33,6 +33,9 @@ std::string prepareText(std::string& text, int& line);
 
 // Parses prepared text. Null node (with an error naming file:line) on failure.
 std::optional<YAML::Node> parseText(std::string text, const std::string& file, Diagnostics& diags);
+// The file's text, at most kMaxStrideFileBytes (larger is an error, read no further).
+std::optional<std::string> readFile(const std::string& path, const std::string& file,
+                                    Diagnostics& diags);
 // Reads the file (size-capped) and parses it.
 std::optional<YAML::Node> loadFile(const std::string& path, const std::string& file,
                                    Diagnostics& diags);
