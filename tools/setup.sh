@@ -35,7 +35,10 @@ fi
 
 [ "${1:-}" = "--no-build" ] && exit 0
 
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
+# ccache, where installed, makes rebuilds (and the sanitizer build of tools/test.sh) cheap.
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}"
 cmake --build build
 
 [ "${1:-}" = "--no-launch" ] && exit 0

@@ -15,7 +15,9 @@ ctest --test-dir build --output-on-failure -j "$jobs"
 echo "== sanitizers (ASan + UBSan): unit tests, every loader and the VM =="
 # -O0 without debug info keeps this build short on 2 cores (it compiles 2-3x faster than -O1
 # under the sanitizers, and the unit tests stay quick); the sanitizers need no more.
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS=-O0 -DFXVIEW_SANITIZE=ON -DFXVIEW_BUILD_APP=OFF >/dev/null
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS=-O0 -DFXVIEW_SANITIZE=ON -DFXVIEW_BUILD_APP=OFF "${launcher[@]}" >/dev/null
 cmake --build build-asan --target fxview_unit_tests
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs" -L unit
