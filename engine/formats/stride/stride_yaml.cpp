@@ -30,10 +30,11 @@ void cutCommaTags(std::string& line) {
   }
 }
 
-// Anchors and aliases: Stride never writes them, and aliases would let a small file expand
-// into an exponential tree. A value position is the line start, after ": ", "- ", or a flow
-// indicator.
-bool hasAnchorOrAlias(std::string_view line) {
+// Calls f(p, c) for every character of `line` outside quoted text and comments, until f returns
+// false. A quote opens a string only where a value starts (line start, after a space, a flow
+// bracket or a comma), so apostrophes inside plain scalars stay plain.
+template <class F>
+void forEachCodeChar(std::string_view line, F&& f) {
   char quote = 0;
   for (size_t p = 0; p < line.size(); ++p) {
     char c = line[p];
@@ -41,46 +42,44 @@ bool hasAnchorOrAlias(std::string_view line) {
       if (c == quote) quote = 0;
       continue;
     }
+    char before = p == 0 ? ' ' : line[p - 1];
     if (c == '"' || c == '\'') {
-      bool valueStart = p == 0 || line[p - 1] == ' ' || line[p - 1] == '[' || line[p - 1] == '{';
-      if (valueStart) quote = c;
+      if (before == ' ' || before == '[' || before == '{' || before == ',') quote = c;
       continue;
     }
-    if (c == '#' && (p == 0 || line[p - 1] == ' ')) return false;
-    if (c != '&' && c != '*') continue;
-    if (p + 1 >= line.size() || line[p + 1] == ' ') continue;
+    if (c == '#' && before == ' ') return;
+    if (!f(p, c)) return;
+  }
+}
+
+// Anchors and aliases: Stride never writes them, and aliases would let a small file expand
+// into an exponential tree. A value position is the line start, after ": ", "- ", or a flow
+// indicator.
+bool hasAnchorOrAlias(std::string_view line) {
+  bool found = false;
+  forEachCodeChar(line, [&](size_t p, char c) {
+    if (c != '&' && c != '*') return true;
+    if (p + 1 >= line.size() || line[p + 1] == ' ') return true;
     size_t q = p;
     while (q > 0 && line[q - 1] == ' ') --q;
-    if (q == 0) return true;
-    char before = line[q - 1];
-    if (before == '[' || before == '{' || before == ',') return true;
-    if ((before == ':' || before == '-') && q < p) return true;
-  }
-  return false;
+    char before = q == 0 ? 0 : line[q - 1];
+    found = q == 0 || before == '[' || before == '{' || before == ',' ||
+            ((before == ':' || before == '-') && q < p);
+    return !found;
+  });
+  return found;
 }
 
 // Flow brackets opened minus closed on one line, ignoring quoted text and comments; `peak` is
 // the deepest point reached on the line relative to `open`.
 void countFlow(std::string_view line, int& open, int& peak) {
-  char quote = 0;
-  for (size_t p = 0; p < line.size(); ++p) {
-    char c = line[p];
-    if (quote) {
-      if (c == quote) quote = 0;
-      continue;
-    }
-    if (c == '"' || c == '\'') {
-      if (p == 0 || line[p - 1] == ' ' || line[p - 1] == '[' || line[p - 1] == '{' ||
-          line[p - 1] == ',')
-        quote = c;
-    } else if (c == '#' && (p == 0 || line[p - 1] == ' ')) {
-      return;
-    } else if (c == '[' || c == '{') {
+  forEachCodeChar(line, [&](size_t, char c) {
+    if (c == '[' || c == '{')
       peak = std::max(peak, ++open);
-    } else if ((c == ']' || c == '}') && open > 0) {
+    else if ((c == ']' || c == '}') && open > 0)
       --open;
-    }
-  }
+    return true;
+  });
 }
 
 }  // namespace
