@@ -22,9 +22,7 @@ void initDirection(const InitializerModule& m, const InitContext& c, ParticlePoo
   vec3 extent = m.directionMax * w.scale - lo;
   for (size_t i = begin; i < end; ++i) {
     RandomSeed r{p.seed[i]};
-    vec3 local = lo + extent * vec3(r.getFloat(offset::k3A + uint32_t(m.seedOffset)),
-                                    r.getFloat(offset::k3B + uint32_t(m.seedOffset)),
-                                    r.getFloat(offset::k3C + uint32_t(m.seedOffset)));
+    vec3 local = lo + extent * unitVec3(r, m.seedOffset);
     p.direction[i] = w.rotation * local;
   }
 }

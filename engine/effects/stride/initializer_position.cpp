@@ -24,9 +24,7 @@ void initPosition(const InitializerModule& m, const InitContext& c, ParticlePool
   size_t n = end - begin;
   for (size_t i = begin; i < end; ++i) {
     RandomSeed r{p.seed[i]};
-    vec3 local = lo + extent * vec3(r.getFloat(offset::k3A + uint32_t(m.seedOffset)),
-                                    r.getFloat(offset::k3B + uint32_t(m.seedOffset)),
-                                    r.getFloat(offset::k3C + uint32_t(m.seedOffset)));
+    vec3 local = lo + extent * unitVec3(r, m.seedOffset);
     vec3 base = w.position;
     if (m.interpolate && n > 0) base -= c.parentDelta * (1.0f - float(i - begin + 1) / float(n));
     p.position[i] = base + w.rotation * local;

@@ -20,9 +20,7 @@ void initVelocity(const InitializerModule& m, const InitContext& c, ParticlePool
   vec3 extent = m.velocityMax * w.scale - lo;
   for (size_t i = begin; i < end; ++i) {
     RandomSeed r{p.seed[i]};
-    vec3 local = lo + extent * vec3(r.getFloat(offset::k3A + uint32_t(m.seedOffset)),
-                                    r.getFloat(offset::k3B + uint32_t(m.seedOffset)),
-                                    r.getFloat(offset::k3C + uint32_t(m.seedOffset)));
+    vec3 local = lo + extent * unitVec3(r, m.seedOffset);
     p.velocity[i] = w.rotation * local;
   }
 }

@@ -50,6 +50,13 @@ inline constexpr uint32_t k3B = 5556;
 inline constexpr uint32_t k3C = 6667;
 }  // namespace offset
 
+// The three values a vector initializer draws (offsets k3A, k3B, k3C past its seed offset), each
+// in [0, 1): Stride's `new Vector3(GetFloat(Offset3A), GetFloat(Offset3B), GetFloat(Offset3C))`.
+inline vec3 unitVec3(const RandomSeed& r, int32_t seedOffset) {
+  uint32_t so = uint32_t(seedOffset);
+  return {r.getFloat(offset::k3A + so), r.getFloat(offset::k3B + so), r.getFloat(offset::k3C + so)};
+}
+
 // --- Module transform: the seed's "common properties" ------------------------------------------
 struct ModuleTransform {
   bool inheritPosition = true;
