@@ -98,6 +98,8 @@ SpriteUniforms spriteUniforms(GLuint p) {
 }  // namespace
 
 struct Renderer::Impl {
+  std::vector<DebugVertex> labelTriangles;  // drawLabels scratch
+  std::vector<char> labelQuads;             // stb_easy_font output scratch
   RendererOptions options;
   RenderStats stats;
   std::vector<std::string> warnings;
@@ -686,8 +688,11 @@ void Renderer::drawLabels(const DebugDraw& debug, const View& view, float scale)
   Impl& r = *impl_;
   if (debug.labels.empty()) return;
   // Text as triangles in pixel space (stb_easy_font quads, y down), a 1 px dark shadow under it.
-  std::vector<DebugVertex> tris;
-  std::vector<char> quads(64 * 1024);
+  // Scratch kept by the renderer, so a frame with labels allocates nothing once warm.
+  std::vector<DebugVertex>& tris = r.labelTriangles;
+  std::vector<char>& quads = r.labelQuads;
+  tris.clear();
+  quads.resize(64 * 1024);
   for (const DebugLabel& l : debug.labels) {
     vec4 clip = view.viewProjection * vec4(l.position, 1.0f);
     if (!(clip.w > 1e-6f)) continue;  // behind the camera
