@@ -220,6 +220,9 @@ bool compileProgram(const std::vector<uint8_t>& bytes,
     out.maxDepth[size_t(s)] = uint8_t(maxDepth);
     start = end;
   }
+  if (ok)
+    for (int s = 0; s < kStageCount; ++s)
+      if (stageHasParticle(s)) compileStageKernels(out, s, false, out.kernels[size_t(s)]);
   return ok;
 }
 

@@ -15,6 +15,7 @@
 
 #include "engine/core/diagnostics.h"
 #include "engine/core/math.h"
+#include "engine/effects/destiny/emitter_kernels.h"
 #include "engine/effects/destiny/emitter_opcodes.h"
 
 namespace fx::destiny {
@@ -63,6 +64,8 @@ struct CompiledProgram {
   std::array<uint8_t, kStageCount> maxDepth{};
   std::vector<vec4> constants;
   std::vector<uint32_t> hashes;  // distinct 0x47 name hashes, in first-use order
+  // The per-particle stages (2, 3, 4, 6) compiled to column kernels (emitter_kernels.h).
+  std::array<KernelStage, kStageCount> kernels;
 
   bool stageEmpty(int s) const { return instrCount[size_t(s)] == 0; }
 };

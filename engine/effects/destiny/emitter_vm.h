@@ -60,6 +60,21 @@ void runStageOne(const CompiledProgram& p, int stage, VmState& st, size_t partic
 // The per-particle interpreter over a range: one particle at a time, all instructions each.
 void runStageScalar(const CompiledProgram& p, int stage, VmState& st, size_t first, size_t count);
 
+// The compiled form (emitter_kernels.h) of `stage` over particles [first, first + count), in the
+// same blocks of kLanes as runStageBatched and with bit-identical results. `scratch` holds
+// vmScratchFloats(p) floats. A stage without a compiled form runs on the interpreter.
+void runStageCompiled(const CompiledProgram& p, int stage, VmState& st, size_t first, size_t count,
+                      float* scratch);
+// Runs one compiled stage (e.g. one compiled with exportStack); scratch: ks.scratchFloats().
+void runStageKernels(const KernelStage& ks, const CompiledProgram& p, VmState& st, size_t first,
+                     size_t count, float* scratch);
+// After runStageKernels with exportStack: final stack entry `entry` (bottom first) of lane `lane`
+// of the last block, which started at particle `base`.
+vec4 kernelStackValue(const KernelStage& ks, const VmState& st, const float* scratch, size_t base,
+                      int entry, int lane);
+// Scratch floats for runStageBatched and runStageCompiled on any stage of `p`.
+size_t vmScratchFloats(const CompiledProgram& p);
+
 constexpr size_t stackFloats(int lanes) {
   return size_t(kStackSlots) * 4 * size_t(lanes);
 }

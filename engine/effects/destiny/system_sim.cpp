@@ -55,7 +55,7 @@ SystemInstance::SystemInstance(const EmitterDefinition& emitter, const RasterMat
   slotPosition_.fill(identityPosition());
   slotRotation_.fill(identityRotation());
   if (program_) namedChannels_.assign(program_->hashes.size(), 0.0f);
-  vmStack_.assign(stackFloats(kLanes), 0.0f);
+  vmStack_.assign(program_ ? vmScratchFloats(*program_) : stackFloats(kLanes), 0.0f);
   grow();
 }
 
@@ -303,7 +303,8 @@ struct SystemInstance::ChunkStacks {
 
 float* SystemInstance::chunkStack() {
   std::vector<float>& v = chunkStacks_->stacks.local();
-  if (v.size() < stackFloats(kLanes)) v.assign(stackFloats(kLanes), 0.0f);
+  const size_t need = program_ ? vmScratchFloats(*program_) : stackFloats(kLanes);
+  if (v.size() < need) v.assign(need, 0.0f);
   return v.data();
 }
 
@@ -374,12 +375,12 @@ void SystemInstance::updateParticles(float dt, const SystemStepInput& in) {
       for (size_t i = begin; i < end; ++i) write3(Ch::ParticlePreviousPosition, i, simPosition(i));
     if (program_) {
       if (chunk == 0) {
-        runStageBatched(*program_, kStageUpdate, vm_, begin, end - begin, stack);
+        runStageCompiled(*program_, kStageUpdate, vm_, begin, end - begin, stack);
       } else {
         VmState st = vm_;
         Lcg chunkRng{chunkSeed(params_.seed, in.frame, chunk)};
         st.rng = &chunkRng;
-        runStageBatched(*program_, kStageUpdate, st, begin, end - begin, stack);
+        runStageCompiled(*program_, kStageUpdate, st, begin, end - begin, stack);
       }
     }
     for (size_t i = begin; i < end; ++i) {
@@ -430,7 +431,7 @@ void SystemInstance::updateParticles(float dt, const SystemStepInput& in) {
 // first frame. From the next frame on they update like every other particle.
 void SystemInstance::drawReady(size_t first) {
   if (!program_ || first >= count_ || program_->stageEmpty(kStageUpdate)) return;
-  runStageBatched(*program_, kStageUpdate, vm_, first, count_ - first, vmStack_.data());
+  runStageCompiled(*program_, kStageUpdate, vm_, first, count_ - first, vmStack_.data());
 }
 
 void SystemInstance::emit(float dt, const SystemStepInput& in, const Transform& spawnNow) {
