@@ -409,6 +409,75 @@ struct Compiler {
     }
   }
 
+  // Inputs and results of a kernel (per-lane kernels keep theirs in `operands`).
+  template <class F>
+  void eachInput(const Kernel& k, F&& fn) {
+    if (k.kind == KernelKind::Lane || k.kind == KernelKind::LaneScalar) {
+      for (int e = 0; e < 4 * opInfo(k.op).pops; ++e) fn(out.operands[k.first + uint32_t(e)]);
+    } else {
+      for (const Col& c : k.in) fn(c);
+    }
+  }
+  template <class F>
+  void eachOutput(Kernel& k, F&& fn) {
+    if (k.kind == KernelKind::Lane || k.kind == KernelKind::LaneScalar) {
+      const uint32_t base = k.first + 4 * uint32_t(opInfo(k.op).pops);
+      for (int r = 0; r < 4 * opInfo(k.op).pushes; ++r) fn(out.operands[base + uint32_t(r)]);
+    } else {
+      fn(k.out);
+    }
+  }
+
+  // A store that copies a temp nothing else reads into a stream column instead has the temp's
+  // producer write the column, when neither the producer's inputs nor any kernel in between
+  // touch that column.
+  void forwardStores(bool exportStack) {
+    std::vector<Kernel>& ks = out.kernels;
+    std::vector<int> uses(vtemps, 0);
+    std::vector<size_t> producer(vtemps, SIZE_MAX);
+    for (size_t n = 0; n < ks.size(); ++n) {
+      eachInput(ks[n], [&](const Col& c) {
+        if (c.kind == ColKind::Temp) ++uses[c.idx];
+      });
+      eachOutput(ks[n], [&](Col& c) {
+        if (c.kind == ColKind::Temp) producer[c.idx] = n;
+      });
+    }
+    if (exportStack)
+      for (const Vec& v : stack)
+        for (const Col& c : v)
+          if (c.kind == ColKind::Temp) uses[c.idx] += 2;
+    std::vector<char> drop(ks.size(), 0);
+    for (size_t n = 0; n < ks.size(); ++n) {
+      const Kernel& copy = ks[n];
+      if (copy.kind != KernelKind::Elem || copy.op != uint8_t(Ew::Copy) ||
+          copy.out.kind != ColKind::Stream || copy.in[0].kind != ColKind::Temp)
+        continue;
+      const uint32_t t = copy.in[0].idx;
+      const size_t p = producer[t];
+      if (uses[t] != 1 || p == SIZE_MAX || p >= n) continue;
+      Kernel& prod = ks[p];
+      if (prod.kind != KernelKind::Elem && prod.kind != KernelKind::Lane) continue;
+      const Col dst = copy.out;
+      bool touched = false;
+      eachInput(prod, [&](const Col& c) { touched = touched || c == dst; });
+      for (size_t m = p + 1; m < n && !touched; ++m) {
+        if (drop[m]) continue;
+        eachInput(ks[m], [&](const Col& c) { touched = touched || c == dst; });
+        eachOutput(ks[m], [&](Col& c) { touched = touched || c == dst; });
+      }
+      if (touched) continue;
+      eachOutput(prod, [&](Col& c) {
+        if (c == copy.in[0]) c = dst;
+      });
+      drop[n] = 1;
+    }
+    std::vector<Kernel> kept;
+    for (size_t n = 0; n < ks.size(); ++n)
+      if (!drop[n]) kept.push_back(ks[n]);
+    ks = std::move(kept);
+  }
+
   // Drops pure kernels nothing uses, then assigns temp columns by liveness.
   void finish(bool exportStack) {
     std::vector<Kernel>& ks = out.kernels;
@@ -463,6 +532,8 @@ struct Compiler {
     for (size_t n = 0; n < ks.size(); ++n)
       if (keep[n]) kept.push_back(ks[n]);
     ks = std::move(kept);
+
+    forwardStores(exportStack);
 
     // Liveness: the last kernel reading each virtual temp (exported temps live to the end).
     const size_t kEnd = ks.size();
@@ -539,7 +610,7 @@ struct Compiler {
 }  // namespace
 
 size_t KernelStage::scratchFloats() const {
-  return size_t(temps) * kLanes + scalars;
+  return size_t(temps + 4) * kLanes + scalars;  // temps, four sink columns, scalars
 }
 
 void compileStageKernels(const CompiledProgram& p, int stage, bool exportStack, KernelStage& out) {
@@ -602,29 +673,78 @@ float scalarSource(const VmState& st, const Kernel& k) {
   return 0.0f;
 }
 
-template <int N>
+// One per-lane kernel; the opcode is a template argument so laneApply inlines to just its case
+// and the operand lanes it never reads are not gathered.
+template <Op O, int N>
 void runLane(const BlockCtx& b, const Kernel& k, const vec4* K) {
-  const Op op = Op(k.op);
-  const OpInfo& info = opInfo(k.op);
+  constexpr int pops = kOpTable[uint8_t(O)].pops, pushes = kOpTable[uint8_t(O)].pushes;
   const Col* ins = b.ks.operands.data() + k.first;
-  const Col* outs = ins + 4 * info.pops;
-  const float* src[48];
-  size_t step[48];
-  for (int e = 0; e < 4 * info.pops; ++e) {
+  const Col* outs = ins + 4 * pops;
+  const float* src[4 * pops];
+  size_t step[4 * pops];
+  for (int e = 0; e < 4 * pops; ++e) {
     src[e] = b.in(ins[e]);
     step[e] = ins[e].lane() ? 1 : 0;
   }
-  float* dst[8];
-  for (int r = 0; r < 4 * info.pushes; ++r)
+  float* dst[4 * pushes];
+  for (int r = 0; r < 4 * pushes; ++r)
     dst[r] = outs[r].kind == ColKind::None ? nullptr : b.outp(outs[r]);
+  const int a = k.a;
   for (int i = 0; i < N; ++i) {
-    vec4 w[12];
-    for (int e = 0; e < 4 * info.pops; ++e) w[e >> 2][e & 3] = src[e][size_t(i) * step[e]];
-    ops::laneApply(op, k.a, w, K);
-    for (int r = 0; r < 4 * info.pushes; ++r)
+    vec4 w[pops > pushes ? pops : pushes];
+    for (int e = 0; e < 4 * pops; ++e) w[e >> 2][e & 3] = src[e][size_t(i) * step[e]];
+    ops::laneApply(O, a, w, K);
+    for (int r = 0; r < 4 * pushes; ++r)
       if (dst[r]) dst[r][i] = w[r >> 2][r & 3];
   }
 }
+
+// A per-lane kernel of x alone over a block whose x is a column: one loop reading x, writing the
+// result lanes (a splat result once); results nothing reads go to the scratch's sink columns.
+template <Op O>
+void runLaneOfX(const BlockCtx& b, const Kernel& k, const vec4* K) {
+  const Col* ins = b.ks.operands.data() + k.first;
+  const Col* outs = ins + 4;
+  const float* __restrict x = b.in(ins[0]);
+  float* o[4];
+  for (int r = 0; r < 4; ++r)
+    o[r] =
+        outs[r].kind == ColKind::None ? b.temps + size_t(b.ks.temps + r) * kLanes : b.outp(outs[r]);
+  float* __restrict o0 = o[0];
+  float* __restrict o1 = o[1];
+  float* __restrict o2 = o[2];
+  float* __restrict o3 = o[3];
+  const int a = k.a;
+  for (int i = 0; i < kLanes; ++i) {
+    vec4 w[1] = {vec4(x[i])};
+    ops::laneApply(O, a, w, K);
+    o0[i] = w[0].x;
+    if constexpr (!ops::laneOpSplats(O)) {
+      o1[i] = w[0].y;
+      o2[i] = w[0].z;
+      o3[i] = w[0].w;
+    }
+  }
+}
+
+using LaneFn = void (*)(const BlockCtx&, const Kernel&, const vec4*);
+struct LaneFns {
+  LaneFn block, once, general;  // block: x is a column (ops of x) or any operands (the others)
+};
+template <size_t B>
+constexpr LaneFns laneFnsFor() {
+  if constexpr (ops::laneOpOfX(Op(B)))
+    return {runLaneOfX<Op(B)>, runLane<Op(B), 1>, runLane<Op(B), kLanes>};
+  else if constexpr (kOpTable[B].defined && kOpTable[B].pops > 0 && kOpTable[B].pushes > 0)
+    return {runLane<Op(B), kLanes>, runLane<Op(B), 1>, runLane<Op(B), kLanes>};
+  else
+    return {nullptr, nullptr, nullptr};
+}
+template <size_t... B>
+constexpr std::array<LaneFns, sizeof...(B)> laneTable(std::index_sequence<B...>) {
+  return {laneFnsFor<B>()...};
+}
+constexpr auto kLaneFns = laneTable(std::make_index_sequence<size_t(kLastOpcode) + 1>{});
 
 }  // namespace
 
@@ -633,7 +753,7 @@ void runStageKernels(const KernelStage& ks, const CompiledProgram& p, VmState& s
   const vec4* K = p.constants.data();
   for (size_t base = first; base < first + count; base += kLanes) {
     const int n = int(std::min<size_t>(kLanes, first + count - base));
-    const BlockCtx b{ks, st, scratch, scratch + size_t(ks.temps) * kLanes, base};
+    const BlockCtx b{ks, st, scratch, scratch + size_t(ks.temps + 4) * kLanes, base};
     for (const Kernel& k : ks.kernels) {
       switch (k.kind) {
         case KernelKind::Elem:
@@ -641,10 +761,13 @@ void runStageKernels(const KernelStage& ks, const CompiledProgram& p, VmState& s
           k.fn(b.outp(k.out), b.in(k.in[0]), b.in(k.in[1]), b.in(k.in[2]));
           break;
         case KernelKind::Lane:
-          runLane<kLanes>(b, k, K);
+          if (ops::laneOpOfX(Op(k.op)) && !ks.operands[k.first].lane())
+            kLaneFns[k.op].general(b, k, K);
+          else
+            kLaneFns[k.op].block(b, k, K);
           break;
         case KernelKind::LaneScalar:
-          runLane<1>(b, k, K);
+          kLaneFns[k.op].once(b, k, K);
           break;
         case KernelKind::ScalarRead:
           *b.outp(k.out) = scalarSource(st, k);
@@ -672,7 +795,7 @@ void runStageKernels(const KernelStage& ks, const CompiledProgram& p, VmState& s
 vec4 kernelStackValue(const KernelStage& ks, const VmState& st, const float* scratch, size_t base,
                       int entry, int lane) {
   const BlockCtx b{ks, st, const_cast<float*>(scratch),
-                   const_cast<float*>(scratch) + size_t(ks.temps) * kLanes, base};
+                   const_cast<float*>(scratch) + size_t(ks.temps + 4) * kLanes, base};
   vec4 v;
   for (int c = 0; c < 4; ++c) v[c] = b.at(ks.finalStack[size_t(entry) * 4 + size_t(c)], lane);
   return v;

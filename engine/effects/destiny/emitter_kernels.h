@@ -90,7 +90,7 @@ struct KernelStage {
   // With exportStack: the final stack, bottom first, four columns per vec4 (temps kept to the end).
   std::vector<Col> finalStack;
 
-  // Scratch floats one block needs (temps, then scalars).
+  // Scratch floats one block needs (temps, four sink columns, then scalars).
   size_t scratchFloats() const;
 };
 

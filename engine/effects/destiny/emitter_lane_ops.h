@@ -408,8 +408,24 @@ inline bool isLaneOp(Op op) {
       return false;
   }
 }
+// laneApply ops of x = T.x alone (one operand, only its first lane read).
+constexpr bool laneOpOfX(Op op) {
+  switch (op) {
+    case Op::Jitter:
+    case Op::Wander:
+    case Op::Rand:
+    case Op::RandSmooth:
+    case Op::Spline4Const:
+    case Op::Spline8Const:
+    case Op::Gradient4Const:
+    case Op::Gradient8Const:
+      return true;
+    default:
+      return false;
+  }
+}
 // laneApply ops whose result is one value in all four lanes.
-inline bool laneOpSplats(Op op) {
+constexpr bool laneOpSplats(Op op) {
   switch (op) {
     case Op::Dot:
     case Op::Jitter:
