@@ -372,7 +372,11 @@ void SystemInstance::updateParticles(float dt, const SystemStepInput& in) {
       a = std::min(1.0f, a + dt / l);
     }
     if (hasPrev)
-      for (size_t i = begin; i < end; ++i) write3(Ch::ParticlePreviousPosition, i, simPosition(i));
+      for (int k = 0; k < 3; ++k) {
+        const ChanPtr prev = chan(Ch::ParticlePreviousPosition, k);
+        if (prev.p)
+          for (size_t i = begin; i < end; ++i) prev.p[i * prev.step] = pos[k].p[i];
+      }
     if (program_) {
       if (chunk == 0) {
         runStageCompiled(*program_, kStageUpdate, vm_, begin, end - begin, stack);
@@ -402,10 +406,13 @@ void SystemInstance::updateParticles(float dt, const SystemStepInput& in) {
       angVel.p[i] = w;
       angPos.p[i] += w * kTwoPi * dt;
     }
-    if (hasCameraDistance)
+    if (hasCameraDistance) {
+      const ChanPtr dist = chan(Ch::ParticleCameraDistance, 0);
+      const vec3 eye = in.view->eye;
       for (size_t i = begin; i < end; ++i)
-        write(Ch::ParticleCameraDistance, 0, i,
-              glm::length(sim.apply(simPosition(i)) - in.view->eye));
+        dist.p[i * dist.step] =
+            glm::length(sim.apply(vec3(pos[0].p[i], pos[1].p[i], pos[2].p[i])) - eye);
+    }
   };
 
   if (program_ && stageWritesShared(*program_, kStageUpdate)) {
