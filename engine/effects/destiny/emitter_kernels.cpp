@@ -428,16 +428,16 @@ struct Compiler {
     }
   }
 
-  // A store that copies a temp nothing else reads into a stream column instead has the temp's
-  // producer write the column, when neither the producer's inputs nor any kernel in between
-  // touch that column.
+  // A store that copies a temp into a stream column instead has the temp's producer write the
+  // column, and the temp's other readers read the column, when neither the producer's inputs nor
+  // any kernel up to the store touch that column and none writes it before the temp's last read.
   void forwardStores(bool exportStack) {
     std::vector<Kernel>& ks = out.kernels;
     std::vector<int> uses(vtemps, 0);
-    std::vector<size_t> producer(vtemps, SIZE_MAX);
+    std::vector<size_t> producer(vtemps, SIZE_MAX), lastRead(vtemps, 0);
     for (size_t n = 0; n < ks.size(); ++n) {
       eachInput(ks[n], [&](const Col& c) {
-        if (c.kind == ColKind::Temp) ++uses[c.idx];
+        if (c.kind == ColKind::Temp) ++uses[c.idx], lastRead[c.idx] = n;
       });
       eachOutput(ks[n], [&](Col& c) {
         if (c.kind == ColKind::Temp) producer[c.idx] = n;
@@ -455,7 +455,7 @@ struct Compiler {
         continue;
       const uint32_t t = copy.in[0].idx;
       const size_t p = producer[t];
-      if (uses[t] != 1 || p == SIZE_MAX || p >= n) continue;
+      if (uses[t] < 1 || (exportStack && uses[t] > 1) || p == SIZE_MAX || p >= n) continue;
       Kernel& prod = ks[p];
       if (prod.kind != KernelKind::Elem && prod.kind != KernelKind::Lane) continue;
       const Col dst = copy.out;
@@ -466,10 +466,24 @@ struct Compiler {
         eachInput(ks[m], [&](const Col& c) { touched = touched || c == dst; });
         eachOutput(ks[m], [&](Col& c) { touched = touched || c == dst; });
       }
+      for (size_t m = n + 1; m <= lastRead[t] && !touched; ++m)
+        eachOutput(ks[m], [&](Col& c) { touched = touched || c == dst; });
       if (touched) continue;
+      const Col from = copy.in[0];
       eachOutput(prod, [&](Col& c) {
-        if (c == copy.in[0]) c = dst;
+        if (c == from) c = dst;
       });
+      for (size_t m = p + 1; m <= lastRead[t]; ++m) {
+        Kernel& k = ks[m];
+        if (k.kind == KernelKind::Lane || k.kind == KernelKind::LaneScalar) {
+          for (int e = 0; e < 4 * opInfo(k.op).pops; ++e)
+            if (out.operands[k.first + uint32_t(e)] == from)
+              out.operands[k.first + uint32_t(e)] = dst;
+        } else {
+          for (Col& c : k.in)
+            if (c == from) c = dst;
+        }
+      }
       drop[n] = 1;
     }
     std::vector<Kernel> kept;

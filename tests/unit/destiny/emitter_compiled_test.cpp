@@ -255,9 +255,9 @@ KernelStage compiled(const std::string& consts, const std::string& body) {
 }
 
 TEST(EmitterCompiled, SplatOperandIsComputedOnce) {
-  // load xxxx; saturate: one saturate kernel, then the four stores copy it.
+  // load xxxx; saturate: one saturate kernel writing colour x, then three copies of that column.
   KernelStage ks = compiled("", "load 1 2 xxxx\nsaturate\nstore 0 0 xyzw");
-  EXPECT_EQ(ks.kernels.size(), 5u);
+  EXPECT_EQ(ks.kernels.size(), 4u);
   int saturates = 0;
   for (const Kernel& k : ks.kernels) saturates += k.op == uint8_t(ops::Ew::Saturate);
   EXPECT_EQ(saturates, 1);
@@ -307,6 +307,38 @@ TEST(EmitterCompiled, StoreForwardsAndKeepsOverwrittenValues) {
     EXPECT_EQ(s0[i], -float(i));  // the reload sees the stored value
     EXPECT_EQ(s0[stride + i], float(i));
   }
+}
+
+TEST(EmitterCompiled, ColumnWrittenInPlaceIsNotReadAfterItIsOverwritten) {
+  // The second sin is the first one's value (value numbering); the first store writes it straight
+  // into stream 1 vec4 1, and the second store overwrites that column while the value is still on
+  // the stack: the last store must still see the sine.
+  AssembledProgram a;
+  std::vector<std::string> errors;
+  ASSERT_TRUE(
+      assemble(".stage 4\nload 1 0 xyzw\nsin\nload 1 0 xyzw\nsin\nstore 1 1 xyzw\n"
+               "push_zero\nstore 1 1 xyzw\nstore 0 0 xyzw",
+               a, errors));
+  ProgramLimits lim{.stream0Vec4s = 1, .stream1Vec4s = 2};
+  CompiledProgram p;
+  Diagnostics d;
+  ASSERT_TRUE(compileProgram(a.bytes, a.stageLengths, a.constants, lim, p, d, "t", "/p", "/s"));
+  const size_t stride = 2 * kLanes;
+  std::vector<float> s0(4 * stride, 0.0f), s1(8 * stride, 0.0f);
+  for (size_t i = 0; i < 4 * stride; ++i) s1[i] = 0.001f * float(i);
+  std::vector<float> expect(4 * stride);
+  for (size_t i = 0; i < 4 * stride; ++i) expect[i] = sinTurns(s1[i]);
+  VmState st;
+  st.stream[0] = s0.data();
+  st.stream[1] = s1.data();
+  st.stride = stride;
+  std::vector<float> scratch(vmScratchFloats(p));
+  runStageCompiled(p, 4, st, 0, 200, scratch.data());
+  for (int c = 0; c < 4; ++c)
+    for (size_t i = 0; i < 200; ++i) {
+      EXPECT_EQ(s0[c * stride + i], expect[c * stride + i]) << "lane " << c << " particle " << i;
+      EXPECT_EQ(s1[(4 + c) * stride + i], 0.0f);
+    }
 }
 
 }  // namespace
