@@ -661,7 +661,17 @@ struct BlockCtx {
         return &kZero;
     }
   }
-  float* outp(const Col& c) const { return const_cast<float*>(in(c)); }
+  // Results go to temps, scalars and stream columns only.
+  float* outp(const Col& c) const {
+    switch (c.kind) {
+      case ColKind::Scalar:
+        return scalars + c.idx;
+      case ColKind::Stream:
+        return st.stream[c.g] + size_t(c.idx) * st.stride + base;
+      default:
+        return temps + size_t(c.idx) * kLanes;
+    }
+  }
   float at(const Col& c, int lane) const { return c.lane() ? in(c)[lane] : in(c)[0]; }
 };
 
@@ -808,10 +818,27 @@ void runStageKernels(const KernelStage& ks, const CompiledProgram& p, VmState& s
 
 vec4 kernelStackValue(const KernelStage& ks, const VmState& st, const float* scratch, size_t base,
                       int entry, int lane) {
-  const BlockCtx b{ks, st, const_cast<float*>(scratch),
-                   const_cast<float*>(scratch) + size_t(ks.temps + 4) * kLanes, base};
   vec4 v;
-  for (int c = 0; c < 4; ++c) v[c] = b.at(ks.finalStack[size_t(entry) * 4 + size_t(c)], lane);
+  for (int k = 0; k < 4; ++k) {
+    const Col& c = ks.finalStack[size_t(entry) * 4 + size_t(k)];
+    switch (c.kind) {
+      case ColKind::Const:
+        v[k] = ks.consts[c.idx];
+        break;
+      case ColKind::Scalar:
+        v[k] = scratch[size_t(ks.temps + 4) * kLanes + c.idx];
+        break;
+      case ColKind::Stream:
+        v[k] = st.stream[c.g][size_t(c.idx) * st.stride + base + size_t(lane)];
+        break;
+      case ColKind::Temp:
+        v[k] = scratch[size_t(c.idx) * kLanes + size_t(lane)];
+        break;
+      default:
+        v[k] = 0.0f;
+        break;
+    }
+  }
   return v;
 }
 
