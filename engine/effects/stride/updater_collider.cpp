@@ -2,7 +2,7 @@
 // bounce off a solid shape or stay inside a hollow one. Restitution scales only the normal
 // ("vertical") speed, friction only the speed along the surface; kill marks the particle dead.
 #include "engine/effects/stride/stride_modules.h"
-#include "engine/effects/stride/stride_shapes.h"
+#include "engine/effects/stride/stride_shape_kernels.h"
 
 namespace fx::stride {
 
@@ -44,26 +44,48 @@ void reflectCollider(UpdaterModule& m, FieldVisitor& v) {
           m.friction, 0.1f);
 }
 
-void updateCollider(const UpdaterModule& m, const ModuleWorld& w, ParticlePool& p, size_t begin,
-                    size_t end) {
-  bool hasVelocity = p.has(kFieldVelocity), hasFlags = p.has(kFieldCollision);
-  for (size_t i = begin, last = std::min(end, p.count); i < last; ++i) {
-    if (hasFlags) p.collision[i] = 0;
-    SurfaceHit hit = closestSurface(m.shape, w, p.position[i]);
-    if (m.isHollow == hit.inside) continue;
-    vec3 n = m.isHollow ? -hit.normal : hit.normal;
-    p.position[i] = hit.surface;
-    if (hasVelocity) {
-      vec3 v = p.velocity[i];
+namespace {
+
+// One shape kind's loop over particles [begin, last): the kernel is inlined, the shape's
+// particle-independent terms were computed once.
+template <ShapeKind K>
+void collideRange(const UpdaterModule& m, const PlacedShape& c, ParticlePool& p, size_t begin,
+                  size_t last) {
+  const bool hasVelocity = p.has(kFieldVelocity), hasFlags = p.has(kFieldCollision);
+  const bool hollow = m.isHollow, kill = m.killParticles;
+  const float keepSurface = 1.0f - m.friction;
+  vec3* position = p.position.data();
+  vec3* velocity = hasVelocity ? p.velocity.data() : nullptr;
+  uint8_t* flags = hasFlags ? p.collision.data() : nullptr;
+  float* life = p.life.data();
+  for (size_t i = begin; i < last; ++i) {
+    SurfaceHit hit = surfaceHit<K>(c, position[i]);
+    bool collides = hollow != hit.inside;
+    if (flags) flags[i] = uint8_t(collides);
+    if (!collides) continue;
+    vec3 n = hollow ? -hit.normal : hit.normal;
+    position[i] = hit.surface;
+    if (velocity) {
+      vec3 v = velocity[i];
       float vn = glm::dot(v, n);
       vec3 normalPart = n * vn;
       vec3 surfacePart = v - normalPart;
-      p.velocity[i] = surfacePart * (1.0f - m.friction) +
-                      normalPart * (vn > 0.0f ? m.restitution : -m.restitution);
+      velocity[i] =
+          surfacePart * keepSurface + normalPart * (vn > 0.0f ? m.restitution : -m.restitution);
     }
-    if (hasFlags) p.collision[i] = 1;
-    if (m.killParticles) p.life[i] = kKilledLife;
+    if (kill) life[i] = kKilledLife;
   }
+}
+
+}  // namespace
+
+void updateCollider(const UpdaterModule& m, const ModuleWorld& w, ParticlePool& p, size_t begin,
+                    size_t end) {
+  size_t last = std::min(end, p.count);
+  if (begin >= last) return;
+  PlacedShape c(m.shape, w);
+  forEachShapeKind(m.shape.type,
+                   [&](auto kind) { collideRange<decltype(kind)::value>(m, c, p, begin, last); });
 }
 
 }  // namespace fx::stride
