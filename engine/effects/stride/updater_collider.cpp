@@ -82,11 +82,12 @@ void collideRange(const UpdaterModule& m, const PlacedShape& c, ParticlePool& p,
 }
 
 // The box, the bench's and the shipped fountain's floor, in blocks transposed to x / y / z
-// arrays: the query and the bounce become one branch-free loop the compiler vectorises. Every
-// value is computed with the same float operations as surfaceHit<Box> and collideRange (glm's
-// quaternion rotation v + ((q.xyz x v) w + q.xyz x (q.xyz x v)) 2, glm::clamp as
-// min(max(x, lo), hi) with min = y < x ? y : x, max = x < y ? y : x, dot as (x + y) + z, the
-// first of the six faces at the least distance), so it gives the same bits.
+// arrays: the query and the bounce become one branch-free loop over four particles at a time
+// (every value computed, then selected). Each value comes from the same float operations as
+// in surfaceHit<Box> and collideRange (glm's quaternion rotation
+// v + ((q.xyz x v) w + q.xyz x (q.xyz x v)) 2, glm::clamp as min(max(x, lo), hi) with
+// min = y < x ? y : x and max = x < y ? y : x, dot as (x + y) + z, the first of the six faces at
+// the least distance), so it gives the same bits.
 constexpr size_t kBoxBlock = 256;
 
 // Four particles per lane group (GCC/Clang vector extensions: every operation is the IEEE
