@@ -73,6 +73,12 @@ void runInitializer(const InitializerModule& m, const InitContext& c, ParticlePo
   }
 }
 
+// to[j] += from[j] * scale over n floats (vec3 arrays seen as their components: the same
+// per-component operation as vec3 += vec3 * float, in a loop the compiler vectorises).
+void addScaled(float* __restrict to, const float* __restrict from, float scale, size_t n) {
+  for (size_t j = 0; j < n; ++j) to[j] += from[j] * scale;
+}
+
 constexpr float kDead = -1e30f;  // delayed death: marks "died last frame" (never survives)
 // Particles per block of the fused update: a block's touched fields stay in L1/L2 while every
 // module runs over it.
@@ -117,8 +123,7 @@ size_t ageMoveUpdate(const EmitterDef& def, const Transform& parent, ParticlePoo
     }
     if (oldPosition)
       for (size_t i = b; i < e; ++i) oldPosition[i] = position[i];
-    if (velocity)
-      for (size_t i = b; i < e; ++i) position[i] += velocity[i] * dt;
+    if (velocity) addScaled(&position[b].x, &velocity[b].x, dt, 3 * (e - b));
     for (bool post : {false, true})
       for (const auto& m : def.updaters)
         if (m.enabled && isPostUpdater(m.type) == post) runUpdater(m, parent, p, dt, b, e);
