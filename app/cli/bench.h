@@ -66,6 +66,17 @@ std::vector<FamilyRow> runFamilies(const Settings& s);
 // the matching rows).
 void runThreadSpeedup(const Settings& s, size_t count, std::vector<FamilyRow>& rows);
 
+// Steady-state Stride load (steadyStridePreset): 2-thread vs 1-thread speedup of one update,
+// with particles born and dying every frame.
+struct SteadyResult {
+  size_t live = 0;  // particles alive while timed
+  double oneThreadSeconds = 0.0, twoThreadSeconds = 0.0;
+  double speedup() const {
+    return twoThreadSeconds > 0.0 ? oneThreadSeconds / twoThreadSeconds : 0.0;
+  }
+};
+SteadyResult runSteadyThreadSpeedup(const Settings& s);
+
 // One stage-4 program: compiled kernels and hand-written C++ interleaved, the batched interpreter
 // beside them as the reference.
 struct VmCase {
@@ -121,6 +132,9 @@ struct StressPreset {
   std::string error;
 };
 StressPreset stressPreset(const Settings& s, const std::string& family, size_t count);
+// stride_fountain with `emitters` emitters of `perSecond` particles/s living `life` s each: births
+// and deaths every frame, emitters x perSecond x life particles once warm.
+StressPreset steadyStridePreset(const Settings& s, size_t emitters, double perSecond, double life);
 // The families of the table, in order.
 const std::vector<std::string>& benchFamilies();
 

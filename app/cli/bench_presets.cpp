@@ -6,6 +6,8 @@
 //   destiny_system     destiny_fountain, initial_particle_count = particle_max_count = N, no rate
 //   destiny_sequence   destiny_seq_serial_bursts, its first node holding the fountain's emitter
 //   stride_particles   stride_fountain, bursts of N particles living 1000 s (gravity + collider)
+// and a steady Stride load (steadyStridePreset): stride_fountain's emitter repeated, each spawning
+// per second with a fixed life, so particles are born and die every frame.
 #include <cmath>
 
 #include "app/cli/bench.h"
@@ -139,6 +141,26 @@ StressPreset stressPreset(const Settings& s, const std::string& family, size_t c
   } else {
     error = family + " has no particles to scale (one shader quad per effect)";
   }
+  return out;
+}
+
+StressPreset steadyStridePreset(const Settings& s, size_t emitters, double perSecond, double life) {
+  StressPreset out;
+  out.path = s.presetsDir / "stride_fountain.json";
+  out.json = loadJson(out.path, out.error);
+  if (!out.error.empty()) return out;
+  out.json["effects"] = Json::array({out.json["effects"][0]});
+  Json& def = out.json["effects"][0]["definition"];
+  Json first = def["emitters"][0];
+  first["particle_lifetime"] = Json::array({life, life});
+  first["spawners"] = Json::array({{{"type", "per_second"}, {"particles_per_second", perSecond}}});
+  Json list = Json::array();
+  for (size_t k = 0; k < emitters; ++k) {
+    Json em = first;
+    em["name"] = "steady" + std::to_string(k);
+    list.push_back(em);
+  }
+  def["emitters"] = list;
   return out;
 }
 

@@ -1,5 +1,6 @@
 // `fxview bench`: simulation measurements (families, thread speedup, bandwidth roofline).
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <memory>
 
@@ -108,6 +109,32 @@ void runThreadSpeedup(const Settings& s, size_t count, std::vector<FamilyRow>& r
     auto [one, two] = bestOfInterleaved(stepWith(1), stepWith(2), 2 * s.minSeconds);
     row.speedup2 = two > 0.0 ? one / two : 0.0;
   }
+}
+
+SteadyResult runSteadyThreadSpeedup(const Settings& s) {
+  SteadyResult r;
+  constexpr size_t kEmitters = 10;
+  constexpr double kPerSecond = 4000.0, kLife = 2.5;
+  StressPreset sp = steadyStridePreset(s, kEmitters, kPerSecond, kLife);
+  if (!sp.error.empty()) return r;
+  Diagnostics diags;
+  auto preset = loadPresetFromJson(sp.json, sp.path, diags, {.allowAnyPath = true});
+  if (!preset || diags.hasErrors() || preset->effects.empty()) return r;
+  World world(*preset);
+  world.flags.unlimitedBudget = true;
+  // Warm up past one lifetime, so births and deaths balance (100K live).
+  const double rate = preset->scene.simulation.rate > 0 ? preset->scene.simulation.rate : 60.0;
+  for (int k = 0, warm = int(std::ceil(kLife * rate * 1.2)); k < warm; ++k) world.stepOnce();
+  auto stepWith = [&](size_t threads) {
+    return [&world, threads] {
+      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+      world.stepOnce();
+    };
+  };
+  std::tie(r.oneThreadSeconds, r.twoThreadSeconds) =
+      bestOfInterleaved(stepWith(1), stepWith(2), 2 * s.minSeconds);
+  r.live = world.stats(0).live;
+  return r;
 }
 
 std::vector<RooflineRow> runRoofline(const Settings& s, const std::vector<FamilyRow>& rows) {

@@ -44,6 +44,23 @@ void parallelChunks(size_t count, Fn&& fn, size_t chunkSize = kParallelChunk) {
       tbb::simple_partitioner());
 }
 
+// Calls fn(i) for every i in [0, count): independent tasks (a family's emitters) run
+// concurrently, one task per i. Callers keep each task's writes to its own state, so the result
+// does not depend on the thread count.
+template <class Fn>
+void parallelTasks(size_t count, Fn&& fn) {
+  if (count <= 1) {
+    if (count == 1) fn(size_t(0));
+    return;
+  }
+  tbb::parallel_for(
+      tbb::blocked_range<size_t>(0, count, 1),
+      [&](const tbb::blocked_range<size_t>& r) {
+        for (size_t i = r.begin(); i != r.end(); ++i) fn(i);
+      },
+      tbb::simple_partitioner());
+}
+
 // The RNG seed of chunk `chunk` (>= 1) in frame `frame` of a stream seeded `seed`: a SplitMix-style
 // mix, so neighbouring chunks and frames get unrelated LCG streams. Chunk 0 keeps using the
 // owner's own generator, so a game-sized population draws exactly the sequence it always did.

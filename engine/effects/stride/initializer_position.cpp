@@ -21,12 +21,12 @@ void initPosition(const InitializerModule& m, const InitContext& c, ParticlePool
   const ModuleWorld& w = c.world;
   vec3 lo = m.positionMin * w.scale;
   vec3 extent = m.positionMax * w.scale - lo;
-  size_t n = end - begin;
+  size_t first = c.firstOfBatch(begin), n = c.endOfBatch(end) - first;
   for (size_t i = begin; i < end; ++i) {
     RandomSeed r{p.seed[i]};
     vec3 local = lo + extent * unitVec3(r, m.seedOffset);
     vec3 base = w.position;
-    if (m.interpolate && n > 0) base -= c.parentDelta * (1.0f - float(i - begin + 1) / float(n));
+    if (m.interpolate && n > 0) base -= c.parentDelta * (1.0f - float(i - first + 1) / float(n));
     p.position[i] = base + w.rotation * local;
   }
 }

@@ -51,16 +51,22 @@ void initPositionArc(const InitializerModule& m, const InitContext& c, ParticleP
   vec3 extent = m.arcMax * w.scale - m.arcMin * w.scale;
   vec3 ax = w.rotation * vec3(extent.x, 0, 0), ay = w.rotation * vec3(0, extent.y, 0),
        az = w.rotation * vec3(0, 0, extent.z);
-  int64_t countLessOne = m.fixedCount > 0 ? m.fixedCount - 1 : int64_t(end - begin) - 1;
+  const size_t first = c.firstOfBatch(begin);
+  int64_t countLessOne =
+      m.fixedCount > 0 ? m.fixedCount - 1 : int64_t(c.endOfBatch(end) - first) - 1;
   float stepF = countLessOne > 1 ? 1.0f / float(countLessOne) : 1.0f;
   float step = -stepF;
+  // The ordered step is a running sum over the batch: a part that starts later repeats the
+  // additions of the particles before it, so it continues from the same float.
+  if (m.sequential && m.fixedCount <= 0)
+    for (size_t i = first; i < begin; ++i) step += stepF;
   uint32_t so = uint32_t(m.seedOffset);
   for (size_t i = begin; i < end; ++i) {
     RandomSeed r{p.seed[i]};
     if (m.sequential) {
       step += stepF;
       if (m.fixedCount > 0)
-        step = float((c.spawnIndex + (i - begin)) % uint64_t(m.fixedCount)) * stepF;
+        step = float((c.spawnIndex + (i - first)) % uint64_t(m.fixedCount)) * stepF;
     } else {
       step = r.getFloat(offset::k1A + so);
     }

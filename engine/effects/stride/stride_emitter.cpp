@@ -73,45 +73,62 @@ void runInitializer(const InitializerModule& m, const InitContext& c, ParticlePo
   }
 }
 
-// Ages every particle, removes the dead (swap-remove) and moves the rest by v dt. The per-particle
-// work runs over chunks on several threads; removal then walks the pool in order, exactly as one
-// sequential loop would (each particle's update is independent of its slot, so updating all first
-// and removing after leaves the same survivors in the same slots).
-void moveAndDelete(const EmitterDef& def, ParticlePool& p, float dt) {
-  constexpr float kDead = -1e30f;  // delayed death: marks "died last frame" (never survives)
-  const bool delayed = def.delayParticleDeath;
-  const bool hasOld = p.has(kFieldOldPosition), hasVel = p.has(kFieldVelocity);
-  parallelChunks(p.count, [&](size_t, size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) {
-      float life = std::min(p.life[i], 1.0f);
-      if (delayed) {
-        // Died last frame: removed one frame late.
-        life = life <= kZeroTolerance ? kDead : life - dt / p.lifetime[i];
-      } else {
-        life -= dt / p.lifetime[i];
-      }
-      p.life[i] = life;
-      if (hasOld) p.oldPosition[i] = p.position[i];
-      if (hasVel) p.position[i] += p.velocity[i] * dt;
-    }
-  });
-  auto dead = [&](size_t i) { return delayed ? p.life[i] == kDead : p.life[i] <= kZeroTolerance; };
-  for (size_t i = 0; i < p.count;) {
-    if (dead(i))
-      p.remove(i);
-    else
-      ++i;
-  }
+// to[j] += from[j] * scale over n floats (vec3 arrays seen as their components: the same
+// per-component operation as vec3 += vec3 * float, in a loop the compiler vectorises).
+void addScaled(float* __restrict to, const float* __restrict from, float scale, size_t n) {
+  for (size_t j = 0; j < n; ++j) to[j] += from[j] * scale;
 }
 
-// Every enabled updater of one group (post-updaters or not), in list order, over chunks of the
-// pool on several threads: each updater only reads and writes the particle it is on.
-void runUpdaters(const EmitterDef& def, bool post, const Transform& parent, ParticlePool& p,
-                 float dt) {
-  parallelChunks(p.count, [&](size_t, size_t begin, size_t end) {
-    for (const auto& m : def.updaters)
-      if (m.enabled && isPostUpdater(m.type) == post) runUpdater(m, parent, p, dt, begin, end);
-  });
+constexpr float kDead = -1e30f;  // delayed death: marks "died last frame" (never survives)
+// Particles per block of the fused update: a block's touched fields stay in L1/L2 while every
+// module runs over it.
+constexpr size_t kUpdateBlock = 1024;
+
+// Frame steps 1, 2 and 4 for the particles alive at the start of the frame, over [begin, end)
+// in blocks: age (marking the dead in `dead`), move, then every enabled updater that is not a
+// post-updater and every post-updater, in list order. Returns the dead count.
+//
+// This is the engine's order per particle. Removal (step 1) only renumbers the survivors, and
+// spawning (step 3) only appends particles, while every updater reads and writes the particle
+// it is on alone; so updating the survivors before removal instead of after, and their
+// post-update before the spawn instead of after, gives each survivor the same bits. A dead
+// particle's life is parked at 0 (the updaters then see an ordinary age) and the particle is
+// removed after the pass, whatever the updaters wrote into it.
+size_t ageMoveUpdate(const EmitterDef& def, const Transform& parent, ParticlePool& p, float dt,
+                     uint8_t* dead, size_t begin, size_t end) {
+  const bool delayed = def.delayParticleDeath;
+  const bool hasOld = p.has(kFieldOldPosition), hasVel = p.has(kFieldVelocity);
+  float* life = p.life.data();
+  const float* lifetime = p.lifetime.data();
+  vec3* position = p.position.data();
+  const vec3* velocity = hasVel ? p.velocity.data() : nullptr;
+  vec3* oldPosition = hasOld ? p.oldPosition.data() : nullptr;
+  size_t deadCount = 0;
+  for (size_t b = begin; b < end; b += kUpdateBlock) {
+    const size_t e = std::min(b + kUpdateBlock, end);
+    for (size_t i = b; i < e; ++i) {
+      float l = std::min(life[i], 1.0f);
+      bool gone;
+      if (delayed) {
+        // Died last frame: removed one frame late.
+        l = l <= kZeroTolerance ? kDead : l - dt / lifetime[i];
+        gone = l == kDead;
+      } else {
+        l -= dt / lifetime[i];
+        gone = l <= kZeroTolerance;
+      }
+      life[i] = gone ? 0.0f : l;
+      dead[i] = uint8_t(gone);
+      deadCount += gone;
+    }
+    if (oldPosition)
+      for (size_t i = b; i < e; ++i) oldPosition[i] = position[i];
+    if (velocity) addScaled(&position[b].x, &velocity[b].x, dt, 3 * (e - b));
+    for (bool post : {false, true})
+      for (const auto& m : def.updaters)
+        if (m.enabled && isPostUpdater(m.type) == post) runUpdater(m, parent, p, dt, b, e);
+  }
+  return deadCount;
 }
 
 int spawnCount(const SpawnerModule& s, SpawnerRuntime& rt, float dt, vec3 systemPosition) {
@@ -165,6 +182,11 @@ uint32_t emitterSeed(SeedMethod method, const Transform& component, uint32_t ins
   return instanceSeed + emitterIndex * 0x9E3779B9u;
 }
 
+namespace {
+void spawnBatch(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& step,
+                const Transform& parent, const Transform& lastParent, float dt, size_t n);
+}  // namespace
+
 void stepEmitter(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& step) {
   prepareEmitter(def, rt, step.particleCap);
   ParticlePool& p = rt.pool;
@@ -176,14 +198,16 @@ void stepEmitter(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& s
   Transform parent = moduleParent(def, step.component);
   Transform lastParent = rt.hasLast ? moduleParent(def, rt.lastComponent) : parent;
 
-  // 1. Age, remove, move.
-  moveAndDelete(def, p, dt);
+  // 1, 2 and 4 for the particles alive before this frame (see ageMoveUpdate), then removal.
+  const size_t chunks = chunkCount(p.count);
+  if (rt.dead.size() < p.count) rt.dead.resize(p.capacity);
+  if (rt.deadPerChunk.size() < chunks) rt.deadPerChunk.resize(chunkCount(p.capacity));
+  parallelChunks(p.count, [&](size_t c, size_t begin, size_t end) {
+    rt.deadPerChunk[c] = ageMoveUpdate(def, parent, p, dt, rt.dead.data(), begin, end);
+  });
+  removeMarked(p, rt.dead.data(), rt.deadPerChunk.data(), rt.removal);
 
-  // 2. Updaters that are not post-updaters.
-  runUpdaters(def, false, parent, p, dt);
-
-  // 3. Spawn and initialize.
-
+  // 3. Spawn and initialize; 4 for the new particles.
   int64_t toSpawn = 0;
   for (size_t s = 0; s < def.spawners.size(); ++s) {
     const SpawnerModule& sp = def.spawners[s];
@@ -198,44 +222,65 @@ void stepEmitter(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& s
   }
   size_t n = size_t(std::min<int64_t>(toSpawn, int64_t(p.freeSlots())));
   rt.dropped += uint64_t(toSpawn) - n;
-  if (n > 0) {
-    size_t begin = p.count;
-    float lifeLo = def.lifetime.lo, lifeHi = def.lifetime.hi;
-    for (size_t k = 0; k < n; ++k) {
-      size_t i = p.add();
-      p.seed[i] = rt.nextSeed++;
+  if (n > 0) spawnBatch(def, rt, step, parent, lastParent, dt, n);
+
+  rt.lastComponent = step.component;
+  rt.hasLast = true;
+}
+
+namespace {
+
+// Step 3 for `n` new particles and step 4 for them, in parallel chunks of the batch.
+void spawnBatch(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& step,
+                const Transform& parent, const Transform& lastParent, float dt, size_t n) {
+  ParticlePool& p = rt.pool;
+  const size_t batchBegin = p.count;
+  const uint32_t firstSeed = rt.nextSeed;
+  p.count += n;
+  rt.nextSeed += uint32_t(n);
+  // Each initializer's context once per frame (position_arc looks its target up here).
+  rt.initContexts.resize(def.initializers.size());
+  for (size_t k = 0; k < def.initializers.size(); ++k) {
+    const InitializerModule& m = def.initializers[k];
+    InitContext& ic = rt.initContexts[k];
+    ic = InitContext{};
+    ic.parentDelta = parent.position - lastParent.position;
+    ic.spawnIndex = rt.spawned;
+    ic.batchBegin = batchBegin, ic.batchEnd = p.count;
+    if (!m.enabled) continue;
+    ic.world = moduleWorld(m.transform, parent);
+    if (m.type == InitializerKind::PositionArc) {
+      vec3 target;
+      bool found = !m.target.empty() && step.findObject && step.findObject(m.target, target);
+      if (found && def.space == SimulationSpace::Local)
+        target = inverse(step.component).apply(target);
+      ic.target = found ? target - ic.world.position : m.fallbackTarget;
+    }
+  }
+  // Every new particle draws from its own seed, so the chunks are independent.
+  const float lifeLo = def.lifetime.lo, lifeHi = def.lifetime.hi;
+  parallelChunks(n, [&](size_t, size_t from, size_t to) {
+    const size_t begin = batchBegin + from, end = batchBegin + to;
+    for (size_t i = begin; i < end; ++i) {
+      soa::initRow(p, i);
+      p.seed[i] = firstSeed + uint32_t(i - batchBegin);
       p.life[i] = 1.0f;
       float lt = lifeLo + (lifeHi - lifeLo) * RandomSeed{p.seed[i]}.getFloat(offset::kLifetime);
       p.lifetime[i] = std::max(lt, 1e-3f);
       p.position[i] = parent.position;
       if (p.has(kFieldSize)) p.size[i] = parent.scale;
     }
-    size_t end = p.count;
-    InitContext ic;
-    ic.parentDelta = parent.position - lastParent.position;
-    ic.spawnIndex = rt.spawned;
-    for (const auto& m : def.initializers) {
-      if (!m.enabled) continue;
-      ic.world = moduleWorld(m.transform, parent);
-      if (m.type == InitializerKind::PositionArc) {
-        vec3 target;
-        bool found = !m.target.empty() && step.findObject && step.findObject(m.target, target);
-        if (found && def.space == SimulationSpace::Local)
-          target = inverse(step.component).apply(target);
-        ic.target = found ? target - ic.world.position : m.fallbackTarget;
-      }
-      runInitializer(m, ic, p, begin, end);
-    }
+    for (size_t k = 0; k < def.initializers.size(); ++k)
+      if (def.initializers[k].enabled)
+        runInitializer(def.initializers[k], rt.initContexts[k], p, begin, end);
     if (p.has(kFieldOldPosition))
       for (size_t i = begin; i < end; ++i) p.oldPosition[i] = p.position[i];
-    rt.spawned += n;
-  }
-
-  // 4. Post-updaters.
-  runUpdaters(def, true, parent, p, dt);
-
-  rt.lastComponent = step.component;
-  rt.hasLast = true;
+    for (const auto& m : def.updaters)
+      if (m.enabled && isPostUpdater(m.type)) runUpdater(m, parent, p, dt, begin, end);
+  });
+  rt.spawned += n;
 }
+
+}  // namespace
 
 }  // namespace fx::stride

@@ -30,6 +30,11 @@ struct EmitterRuntime {
   uint64_t dropped = 0;     // spawns lost to a full pool
   Transform lastComponent;  // Stride space, last frame
   bool hasLast = false;
+  // Per-frame scratch, sized to the pool once.
+  std::vector<uint8_t> dead;         // per slot: died this frame
+  std::vector<size_t> deadPerChunk;  // per parallel chunk: particles that died
+  RemovalScratch removal;
+  std::vector<InitContext> initContexts;  // per initializer, this frame's batch
 };
 
 struct EmitterStep {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "engine/core/parallel.h"
 #include "engine/effects/registry.h"
 #include "engine/effects/stride/stride_definition_class.h"
 
@@ -74,12 +75,29 @@ void StrideInstance::stepWith(float dt, const Transform& component, const SceneS
     if (sys.warmUpTime > 0.0f && es.dt > 0.0f)
       steps += int(std::min(std::ceil(sys.warmUpTime / es.dt), float(kMaxWarmUpSteps)));
   }
-  for (int s = 0; s < steps; ++s)
-    for (size_t i = 0; i < n; ++i) {
-      if (!sys.emitters[i].enabled) continue;
-      es.emitterIndex = uint32_t(i);
-      stepEmitter(sys.emitters[i], emitters_[i], es);
+  // Emitters are independent (each has its own pool and seed generator), so with several of
+  // them and more than a chunk of particles in all they step concurrently; each emitter's own
+  // passes split into chunks as well. Small populations stay on the calling thread.
+  size_t live = 0;
+  for (size_t i = 0; i < n; ++i) live += emitters_[i].pool.count;
+  const bool concurrent = n > 1 && live > kParallelChunk;
+  auto stepOne = [&](size_t i) {
+    if (!sys.emitters[i].enabled) return;
+    EmitterStep one = es;
+    one.emitterIndex = uint32_t(i);
+    stepEmitter(sys.emitters[i], emitters_[i], one);
+  };
+  for (int s = 0; s < steps; ++s) {
+    if (concurrent) {
+      parallelTasks(n, stepOne);
+    } else {
+      for (size_t i = 0; i < n; ++i) {
+        if (!sys.emitters[i].enabled) continue;
+        es.emitterIndex = uint32_t(i);
+        stepEmitter(sys.emitters[i], emitters_[i], es);
+      }
     }
+  }
 }
 
 void StrideInstance::step(const StepContext& ctx) {

@@ -53,6 +53,14 @@ struct InitContext {
   vec3 parentDelta{0.0f};   // how far the parent moved this frame (position "interpolate")
   vec3 target{0, 0, -1};    // position_arc: target minus module position (simulation space)
   uint64_t spawnIndex = 0;  // particles this emitter spawned before this batch
+  // The whole batch of this frame's new particles, [batchBegin, batchEnd) of the pool, when an
+  // initializer is called on a part of it (parallel chunks); batchEnd = 0: the call's own range
+  // is the batch. Initializers that depend on a particle's place in the batch (position
+  // "interpolate", position_arc "ordered") count from batchBegin, so any split gives the same
+  // result.
+  size_t batchBegin = 0, batchEnd = 0;
+  size_t firstOfBatch(size_t begin) const { return batchEnd > 0 ? batchBegin : begin; }
+  size_t endOfBatch(size_t end) const { return batchEnd > 0 ? batchEnd : end; }
 };
 
 // Initialize particles [begin, end) of the pool.

@@ -52,7 +52,8 @@ struct ParticlePool {
     f(p.oldPosition, vec3(0.0f), kFieldOldPosition), f(p.velocity, vec3(0.0f), kFieldVelocity);
     f(p.direction, vec3(0.0f), kFieldDirection), f(p.size, 1.0f, kFieldSize);
     f(p.rotation, 0.0f, kFieldRotation), f(p.color, vec4(1.0f), kFieldColor);
-    f(p.collision, uint8_t(0), kFieldCollision), f(p.quaternion, quat(1, 0, 0, 0), kFieldQuaternion);
+    f(p.collision, uint8_t(0), kFieldCollision),
+        f(p.quaternion, quat(1, 0, 0, 0), kFieldQuaternion);
   }
   // The columns present in this layout (engine/core/soa.h).
   template <class P, class F>
@@ -79,5 +80,23 @@ struct ParticlePool {
   }
   void clear() { count = 0; }
 };
+
+// What removeMarked keeps between frames (sized on first use, so a steady frame allocates
+// nothing).
+struct RemovalScratch {
+  std::vector<size_t> holes, sources;        // per chunk: dead slots below the survivor count, and
+                                             // survivors at or above it
+  std::vector<size_t> holeRank, sourceRank;  // per chunk: first rank of its holes / sources
+  std::vector<uint32_t> from;                // per hole rank: the slot that refills it
+};
+
+// Removes the particles marked dead[i] != 0 among [0, p.count), in parallel chunks
+// (engine/core/parallel.h, kParallelChunk particles each; deadPerChunk[c] = marked particles in
+// chunk c). The survivors end exactly where the sequential swap-remove walk leaves them (for
+// i ascending: while particle i is dead, the last live particle moves into slot i): with m
+// survivors, the dead slots below m, in ascending order, receive the survivors at or above m
+// in descending order, and the pool shrinks to m.
+void removeMarked(ParticlePool& p, const uint8_t* dead, const size_t* deadPerChunk,
+                  RemovalScratch& scratch);
 
 }  // namespace fx::stride

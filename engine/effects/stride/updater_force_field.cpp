@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "engine/effects/stride/stride_modules.h"
-#include "engine/effects/stride/stride_shapes.h"
+#include "engine/effects/stride/stride_shape_kernels.h"
 
 namespace fx::stride {
 
@@ -88,21 +88,41 @@ void reflectForceField(UpdaterModule& m, FieldVisitor& v) {
           m.repulsionZeroesWorldY, false);
 }
 
+namespace {
+
+// One shape kind's loop over particles [begin, last) (see collideRange in updater_collider.cpp).
+template <ShapeKind K>
+void pushRange(const UpdaterModule& m, const PlacedShape& c, float parentScale, float dt,
+               ParticlePool& p, size_t begin, size_t last) {
+  const bool zeroY = m.repulsionZeroesWorldY;
+  const float e = std::clamp(m.energyConservation, 0.0f, 1.0f);
+  const FalloffParams f = m.falloff;
+  const vec3 fixed = m.forceFixed;
+  const float directed = m.forceDirected, vortex = m.forceVortex, repulsive = m.forceRepulsive;
+  vec3* position = p.position.data();
+  vec3* velocity = p.velocity.data();
+  for (size_t i = begin; i < last; ++i) {
+    FieldAxes axes;
+    float d = fieldDistanceOf<K>(c, position[i], axes, zeroY);
+    float magnitude = falloffOf(f, d) * dt * parentScale;
+    vec3 force =
+        (fixed + axes.along * directed + axes.around * vortex + axes.away * repulsive) * magnitude;
+    velocity[i] += force * e;
+    position[i] += force * e * (dt * 0.5f) + force * (1.0f - e);
+  }
+}
+
+}  // namespace
+
 void updateForceField(const UpdaterModule& m, const ModuleWorld& w, ParticlePool& p, float dt,
                       size_t begin, size_t end) {
   if (!p.has(kFieldVelocity)) return;
-  FieldShapeOptions opt{.repulsionZeroesWorldY = m.repulsionZeroesWorldY};
-  float e = std::clamp(m.energyConservation, 0.0f, 1.0f);
-  for (size_t i = begin, last = std::min(end, p.count); i < last; ++i) {
-    FieldAxes axes;
-    float d = fieldDistance(m.shape, w, p.position[i], axes, opt);
-    float magnitude = falloff(m.falloff, d) * dt * w.parentScale;
-    vec3 force = (m.forceFixed + axes.along * m.forceDirected + axes.around * m.forceVortex +
-                  axes.away * m.forceRepulsive) *
-                 magnitude;
-    p.velocity[i] += force * e;
-    p.position[i] += force * e * (dt * 0.5f) + force * (1.0f - e);
-  }
+  size_t last = std::min(end, p.count);
+  if (begin >= last) return;
+  PlacedShape c(m.shape, w);
+  forEachShapeKind(m.shape.type, [&](auto kind) {
+    pushRange<decltype(kind)::value>(m, c, w.parentScale, dt, p, begin, last);
+  });
 }
 
 uint32_t updaterFields(UpdaterKind k) {

@@ -18,7 +18,21 @@ void updateGravity(const UpdaterModule& m, ParticlePool& p, float dt, size_t beg
   if (!p.has(kFieldVelocity)) return;
   vec3 dv = m.gravity * dt;
   vec3 dp = dv * (dt * 0.5f);
-  for (size_t i = begin, last = std::min(end, p.count); i < last; ++i) {
+  const size_t last = std::min(end, p.count);
+  if (begin >= last) return;
+  // Four particles are twelve floats: the vectors repeat with that period, so the loop adds a
+  // twelve-float pattern (each component gets exactly vec3 += vec3).
+  float dvs[12], dps[12];
+  for (int k = 0; k < 12; ++k) dvs[k] = dv[k % 3], dps[k] = dp[k % 3];
+  float* __restrict v = &p.velocity[begin].x;
+  float* __restrict x = &p.position[begin].x;
+  const size_t n = last - begin, groups = n / 4;
+  for (size_t g = 0; g < groups; ++g)
+    for (int k = 0; k < 12; ++k) {
+      v[12 * g + k] += dvs[k];
+      x[12 * g + k] += dps[k];
+    }
+  for (size_t i = begin + 4 * groups; i < last; ++i) {
     p.velocity[i] += dv;
     p.position[i] += dp;
   }

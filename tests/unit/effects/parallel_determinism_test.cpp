@@ -72,7 +72,24 @@ Json weatherPreset() {
   return j;
 }
 
-Json run(const Json& presetJson, size_t threads, size_t& live) {
+// stride_fountain's emitter repeated `emitters` times, spawning `perSecond` (or `perFrame`)
+// particles living `life` s: births and deaths every frame once past one lifetime.
+Json strideSteadyPreset(size_t emitters, double perSecond, double life, int perFrame = 0) {
+  Json j = load(kPresets / "stride_fountain.json");
+  Json& def = j["effects"][0]["definition"];
+  Json first = def["emitters"][0];
+  first["particle_lifetime"] = Json::array({life * 0.5, life});
+  first["spawners"] =
+      perFrame > 0 ? Json::array({{{"type", "per_frame"}, {"particles_per_frame", perFrame}}})
+                   : Json::array({{{"type", "per_second"}, {"particles_per_second", perSecond}}});
+  first["initializers"][0]["interpolate"] = true;  // depends on the place in the spawn batch
+  Json list = Json::array();
+  for (size_t k = 0; k < emitters; ++k) list.push_back(first);
+  def["emitters"] = list;
+  return j;
+}
+
+Json run(const Json& presetJson, size_t threads, size_t& live, int frames = 6) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
   Diagnostics d;
   auto preset =
@@ -81,7 +98,7 @@ Json run(const Json& presetJson, size_t threads, size_t& live) {
   if (!preset) return Json();
   World world(*preset);
   world.flags.unlimitedBudget = true;
-  for (int k = 0; k < 6; ++k) world.stepOnce();
+  for (int k = 0; k < frames; ++k) world.stepOnce();
   live = world.stats(0).live;
   Json out;
   world.dump(out);
@@ -98,6 +115,30 @@ void expectSameOnAnyThreadCount(const Json& preset) {
 
 TEST(ParallelDeterminism, StrideUpdatersIgnoreTheThreadCount) {
   expectSameOnAnyThreadCount(stridePreset());
+}
+
+void expectSteadySameOnOneAndTwoThreads(const Json& preset, int frames) {
+  size_t live1 = 0, live2 = 0;
+  Json one = run(preset, 1, live1, frames), two = run(preset, 2, live2, frames);
+  EXPECT_GT(live1, 2 * kParallelChunk) << "the population must span several chunks";
+  EXPECT_EQ(live1, live2);
+  EXPECT_TRUE(one == two) << "dumps differ between 1 and 2 threads";
+}
+
+// The bench's steady load, scaled down: ten emitters stepping concurrently, with particles born
+// and dying every frame.
+TEST(ParallelDeterminism, StrideSteadyEmittersIgnoreTheThreadCount) {
+  expectSteadySameOnOneAndTwoThreads(strideSteadyPreset(10, 6000.0, 0.5), 45);
+}
+
+// Emitters of several chunks each: the chunked removal and chunked spawn batches (the per-frame
+// emitter spawns two chunks a frame) on both thread counts.
+TEST(ParallelDeterminism, StrideChunkedRemovalAndSpawnIgnoreTheThreadCount) {
+  Json j = strideSteadyPreset(2, 60000.0, 0.4);
+  Json big = strideSteadyPreset(1, 0.0, 0.1, int(2 * kParallelChunk + 11));
+  j["effects"][0]["definition"]["emitters"].push_back(
+      big["effects"][0]["definition"]["emitters"][0]);
+  expectSteadySameOnOneAndTwoThreads(j, 40);
 }
 
 TEST(ParallelDeterminism, DestinyChunksIgnoreTheThreadCount) {

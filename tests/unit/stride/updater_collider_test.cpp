@@ -1,6 +1,9 @@
 // Collider (seed 003 "Collider"; reference stride notes §2.3).
 #include "tests/unit/stride/stride_test_util.h"
 
+#include <cstring>
+#include <random>
+
 #include "engine/effects/stride/stride_modules.h"
 
 namespace fx::stride {
@@ -154,6 +157,68 @@ TEST(StrideCollider, SurfacePointsPerShape) {
   EXPECT_FALSE(h.inside);
   expectVec(h.surface, vec3(0, 0.5f, 2));
   expectVec(h.normal, vec3(0, 1, 0));
+}
+
+// The collider runs over the pool's arrays (the box in a vectorised block loop); each particle
+// must get the bits of the single-point query closestSurface and the seed's bounce, for every
+// shape, solid and hollow, inside, outside, on the faces and at non-finite positions.
+TEST(StrideCollider, ArrayLoopGivesTheBitsOfTheSinglePointQuery) {
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<float> coord(-3.0f, 3.0f);
+  const char* shapes[] = {R"({"type": "box", "half_size": [1.5, 0.5, 1.2]})",
+                          R"({"type": "sphere", "radius": 1.3})",
+                          R"({"type": "cylinder", "radius": 1.2, "half_height": 0.8})",
+                          R"({"type": "torus", "big_radius": 1.5, "small_radius": 0.4})"};
+  ModuleWorld w;
+  w.position = vec3(0.2f, -0.4f, 0.1f);
+  w.rotation = glm::normalize(quat(0.9f, 0.2f, -0.3f, 0.1f));
+  w.scale = vec3(1.1f, 0.9f, 1.3f);
+  for (const char* shape : shapes)
+    for (bool hollow : {false, true}) {
+      UpdaterModule m = test::updater(
+          "collider", std::string(R"("shape": )") + shape + R"(, "restitution": 0.45, )" +
+                          R"("friction": 0.25, "kill_particles": true, "is_hollow": )" +
+                          (hollow ? "true" : "false"));
+      const size_t n = 1000;
+      ParticlePool p;
+      p.layout(kFieldVelocity | kFieldCollision, n);
+      for (size_t k = 0; k < n; ++k) {
+        size_t i = p.add();
+        p.position[i] = vec3(coord(rng), coord(rng), coord(rng));
+        p.velocity[i] = vec3(coord(rng), coord(rng), coord(rng));
+        p.life[i] = 0.5f;
+      }
+      // Exactly on faces and axes, and non-finite.
+      p.position[0] = w.position;
+      p.position[1] = vec3(NAN, 0.0f, 0.0f);
+      p.position[2] = vec3(INFINITY, 1.0f, -INFINITY);
+      p.position[3] = w.position + w.rotation * vec3(0.0f, 0.5f * w.scale.y, 0.0f);
+      ParticlePool expected = p;
+      for (size_t i = 0; i < n; ++i) {
+        SurfaceHit hit = closestSurface(m.shape, w, expected.position[i]);
+        expected.collision[i] = 0;
+        if (hollow == hit.inside) continue;
+        vec3 nrm = hollow ? -hit.normal : hit.normal;
+        expected.position[i] = hit.surface;
+        vec3 v = expected.velocity[i];
+        float vn = glm::dot(v, nrm);
+        vec3 normalPart = nrm * vn;
+        expected.velocity[i] = (v - normalPart) * (1.0f - m.friction) +
+                               normalPart * (vn > 0.0f ? m.restitution : -m.restitution);
+        expected.collision[i] = 1;
+        expected.life[i] = 1e-6f;
+      }
+      updateCollider(m, w, p);
+      auto same = [](vec3 a, vec3 b) { return std::memcmp(&a, &b, sizeof(vec3)) == 0; };
+      for (size_t i = 0; i < n; ++i) {
+        SCOPED_TRACE(testing::Message()
+                     << shape << (hollow ? " hollow" : " solid") << ", particle " << i);
+        ASSERT_TRUE(same(p.position[i], expected.position[i]));
+        ASSERT_TRUE(same(p.velocity[i], expected.velocity[i]));
+        ASSERT_EQ(p.collision[i], expected.collision[i]);
+        ASSERT_EQ(p.life[i], expected.life[i]);
+      }
+    }
 }
 
 }  // namespace
