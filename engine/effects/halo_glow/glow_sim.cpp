@@ -2,9 +2,11 @@
 // particles (notes §3.6), the shared 512-particle / 8-glow limits, stats and dumps. One
 // update per 30 Hz game tick with dt = 1/30 s.
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 
+#include "engine/core/parallel.h"
 #include "engine/effects/halo_glow/glow_instance.h"
 
 namespace fx::glow {
@@ -149,6 +151,7 @@ void GlowInstance::initialize(bool unlimited) {
   const size_t wanted = size_t(std::max(0, def_.numberOfParticles));
   bool backwardsNext =
       true;  // "Every second particle travels in the reverse direction", the first forward
+  const PathTable table = buildPathTable(markers_, path_, def_.engine.helperPointZFromY);
   for (size_t i = 0; i < wanted; ++i) {
     if (!claimParticle(unlimited)) {
       // "normal particles stop spawning once the limit is reached"
@@ -177,7 +180,7 @@ void GlowInstance::initialize(bool unlimited) {
       backwardsNext = !backwardsNext;
     }
     // Placed now so dumps and overlays see it; invisible until its first update (fade 0).
-    PathSample s = samplePath(markers_, path_, normal_.t[k], def_.engine.helperPointZFromY);
+    PathSample s = samplePath(table, normal_.t[k]);
     float a = normal_.angle[k];
     normal_.position[k] =
         s.position + (s.side * std::cos(a) + s.up * std::sin(a)) * normal_.distance[k];
@@ -211,73 +214,91 @@ void GlowInstance::updateNormal(const ObjectState* object, float dt) {
         "the path has no length: the game's boundary loop never ends and the game becomes "
         "unresponsive");
   }
+  // Everything that does not depend on the particle, once per update: the path's windows, the
+  // attachment-driven distance and colour, the flags.
+  const PathTable table = buildPathTable(markers_, path_, def_.engine.helperPointZFromY);
+  const bool setDistance = def_.attachment3 != Attachment::None;
+  const float distance = setDistance ? ((def_.distanceMulHigh - def_.distanceMulLow) *
+                                            attachmentValue(def_.attachment3, object) +
+                                        def_.distanceMulLow) *
+                                               (def_.maxDistance - def_.minDistance) +
+                                           def_.minDistance
+                                     : 0.0f;
+  const bool functionColor = def_.attachment5 != Attachment::None;
+  const vec3 color = functionColor ? lerpColor(def_.colorBound0, def_.colorBound1,
+                                               attachmentValue(def_.attachment5, object))
+                                   : vec3(0.0f);
+  const bool inRange = def_.has(kModifyColorInRange);
+  const ColorRgba c0 = def_.colorBound0, c1 = def_.colorBound1;
+  const float rate = def_.colorRateOfChange;
+  const bool wrap = def_.engine.colorInRangeWrap;
+  const bool bounce = def_.boundaryEffect == Boundary::Bounce;
+  const float rotation = rotationPerUnitT_;
   const float fadeEdge = 0.5f * def_.fadingPercentageOfGlow;
-  for (size_t i = 0; i < normal_.count; ++i) {
-    if (def_.attachment3 != Attachment::None) {
-      float f = attachmentValue(def_.attachment3, object);
-      normal_.distance[i] =
-          ((def_.distanceMulHigh - def_.distanceMulLow) * f + def_.distanceMulLow) *
-              (def_.maxDistance - def_.minDistance) +
-          def_.minDistance;
-    }
-    float& t = normal_.t[i];
-    if (degenerate) {
-      t = 0.0f;
-    } else if (normal_.backwards[i]) {
-      t -= elapsed;
-      if (def_.boundaryEffect == Boundary::Bounce) {
-        if (t < 0.0f) {
-          t = total - wrapUp(t, total);
-          normal_.backwards[i] = 0;
+  NormalParticles& p = normal_;
+  // Each particle's update reads and writes only that particle: chunks run on any thread and the
+  // results do not depend on how many there are.
+  std::atomic<bool> singular{false};
+  parallelChunks(p.count, [&](size_t, size_t begin, size_t end) {
+    bool chunkSingular = false;
+    for (size_t i = begin; i < end; ++i) {
+      if (setDistance) p.distance[i] = distance;
+      float t = p.t[i];
+      if (degenerate) {
+        t = 0.0f;
+      } else if (p.backwards[i]) {
+        t -= elapsed;
+        if (bounce) {
+          if (t < 0.0f) {
+            t = total - wrapUp(t, total);
+            p.backwards[i] = 0;
+          }
+        } else {
+          t = wrapUp(t, total);
         }
       } else {
-        t = wrapUp(t, total);
-      }
-    } else {
-      t += elapsed;
-      if (def_.boundaryEffect == Boundary::Bounce) {
-        if (t > total) {
-          t = total - wrapDown(t, total);
-          normal_.backwards[i] = 1;
+        t += elapsed;
+        if (bounce) {
+          if (t > total) {
+            t = total - wrapDown(t, total);
+            p.backwards[i] = 1;
+          }
+        } else {
+          t = wrapDown(t, total);
         }
-      } else {
-        t = wrapDown(t, total);
       }
+      p.t[i] = t;
+      PathSample s = samplePath(table, t);
+      chunkSingular = chunkSingular || s.singular;
+      float angle = rotation * t + p.angle[i];
+      vec3 pos = s.position + (s.side * std::cos(angle) + s.up * std::sin(angle)) * p.distance[i];
+      p.velocity[i] = dt > 0.0f ? (pos - p.position[i]) / dt : vec3(0.0f);
+      p.position[i] = pos;
+      // Colour: the function attachment, then "modify particle color in range" overrides it.
+      if (functionColor) p.color[i] = color;
+      if (inRange)
+        p.color[i] = {colorInRange(c0.r, c1.r, rate, t, wrap),
+                      colorInRange(c0.g, c1.g, rate, t, wrap),
+                      colorInRange(c0.b, c1.b, rate, t, wrap)};
+      // Edge fade by `fading_percentage_of_glow`.
+      float fade = 1.0f;
+      if (!degenerate) {
+        float u = t / total;
+        if (u < fadeEdge)
+          fade = u / fadeEdge;
+        else if (u > 1.0f - fadeEdge)
+          fade = (1.0f - u) / fadeEdge;
+      }
+      p.fade[i] = std::isnan(fade) ? 0.0f : std::clamp(fade, 0.0f, 1.0f);
     }
-    PathSample s = samplePath(markers_, path_, t, def_.engine.helperPointZFromY);
-    if (s.singular && !degenerate && !singularReported_) {
-      singularReported_ = true;
-      message(
-          "two path knots coincide (repeated or co-located markers): the game divides by zero "
-          "here; "
-          "fxview draws a straight line");
-    }
-    float angle = rotationPerUnitT_ * t + normal_.angle[i];
-    vec3 p = s.position + (s.side * std::cos(angle) + s.up * std::sin(angle)) * normal_.distance[i];
-    normal_.velocity[i] = dt > 0.0f ? (p - normal_.position[i]) / dt : vec3(0.0f);
-    normal_.position[i] = p;
-    // Colour: the function attachment, then "modify particle color in range" overrides it.
-    if (def_.attachment5 != Attachment::None)
-      normal_.color[i] =
-          lerpColor(def_.colorBound0, def_.colorBound1, attachmentValue(def_.attachment5, object));
-    if (def_.has(kModifyColorInRange)) {
-      const ColorRgba& a = def_.colorBound0;
-      const ColorRgba& b = def_.colorBound1;
-      float v = def_.colorRateOfChange;
-      bool wrap = def_.engine.colorInRangeWrap;
-      normal_.color[i] = {colorInRange(a.r, b.r, v, t, wrap), colorInRange(a.g, b.g, v, t, wrap),
-                          colorInRange(a.b, b.b, v, t, wrap)};
-    }
-    // Edge fade by `fading_percentage_of_glow`.
-    float fade = 1.0f;
-    if (!degenerate) {
-      float u = t / total;
-      if (u < fadeEdge)
-        fade = u / fadeEdge;
-      else if (u > 1.0f - fadeEdge)
-        fade = (1.0f - u) / fadeEdge;
-    }
-    normal_.fade[i] = std::isnan(fade) ? 0.0f : std::clamp(fade, 0.0f, 1.0f);
+    if (chunkSingular) singular.store(true, std::memory_order_relaxed);
+  });
+  if (singular.load() && !degenerate && !singularReported_) {
+    singularReported_ = true;
+    message(
+        "two path knots coincide (repeated or co-located markers): the game divides by zero "
+        "here; "
+        "fxview draws a straight line");
   }
 }
 
