@@ -113,7 +113,8 @@ void runThreadSpeedup(const Settings& s, size_t count, std::vector<FamilyRow>& r
 std::vector<RooflineRow> runRoofline(const Settings& s, const std::vector<FamilyRow>& rows) {
   std::vector<RooflineRow> out;
   const size_t big = s.sizes.empty() ? 0 : s.sizes.back();
-  for (const char* family : {"halo_weather", "stride_particles", "destiny_system"}) {
+  // Every family with particles at the largest size (lightning has none).
+  for (const std::string& family : benchFamilies()) {
     auto it = std::find_if(rows.begin(), rows.end(), [&](const FamilyRow& r) {
       return r.family == family && r.requested == big && r.live > 0;
     });
