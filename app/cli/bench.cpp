@@ -111,6 +111,14 @@ bool wants(const Args& a, const char* part) {
 int run(const Args& args) {
   using Clock = std::chrono::steady_clock;
   const auto started = Clock::now();
+  // Wall seconds of each part, in run order (the --quick budget).
+  Json partSeconds = Json::object();
+  auto partStart = Clock::now();
+  auto endPart = [&](const char* name) {
+    auto now = Clock::now();
+    partSeconds[name] = std::chrono::duration<double>(now - partStart).count();
+    partStart = now;
+  };
   bench::Settings s;
   s.quick = args.quick;
   s.presetsDir = findPresets(args.presets);
@@ -137,7 +145,11 @@ int run(const Args& args) {
   if (wants(args, "families") || wants(args, "roofline") || wants(args, "threads")) {
     std::cout << "\n== Families: one update (World::stepOnce) with the budget lifted\n";
     rows = bench::runFamilies(s);
-    if (wants(args, "threads")) bench::runThreadSpeedup(s, 100000, rows);
+    endPart("families");
+    if (wants(args, "threads")) {
+      bench::runThreadSpeedup(s, 100000, rows);
+      endPart("threads");
+    }
     std::printf("%-18s %9s %9s %12s %14s %10s %9s  %s\n", "family", "requested", "live",
                 "ns/particle", "particles/s", "bytes/part", "2T/1T", "note");
     Json jr = Json::array();
@@ -193,6 +205,7 @@ int run(const Args& args) {
                     {"share", r.share()}});
       worst = worst == 0.0 ? r.share() : std::min(worst, r.share());
     }
+    endPart("roofline");
     out["integrators"] = jr;
     out["integrator_roofline_share"] = worst;
     std::cout << "integrator_roofline_share (weakest): " << fmt("%.2f", worst)
@@ -202,6 +215,7 @@ int run(const Args& args) {
   if (wants(args, "vm")) {
     std::cout << "\n== Emitter VM: one stage-4 program over 1M particles, one thread\n";
     bench::VmResult vm = bench::runVm(s);
+    endPart("vm");
     std::printf("batched %.2f ms   scalar %.2f ms   native C++ %.2f ms\n", vm.batchedSeconds * 1e3,
                 vm.scalarSeconds * 1e3, vm.nativeSeconds * 1e3);
     out["vm"] = {{"particles", vm.particles},
@@ -217,6 +231,7 @@ int run(const Args& args) {
     std::cout
         << "\n== Render, headless 640x360: full frame vs raw instanced draw of the same sprites\n";
     bench::RenderResult rr = bench::runRender(s);
+    endPart("render");
     if (!rr.error.empty()) std::cout << "render: " << rr.error << "\n";
     std::cout << "GL: " << rr.glRenderer << "\n";
     Json jr = Json::array();
@@ -247,8 +262,12 @@ int run(const Args& args) {
   out["goals"] = goalsTable(out);
   const double wall = std::chrono::duration<double>(Clock::now() - started).count();
   out["bench_seconds"] = wall;
+  out["part_seconds"] = partSeconds;
   std::cout << "\nbench wall time " << fmt("%.1f", wall) << " s"
-            << (args.quick ? " (--quick: under 60 s on the 2-core reference machine)" : "") << "\n";
+            << (args.quick ? " (--quick: under 60 s on the 2-core reference machine)" : "") << ":";
+  for (auto it = partSeconds.begin(); it != partSeconds.end(); ++it)
+    std::cout << " " << it.key() << " " << fmt("%.1f", it.value().get<double>());
+  std::cout << "\n";
 
   if (!args.json.empty()) {
     if (std::string e = writeFileAtomic(args.json, out.dump(2) + "\n"); !e.empty()) {
