@@ -15,6 +15,9 @@ namespace fx::weather {
 
 namespace {
 
+// Below this |a| accelerationStep leaves the acceleration at 0 and draws nothing.
+constexpr float kStuckAcceleration = 1e-4f;
+
 float ramp(float x, float a, float b) {
   if (b == a) return x >= a ? 1.0f : 0.0f;
   return std::clamp((x - a) / (b - a), 0.0f, 1.0f);
@@ -73,12 +76,25 @@ bool spawn(WeatherSim& s, uint8_t type) {
   return true;
 }
 
-// The random walk of self-propulsion (reference §4.4 physics step 1): the only per-particle step
-// that draws from the weather's generator, so it runs particle by particle in the game's order.
-void propelParticle(WeatherSim& s, const ParticleType& t, uint32_t i, float dt) {
-  WeatherParticles& p = s.particles;
-  accelerationStep(p.acceleration[i], t, s.rng);
-  p.velocity[i] += p.acceleration[i] * dt;
+// The generator `draws` steps after `rng`: the LCG's affine step composed by squaring, O(log n).
+Lcg skipAhead(Lcg rng, uint64_t draws) {
+  uint32_t mul = 1, add = 0;               // the steps taken so far
+  uint32_t a = 1664525u, c = 1013904223u;  // 2^k steps
+  for (; draws > 0; draws >>= 1) {
+    if (draws & 1) {
+      mul = a * mul;
+      add = a * add + c;
+    }
+    c = a * c + c;
+    a = a * a;
+  }
+  rng.state = mul * rng.state + add;
+  return rng;
+}
+
+// The draws accelerationStep takes from the generator for acceleration `a`: none once it is 0.
+uint64_t accelerationDraws(const vec3& a) {
+  return glm::length(a) < kStuckAcceleration ? 0 : 2;
 }
 
 // What one type's frame needs of the system besides the particle arrays, taken once per update so
@@ -186,19 +202,42 @@ void moveParticle(const TypeFrame& f, WeatherParticles& p, uint32_t i) {
   p.age[i] += dt;
 }
 
-// One frame of every particle of type `ti`: per particle, self-propulsion then the rest, exactly
-// as the game's single loop does (the two passes touch disjoint state of different particles).
+// One frame of every particle of type `ti`: per particle, self-propulsion then the rest, as the
+// game's single loop does. The random walk (reference §4.4 physics step 1) draws from the
+// weather's generator in particle order; each chunk counts its draws first, then starts from the
+// generator skipped past every earlier chunk's, so each particle gets the numbers the sequential
+// loop gives it, on any number of threads.
 void updateType(WeatherSim& s, const ParticleType& t, uint8_t ti, float dt) {
   WeatherParticles& p = s.particles;
   const uint32_t n = p.count;
-  if (!(t.accelerationMagnitude.lo == 0.0f && t.accelerationMagnitude.hi == 0.0f))
-    for (uint32_t i = 0; i < n; ++i)
-      if (p.type[i] == ti) propelParticle(s, t, i, dt);
   const TypeFrame f = typeFrame(s, t, dt);
-  parallelChunks(n, [&](size_t, size_t begin, size_t end) {
+  if (t.accelerationMagnitude.lo == 0.0f && t.accelerationMagnitude.hi == 0.0f) {
+    parallelChunks(n, [&](size_t, size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i)
+        if (p.type[i] == ti) moveParticle(f, p, uint32_t(i));
+    });
+    return;
+  }
+  std::vector<uint64_t>& first = s.chunkDraws;  // draws before each chunk, then the total
+  first.assign(chunkCount(n) + 1, 0);
+  parallelChunks(n, [&](size_t c, size_t begin, size_t end) {
+    uint64_t k = 0;
     for (size_t i = begin; i < end; ++i)
-      if (p.type[i] == ti) moveParticle(f, p, uint32_t(i));
+      if (p.type[i] == ti) k += accelerationDraws(p.acceleration[i]);
+    first[c + 1] = k;
   });
+  for (size_t c = 1; c < first.size(); ++c) first[c] += first[c - 1];
+  const Lcg start = s.rng;
+  parallelChunks(n, [&](size_t c, size_t begin, size_t end) {
+    Lcg rng = skipAhead(start, first[c]);
+    for (size_t i = begin; i < end; ++i) {
+      if (p.type[i] != ti) continue;
+      accelerationStep(p.acceleration[i], t, rng);
+      p.velocity[i] += p.acceleration[i] * dt;
+      moveParticle(f, p, uint32_t(i));
+    }
+  });
+  s.rng = skipAhead(start, first.back());
 }
 
 }  // namespace
@@ -222,7 +261,7 @@ void accelerationStep(vec3& a, const ParticleType& t, Lcg& rng) {
   // The engine's normalize leaves a zero vector alone; the update then has nothing to scale, so a
   // particle whose magnitude was clamped to a 0 minimum never accelerates again (the seed's
   // "Changing acceleration eventually gets stuck at 0 if 0 is the minimum bound").
-  if (m < 1e-4f) {
+  if (m < kStuckAcceleration) {
     a = vec3(0.0f);
     return;
   }
