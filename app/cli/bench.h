@@ -1,13 +1,27 @@
-// `fxview bench`: the benchmark suite. Every ratio compares two things measured side by side in
-// the same run, so the figures mean the same on any machine:
+// `fxview bench`: the benchmark suite, the scoreboard of issue 18. Every ratio compares two things
+// measured side by side in the same run (bestOfInterleaved), so the figures mean the same on any
+// machine:
 //   families   each family's real update (World::stepOnce on a stress preset built from a shipped
-//              preset, DebugFlags::unlimitedBudget on) at 1K / 100K / 1M particles: ns per particle
-//              per update, particles per second, bytes of state per particle, 2-thread speedup;
-//   vm         the emitter VM's compiled stage 4 vs the same program written in C++, for the bench
-//              program and every shipped Destiny preset (bench_vm.cpp);
-//   roofline   each threaded family's update at 1M vs a streaming copy of its state bytes;
+//              preset, DebugFlags::unlimitedBudget on) at 1K / 100K / 1M particles (--sizes): ns
+//              per particle per update, particles per second, bytes of state per particle;
+//   threads    the same update at 100K on 1 thread vs 2 (the 2T/1T column);
+//              thread_speedup_100k is the weakest of halo_weather, stride_particles and
+//              destiny_system;
+//   threads    also a steady Stride load with births and deaths every frame (10 emitters x
+//              4000/s, 2.5 s life: 100K live), 1 thread vs 2 (thread_speedup_steady_100k);
+//   vm         the emitter VM's compiled stage 4 vs the same program written in C++ over 1M
+//              particles on one thread, for the bench program (vm_vs_native = compiled / native)
+//              and every shipped Destiny preset (vm_vs_native_presets_worst), the interpreter
+//              beside them as the reference (bench_vm.cpp);
+//   roofline   every particle family's update at the largest size vs a streaming copy (read once,
+//              write once, same chunks and threads) of its state bytes: share = copy / update,
+//              integrator_roofline_share is the weakest family's;
 //   render     a full frame (simulate + collect + upload + draw, headless EGL) of 10K and 100K
-//              sprites vs a raw instanced draw of the same sprites; `fxview render` of the gallery.
+//              sprites vs a raw instanced draw of the same sprites (render_vs_raw_10k / _100k),
+//              and the wall time of `fxview render` of the gallery (render_png_seconds).
+// The run ends with the Goals table (bench.cpp kGoals: key, measured, target, met or missed; a
+// key no part produced is missing and not met), written to the JSON as `goals` beside the
+// top-level numbers, and the run's wall time (bench_seconds; --quick stays under a minute).
 #pragma once
 
 #include <algorithm>

@@ -140,7 +140,9 @@ SteadyResult runSteadyThreadSpeedup(const Settings& s) {
 std::vector<RooflineRow> runRoofline(const Settings& s, const std::vector<FamilyRow>& rows) {
   std::vector<RooflineRow> out;
   const size_t big = s.sizes.empty() ? 0 : s.sizes.back();
-  for (const char* family : {"halo_weather", "stride_particles", "destiny_system"}) {
+  std::vector<char> from, to;
+  // Every family with particles at the largest size (lightning has none).
+  for (const std::string& family : benchFamilies()) {
     auto it = std::find_if(rows.begin(), rows.end(), [&](const FamilyRow& r) {
       return r.family == family && r.requested == big && r.live > 0;
     });
@@ -153,7 +155,11 @@ std::vector<RooflineRow> runRoofline(const Settings& s, const std::vector<Family
     if (!st.error.empty()) continue;
     // The roofline: stream the same bytes (read once, write once) with the same chunking and
     // threads as the update, measured in alternation with it.
-    std::vector<char> from(r.bytes, 1), to(r.bytes, 0);
+    // One pair of buffers for every family (the largest so far), touched once.
+    if (from.size() < r.bytes) {
+      from.assign(r.bytes, 1);
+      to.assign(r.bytes, 0);
+    }
     const size_t chunkBytes = kParallelChunk * std::max<size_t>(it->bytesPerParticle, 1);
     auto copy = [&] {
       parallelChunks(

@@ -23,10 +23,11 @@ bool finite(vec3 p) {
 
 void curve(DebugDraw& debug, const MarkerSet& m, const PathSetup& s, float t0, float t1,
            bool zFromY, vec4 color) {
+  const PathTable table = buildPathTable(m, s, zFromY);
   vec3 prev{0.0f};
   for (int i = 0; i <= kPathSamples; ++i) {
     float t = t0 + (t1 - t0) * float(i) / float(kPathSamples);
-    vec3 p = samplePath(m, s, t, zFromY).position;
+    vec3 p = samplePath(table, t).position;
     if (i > 0 && finite(p) && finite(prev)) debug.line(prev, p, color);
     prev = p;
   }

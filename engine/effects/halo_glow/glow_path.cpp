@@ -1,5 +1,6 @@
 #include "engine/effects/halo_glow/glow_path.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace fx::glow {
@@ -41,13 +42,6 @@ void helper(Window& w, int k, int a, int b, float u, bool zFromY) {
 bool distinctKnots(const Window& w) {
   return w.knot[1] != w.knot[0] && w.knot[2] != w.knot[1] && w.knot[3] != w.knot[2] &&
          w.knot[3] != w.knot[1] && w.knot[2] != w.knot[0] && w.knot[3] != w.knot[0];
-}
-
-vec3 cubic(const vec3 f[4], const float k[4], float t) {
-  vec3 r;
-  for (int c = 0; c < 3; ++c)
-    r[c] = nonuniformCubic(f[0][c], f[1][c], f[2][c], f[3][c], k[0], k[1], k[2], k[3], t);
-  return r;
 }
 
 // Where the game would divide by zero: a straight line between the window entries around t.
@@ -152,82 +146,116 @@ PathSetup setupPath(const MarkerSet& markers) {
   return s;
 }
 
-float nonuniformCubic(float f0, float f1, float f2, float f3, float t0, float t1, float t2,
-                      float t3, float t) {
+namespace {
+
+struct Newton {
+  float d1, d2, d3;
+};
+
+// The divided differences of nonuniformCubic, in its order of operations.
+Newton newton(float f0, float f1, float f2, float f3, float t0, float t1, float t2, float t3) {
   float d3 = (f3 - f2) / (t3 - t2);
   float d2 = (f2 - f1) / (t2 - t1);
   float d1 = (f1 - f0) / (t1 - t0);
   d3 = (d3 - d2) / (t3 - t1);
   d2 = (d2 - d1) / (t2 - t0);
   d3 = (d3 - d2) / (t3 - t0);
-  return f0 + (t - t0) * (d1 + (t - t1) * (d2 + (t - t2) * d3));
+  return {d1, d2, d3};
 }
 
-PathSample samplePath(const MarkerSet& markers, const PathSetup& setup, float t,
-                      bool helperZFromY) {
-  PathSample out;
+// The window of entry `w`: n == 2 one window; n == 3 window 0 for segment 0, window 1 otherwise;
+// n >= 4 the 4-marker run around interval w.
+Window makeWindow(const MarkerSet& markers, const PathSetup& setup, int w, bool helperZFromY) {
+  Window win;
   const int n = setup.count;
-  if (n < 2) {
-    out.position = markers.frames[0].position;
-    out.up = markers.frames[0].up;
-    out.side = sideOf(markers.frames[0]);
-    return out;
-  }
   const auto& time = setup.time;
-  int segment = n - 1;
-  for (int i = 0; i + 1 < n; ++i) {
-    if (time[size_t(i)] <= t && time[size_t(i + 1)] > t) {
-      segment = i;
-      break;
-    }
-  }
-  out.parentMarker = segment;
-  Window w;
   const auto& f = markers.frames;
   if (n == 2) {
-    put(w, 0, f[0], time[0]);
-    put(w, 3, f[1], time[1]);
-    helper(w, 1, 0, 3, 0.25f, helperZFromY);
-    helper(w, 2, 0, 3, 0.75f, helperZFromY);
+    put(win, 0, f[0], time[0]);
+    put(win, 3, f[1], time[1]);
+    helper(win, 1, 0, 3, 0.25f, helperZFromY);
+    helper(win, 2, 0, 3, 0.75f, helperZFromY);
   } else if (n == 3) {
-    put(w, 0, f[0], time[0]);
-    put(w, 3, f[2], time[2]);
-    if (segment == 0) {
-      put(w, 1, f[1], time[1]);
-      helper(w, 2, 1, 3, 0.5f, helperZFromY);
+    put(win, 0, f[0], time[0]);
+    put(win, 3, f[2], time[2]);
+    if (w == 0) {
+      put(win, 1, f[1], time[1]);
+      helper(win, 2, 1, 3, 0.5f, helperZFromY);
     } else {
       // Segment 1 (and t at the very end, where the game reads uninitialized helper points).
-      put(w, 2, f[1], time[1]);
-      helper(w, 1, 0, 2, 0.5f, helperZFromY);
+      put(win, 2, f[1], time[1]);
+      helper(win, 1, 0, 2, 0.5f, helperZFromY);
     }
   } else {
-    int i = n - 1;
-    for (int k = 0; k + 1 < n; ++k) {
-      if (time[size_t(k)] <= t && t <= time[size_t(k + 1)]) {
-        i = k;
-        break;
-      }
-    }
-    i = std::min(i, n - 2);  // the game would read past the order table here
-    int first = i, last = i + 1;
+    int first = w, last = w + 1;
     while (last - first + 1 < 4) {
       if (first > 0) first--;
       if (last < n - 1) last++;
     }
     for (int k = 0; k < 4; ++k)
-      put(w, k, f[size_t(setup.order[size_t(first + k)])], time[size_t(first + k)]);
+      put(win, k, f[size_t(setup.order[size_t(first + k)])], time[size_t(first + k)]);
   }
-  if (distinctKnots(w)) {
-    out.position = cubic(w.pos, w.knot, t);
-    out.up = cubic(w.up, w.knot, t);
-    out.side = cubic(w.side, w.knot, t);
-  } else {
-    out.singular = true;
-    out.position = lineFallback(w.pos, w.knot, t);
-    out.up = lineFallback(w.up, w.knot, t);
-    out.side = lineFallback(w.side, w.knot, t);
+  return win;
+}
+
+}  // namespace
+
+float nonuniformCubic(float f0, float f1, float f2, float f3, float t0, float t1, float t2,
+                      float t3, float t) {
+  Newton d = newton(f0, f1, f2, f3, t0, t1, t2, t3);
+  return newtonEval(f0, d.d1, d.d2, d.d3, t0, t1, t2, t);
+}
+
+PathTable buildPathTable(const MarkerSet& markers, const PathSetup& setup, bool helperZFromY) {
+  PathTable table;
+  const int n = setup.count;
+  table.count = n;
+  table.time = setup.time;
+  if (n < 2) {
+    table.fixed.position = markers.frames[0].position;
+    table.fixed.up = markers.frames[0].up;
+    table.fixed.side = sideOf(markers.frames[0]);
+    return table;
   }
+  const int windows = n == 2 ? 1 : n - 1;
+  for (int w = 0; w < windows; ++w) {
+    Window win = makeWindow(markers, setup, w, helperZFromY);
+    PathWindow& out = table.windows[size_t(w)];
+    for (int k = 0; k < 4; ++k) {
+      out.knot[k] = win.knot[k];
+      out.f[0][k] = win.pos[k];
+      out.f[1][k] = win.up[k];
+      out.f[2][k] = win.side[k];
+    }
+    out.singular = !distinctKnots(win);
+    table.anySingular = table.anySingular || out.singular;
+    const float* k = win.knot;
+    for (int c = 0; c < 9; ++c) {
+      const vec3* f = out.f[c / 3];
+      const int a = c % 3;
+      Newton d = newton(f[0][a], f[1][a], f[2][a], f[3][a], k[0], k[1], k[2], k[3]);
+      out.f0[c] = f[0][a];
+      out.d1[c] = d.d1;
+      out.d2[c] = d.d2;
+      out.d3[c] = d.d3;
+    }
+  }
+  return table;
+}
+
+PathSample sampleLineFallback(const PathWindow& w, float t, int segment) {
+  PathSample out;
+  out.parentMarker = segment;
+  out.singular = true;
+  out.position = lineFallback(w.f[0], w.knot, t);
+  out.up = lineFallback(w.f[1], w.knot, t);
+  out.side = lineFallback(w.f[2], w.knot, t);
   return out;
+}
+
+PathSample samplePath(const MarkerSet& markers, const PathSetup& setup, float t,
+                      bool helperZFromY) {
+  return samplePath(buildPathTable(markers, setup, helperZFromY), t);
 }
 
 }  // namespace fx::glow

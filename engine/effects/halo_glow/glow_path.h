@@ -75,4 +75,80 @@ PathSample samplePath(const MarkerSet& markers, const PathSetup& setup, float t,
 float nonuniformCubic(float f0, float f1, float f2, float f3, float t0, float t1, float t2,
                       float t3, float t);
 
+// samplePath split into what depends on `t` and what does not. One PathTable per set of marker
+// frames holds every window the path can use (n - 1 at most) with the divided differences of its
+// nine components (position, up, side) already taken; sampling then finds the window and
+// evaluates the Newton form. Bit-identical to evaluating nonuniformCubic per sample (the same
+// operations in the same order), so many samples of one path cost a window lookup and nine
+// 3-term Horner evaluations each.
+struct PathWindow {
+  float knot[4] = {};
+  // Per component c (position xyz, up xyz, side xyz): f(t) = f0 + (t - k0)(d1 + (t - k1)(d2 +
+  // (t - k2) d3)).
+  float f0[9] = {}, d1[9] = {}, d2[9] = {}, d3[9] = {};
+  bool singular = false;  // repeated knots: the line fallback through `f` instead
+  vec3 f[3][4] = {};      // the window's positions, ups and sides (for the line fallback)
+};
+
+struct PathTable {
+  int count = 0;  // markers in the path (PathSetup::count); < 2: `fixed` everywhere
+  std::array<float, kMaxMarkers> time{};
+  std::array<PathWindow, kMaxMarkers - 1> windows{};
+  bool anySingular = false;  // some window is singular
+  PathSample fixed;          // the sample of a path of fewer than 2 markers
+
+  // The segment holding t (PathSample::parentMarker) and the window samplePath uses there.
+  int segment(float t) const {
+    int s = count - 1;
+    for (int i = 0; i + 1 < count; ++i)
+      if (time[size_t(i)] <= t && time[size_t(i + 1)] > t) {
+        s = i;
+        break;
+      }
+    return s;
+  }
+  // n == 2: the one window; n == 3: window 0 on segment 0, window 1 elsewhere; n >= 4: the
+  // interval holding t (closed at both ends, the first that matches), at most n - 2.
+  int window(float t, int segment) const {
+    const int n = count;
+    if (n == 2) return 0;
+    if (n == 3) return segment == 0 ? 0 : 1;
+    int i = n - 1;
+    for (int k = 0; k + 1 < n; ++k)
+      if (time[size_t(k)] <= t && t <= time[size_t(k + 1)]) {
+        i = k;
+        break;
+      }
+    return i < n - 2 ? i : n - 2;  // the game would read past the order table here
+  }
+};
+
+PathTable buildPathTable(const MarkerSet& markers, const PathSetup& setup, bool helperZFromY);
+
+// The Newton form of nonuniformCubic at t, from its divided differences.
+inline float newtonEval(float f0, float d1, float d2, float d3, float t0, float t1, float t2,
+                        float t) {
+  return f0 + (t - t0) * (d1 + (t - t1) * (d2 + (t - t2) * d3));
+}
+
+// A singular window's sample: straight lines between the window entries around t.
+PathSample sampleLineFallback(const PathWindow& w, float t, int segment);
+
+// samplePath(markers, setup, t, helperZFromY) for the table's markers and options.
+inline PathSample samplePath(const PathTable& table, float t) {
+  if (table.count < 2) return table.fixed;
+  const int segment = table.segment(t);
+  const PathWindow& w = table.windows[size_t(table.window(t, segment))];
+  if (w.singular) return sampleLineFallback(w, t, segment);
+  float r[9];
+  for (int c = 0; c < 9; ++c)
+    r[c] = newtonEval(w.f0[c], w.d1[c], w.d2[c], w.d3[c], w.knot[0], w.knot[1], w.knot[2], t);
+  PathSample out;
+  out.position = {r[0], r[1], r[2]};
+  out.up = {r[3], r[4], r[5]};
+  out.side = {r[6], r[7], r[8]};
+  out.parentMarker = segment;
+  return out;
+}
+
 }  // namespace fx::glow

@@ -2,9 +2,11 @@
 // particles (notes §3.6), the shared 512-particle / 8-glow limits, stats and dumps. One
 // update per 30 Hz game tick with dt = 1/30 s.
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 
+#include "engine/core/parallel.h"
 #include "engine/effects/halo_glow/glow_instance.h"
 
 namespace fx::glow {
@@ -12,6 +14,7 @@ namespace fx::glow {
 namespace {
 
 constexpr float kTickDt = 1.0f / kTickRate;
+static_assert(sizeof(vec3) == 3 * sizeof(float), "positions and velocities are read as floats");
 constexpr int kMaxTicksPerStep = 300;  // a huge dt never stalls the viewer
 
 // The game's boundary loops, in closed form: `while (t > total) t -= total`.
@@ -36,6 +39,69 @@ float scaled(float value, Attachment a, float mulLow, float mulHigh, const Objec
   if (a == Attachment::None) return value;
   float f = attachmentValue(a, object);
   return ((mulHigh - mulLow) * f + mulLow) * value;
+}
+
+constexpr size_t kBlock = 256;  // normal particles per block of updateNormal's two passes
+
+// The second pass of a block of normal particles that all sample the non-singular window `w`:
+// the path (samplePath's Newton form), the rotated offset, velocity from the displacement and the
+// edge fade, with every coefficient loop-invariant so the loop vectorises. The same operations
+// in the same order as the per-particle code.
+void windowPass(const PathWindow& w, size_t m, const float* __restrict t,
+                const float* __restrict cs, const float* __restrict sn,
+                const float* __restrict dist, float* __restrict position,
+                float* __restrict velocity, float* __restrict fadeOut, float dt, float total,
+                float fadeEdge) {
+  const float k0 = w.knot[0], k1 = w.knot[1], k2 = w.knot[2];
+  const float px0 = w.f0[0], px1 = w.d1[0], px2 = w.d2[0], px3 = w.d3[0];
+  const float py0 = w.f0[1], py1 = w.d1[1], py2 = w.d2[1], py3 = w.d3[1];
+  const float pz0 = w.f0[2], pz1 = w.d1[2], pz2 = w.d2[2], pz3 = w.d3[2];
+  const float ux0 = w.f0[3], ux1 = w.d1[3], ux2 = w.d2[3], ux3 = w.d3[3];
+  const float uy0 = w.f0[4], uy1 = w.d1[4], uy2 = w.d2[4], uy3 = w.d3[4];
+  const float uz0 = w.f0[5], uz1 = w.d1[5], uz2 = w.d2[5], uz3 = w.d3[5];
+  const float sx0 = w.f0[6], sx1 = w.d1[6], sx2 = w.d2[6], sx3 = w.d3[6];
+  const float sy0 = w.f0[7], sy1 = w.d1[7], sy2 = w.d2[7], sy3 = w.d3[7];
+  const float sz0 = w.f0[8], sz1 = w.d1[8], sz2 = w.d2[8], sz3 = w.d3[8];
+  const bool moving = dt > 0.0f;
+  // Positions and velocities are xyz triples; the arithmetic runs on separate x, y, z arrays
+  // (gathered and scattered by plain copies) so it vectorises.
+  float ox[kBlock], oy[kBlock], oz[kBlock], qx[kBlock], qy[kBlock], qz[kBlock];
+  for (size_t j = 0; j < m; ++j) {
+    ox[j] = position[3 * j];
+    oy[j] = position[3 * j + 1];
+    oz[j] = position[3 * j + 2];
+  }
+  for (size_t j = 0; j < m; ++j) {
+    const float x = t[j], d = dist[j], co = cs[j], si = sn[j];
+    qx[j] = newtonEval(px0, px1, px2, px3, k0, k1, k2, x) +
+            (newtonEval(sx0, sx1, sx2, sx3, k0, k1, k2, x) * co +
+             newtonEval(ux0, ux1, ux2, ux3, k0, k1, k2, x) * si) *
+                d;
+    qy[j] = newtonEval(py0, py1, py2, py3, k0, k1, k2, x) +
+            (newtonEval(sy0, sy1, sy2, sy3, k0, k1, k2, x) * co +
+             newtonEval(uy0, uy1, uy2, uy3, k0, k1, k2, x) * si) *
+                d;
+    qz[j] = newtonEval(pz0, pz1, pz2, pz3, k0, k1, k2, x) +
+            (newtonEval(sz0, sz1, sz2, sz3, k0, k1, k2, x) * co +
+             newtonEval(uz0, uz1, uz2, uz3, k0, k1, k2, x) * si) *
+                d;
+    ox[j] = moving ? (qx[j] - ox[j]) / dt : 0.0f;
+    oy[j] = moving ? (qy[j] - oy[j]) / dt : 0.0f;
+    oz[j] = moving ? (qz[j] - oz[j]) / dt : 0.0f;
+    const float u = x / total;
+    const float fade = u < fadeEdge          ? u / fadeEdge
+                       : u > 1.0f - fadeEdge ? (1.0f - u) / fadeEdge
+                                             : 1.0f;
+    fadeOut[j] = std::isnan(fade) ? 0.0f : std::clamp(fade, 0.0f, 1.0f);
+  }
+  for (size_t j = 0; j < m; ++j) {
+    velocity[3 * j] = ox[j];
+    velocity[3 * j + 1] = oy[j];
+    velocity[3 * j + 2] = oz[j];
+    position[3 * j] = qx[j];
+    position[3 * j + 1] = qy[j];
+    position[3 * j + 2] = qz[j];
+  }
 }
 
 }  // namespace
@@ -149,6 +215,7 @@ void GlowInstance::initialize(bool unlimited) {
   const size_t wanted = size_t(std::max(0, def_.numberOfParticles));
   bool backwardsNext =
       true;  // "Every second particle travels in the reverse direction", the first forward
+  const PathTable table = buildPathTable(markers_, path_, def_.engine.helperPointZFromY);
   for (size_t i = 0; i < wanted; ++i) {
     if (!claimParticle(unlimited)) {
       // "normal particles stop spawning once the limit is reached"
@@ -177,7 +244,7 @@ void GlowInstance::initialize(bool unlimited) {
       backwardsNext = !backwardsNext;
     }
     // Placed now so dumps and overlays see it; invisible until its first update (fade 0).
-    PathSample s = samplePath(markers_, path_, normal_.t[k], def_.engine.helperPointZFromY);
+    PathSample s = samplePath(table, normal_.t[k]);
     float a = normal_.angle[k];
     normal_.position[k] =
         s.position + (s.side * std::cos(a) + s.up * std::sin(a)) * normal_.distance[k];
@@ -211,73 +278,132 @@ void GlowInstance::updateNormal(const ObjectState* object, float dt) {
         "the path has no length: the game's boundary loop never ends and the game becomes "
         "unresponsive");
   }
+  // Everything that does not depend on the particle, once per update: the path's windows, the
+  // attachment-driven distance and colour, the flags.
+  const PathTable table = buildPathTable(markers_, path_, def_.engine.helperPointZFromY);
+  const bool setDistance = def_.attachment3 != Attachment::None;
+  const float distance = setDistance ? ((def_.distanceMulHigh - def_.distanceMulLow) *
+                                            attachmentValue(def_.attachment3, object) +
+                                        def_.distanceMulLow) *
+                                               (def_.maxDistance - def_.minDistance) +
+                                           def_.minDistance
+                                     : 0.0f;
+  const bool functionColor = def_.attachment5 != Attachment::None;
+  const vec3 color = functionColor ? lerpColor(def_.colorBound0, def_.colorBound1,
+                                               attachmentValue(def_.attachment5, object))
+                                   : vec3(0.0f);
+  const bool inRange = def_.has(kModifyColorInRange);
+  const ColorRgba c0 = def_.colorBound0, c1 = def_.colorBound1;
+  const float rate = def_.colorRateOfChange;
+  const bool wrap = def_.engine.colorInRangeWrap;
+  const bool bounce = def_.boundaryEffect == Boundary::Bounce;
+  const float rotation = rotationPerUnitT_;
   const float fadeEdge = 0.5f * def_.fadingPercentageOfGlow;
-  for (size_t i = 0; i < normal_.count; ++i) {
-    if (def_.attachment3 != Attachment::None) {
-      float f = attachmentValue(def_.attachment3, object);
-      normal_.distance[i] =
-          ((def_.distanceMulHigh - def_.distanceMulLow) * f + def_.distanceMulLow) *
-              (def_.maxDistance - def_.minDistance) +
-          def_.minDistance;
-    }
-    float& t = normal_.t[i];
-    if (degenerate) {
-      t = 0.0f;
-    } else if (normal_.backwards[i]) {
-      t -= elapsed;
-      if (def_.boundaryEffect == Boundary::Bounce) {
-        if (t < 0.0f) {
-          t = total - wrapUp(t, total);
-          normal_.backwards[i] = 0;
+  NormalParticles& p = normal_;
+  // Each particle's update reads and writes only that particle: chunks run on any thread and the
+  // results do not depend on how many there are.
+  std::atomic<bool> singular{false};
+  parallelChunks(p.count, [&](size_t, size_t begin, size_t end) {
+    bool chunkSingular = false;
+    float* __restrict tv = p.t.data();
+    const float* __restrict angle0 = p.angle.data();
+    float* dist = p.distance.data();  // written in the first pass, read in the second
+    float* __restrict position = &p.position.data()->x;
+    float* __restrict velocity = &p.velocity.data()->x;
+    float* __restrict fadeOut = p.fade.data();
+    // Blocks of particles: first each one's t, window and rotation (branches and libm calls),
+    // then the path and everything after it; a block whose particles all sample one window (the
+    // usual case: neighbours in the arrays are neighbours on the path) runs that second pass with
+    // the window's coefficients in registers, a loop the compiler vectorises.
+    float cs[kBlock], sn[kBlock];
+    for (size_t b0 = begin; b0 < end; b0 += kBlock) {
+      const size_t m = std::min(kBlock, end - b0);
+      int blockWindow = -1;
+      bool oneWindow = table.count >= 2 && !degenerate;
+      for (size_t j = 0; j < m; ++j) {
+        const size_t i = b0 + j;
+        if (setDistance) dist[i] = distance;
+        float t = tv[i];
+        if (degenerate) {
+          t = 0.0f;
+        } else if (p.backwards[i]) {
+          t -= elapsed;
+          if (bounce) {
+            if (t < 0.0f) {
+              t = total - wrapUp(t, total);
+              p.backwards[i] = 0;
+            }
+          } else {
+            t = wrapUp(t, total);
+          }
+        } else {
+          t += elapsed;
+          if (bounce) {
+            if (t > total) {
+              t = total - wrapDown(t, total);
+              p.backwards[i] = 1;
+            }
+          } else {
+            t = wrapDown(t, total);
+          }
         }
-      } else {
-        t = wrapUp(t, total);
-      }
-    } else {
-      t += elapsed;
-      if (def_.boundaryEffect == Boundary::Bounce) {
-        if (t > total) {
-          t = total - wrapDown(t, total);
-          normal_.backwards[i] = 1;
+        tv[i] = t;
+        float angle = rotation * t + angle0[i];
+        cs[j] = std::cos(angle);
+        sn[j] = std::sin(angle);
+        if (oneWindow) {
+          int w = table.window(t, table.segment(t));
+          if (blockWindow < 0) blockWindow = w;
+          oneWindow = w == blockWindow;
         }
-      } else {
-        t = wrapDown(t, total);
       }
+      if (oneWindow && !table.windows[size_t(blockWindow)].singular) {
+        windowPass(table.windows[size_t(blockWindow)], m, tv + b0, cs, sn, dist + b0,
+                   position + 3 * b0, velocity + 3 * b0, fadeOut + b0, dt, total, fadeEdge);
+      } else {
+        for (size_t j = 0; j < m; ++j) {
+          const size_t i = b0 + j;
+          const float t = tv[i];
+          PathSample s = samplePath(table, t);
+          chunkSingular = chunkSingular || s.singular;
+          vec3 pos = s.position + (s.side * cs[j] + s.up * sn[j]) * dist[i];
+          vec3 old(position[3 * i], position[3 * i + 1], position[3 * i + 2]);
+          vec3 vel = dt > 0.0f ? (pos - old) / dt : vec3(0.0f);
+          for (int a = 0; a < 3; ++a) {
+            velocity[3 * i + size_t(a)] = vel[a];
+            position[3 * i + size_t(a)] = pos[a];
+          }
+          // Edge fade by `fading_percentage_of_glow`.
+          float fade = 1.0f;
+          if (!degenerate) {
+            float u = t / total;
+            if (u < fadeEdge)
+              fade = u / fadeEdge;
+            else if (u > 1.0f - fadeEdge)
+              fade = (1.0f - u) / fadeEdge;
+          }
+          fadeOut[i] = std::isnan(fade) ? 0.0f : std::clamp(fade, 0.0f, 1.0f);
+        }
+      }
+      // Colour: the function attachment, then "modify particle color in range" overrides it.
+      if (functionColor)
+        for (size_t i = b0; i < b0 + m; ++i) p.color[i] = color;
+      if (inRange)
+        for (size_t i = b0; i < b0 + m; ++i) {
+          const float t = tv[i];
+          p.color[i] = {colorInRange(c0.r, c1.r, rate, t, wrap),
+                        colorInRange(c0.g, c1.g, rate, t, wrap),
+                        colorInRange(c0.b, c1.b, rate, t, wrap)};
+        }
     }
-    PathSample s = samplePath(markers_, path_, t, def_.engine.helperPointZFromY);
-    if (s.singular && !degenerate && !singularReported_) {
-      singularReported_ = true;
-      message(
-          "two path knots coincide (repeated or co-located markers): the game divides by zero "
-          "here; "
-          "fxview draws a straight line");
-    }
-    float angle = rotationPerUnitT_ * t + normal_.angle[i];
-    vec3 p = s.position + (s.side * std::cos(angle) + s.up * std::sin(angle)) * normal_.distance[i];
-    normal_.velocity[i] = dt > 0.0f ? (p - normal_.position[i]) / dt : vec3(0.0f);
-    normal_.position[i] = p;
-    // Colour: the function attachment, then "modify particle color in range" overrides it.
-    if (def_.attachment5 != Attachment::None)
-      normal_.color[i] =
-          lerpColor(def_.colorBound0, def_.colorBound1, attachmentValue(def_.attachment5, object));
-    if (def_.has(kModifyColorInRange)) {
-      const ColorRgba& a = def_.colorBound0;
-      const ColorRgba& b = def_.colorBound1;
-      float v = def_.colorRateOfChange;
-      bool wrap = def_.engine.colorInRangeWrap;
-      normal_.color[i] = {colorInRange(a.r, b.r, v, t, wrap), colorInRange(a.g, b.g, v, t, wrap),
-                          colorInRange(a.b, b.b, v, t, wrap)};
-    }
-    // Edge fade by `fading_percentage_of_glow`.
-    float fade = 1.0f;
-    if (!degenerate) {
-      float u = t / total;
-      if (u < fadeEdge)
-        fade = u / fadeEdge;
-      else if (u > 1.0f - fadeEdge)
-        fade = (1.0f - u) / fadeEdge;
-    }
-    normal_.fade[i] = std::isnan(fade) ? 0.0f : std::clamp(fade, 0.0f, 1.0f);
+    if (chunkSingular) singular.store(true, std::memory_order_relaxed);
+  });
+  if (singular.load() && !degenerate && !singularReported_) {
+    singularReported_ = true;
+    message(
+        "two path knots coincide (repeated or co-located markers): the game divides by zero "
+        "here; "
+        "fxview draws a straight line");
   }
 }
 

@@ -2,15 +2,21 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "engine/core/color.h"
 #include "engine/core/parallel.h"
 #include "engine/effects/effect.h"
+#include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/weather_random.h"
+#include "engine/effects/halo_weather/wind.h"
 
 namespace fx::weather {
 
 namespace {
+
+// Below this |a| accelerationStep leaves the acceleration at 0 and draws nothing.
+constexpr float kStuckAcceleration = 1e-4f;
 
 float ramp(float x, float a, float b) {
   if (b == a) return x >= a ? 1.0f : 0.0f;
@@ -70,47 +76,168 @@ bool spawn(WeatherSim& s, uint8_t type) {
   return true;
 }
 
-// The random walk of self-propulsion (reference §4.4 physics step 1): the only per-particle step
-// that draws from the weather's generator, so it runs particle by particle in the game's order.
-void propelParticle(WeatherSim& s, const ParticleType& t, uint32_t i, float dt) {
-  WeatherParticles& p = s.particles;
-  accelerationStep(p.acceleration[i], t, s.rng);
-  p.velocity[i] += p.acceleration[i] * dt;
+// The generator `draws` steps after `rng`: the LCG's affine step composed by squaring, O(log n).
+Lcg skipAhead(Lcg rng, uint64_t draws) {
+  uint32_t mul = 1, add = 0;               // the steps taken so far
+  uint32_t a = 1664525u, c = 1013904223u;  // 2^k steps
+  for (; draws > 0; draws >>= 1) {
+    if (draws & 1) {
+      mul = a * mul;
+      add = a * add + c;
+    }
+    c = a * c + c;
+    a = a * a;
+  }
+  rng.state = mul * rng.state + add;
+  return rng;
+}
+
+// The draws accelerationStep takes from the generator for acceleration `a`: none once it is 0.
+uint64_t accelerationDraws(const vec3& a) {
+  return glm::length(a) < kStuckAcceleration ? 0 : 2;
+}
+
+// What one type's frame needs of the system besides the particle arrays, taken once per update so
+// the per-particle loop reads only the particles and these locals. Each value is the same
+// expression the per-particle code evaluated (windCurrent, pointPhysicsUpdate), so results are
+// bit-identical.
+struct TypeFrame {
+  float dt = 0.0f;
+  float box = 0.0f;
+  std::vector<float> frames;  // frames of each sequence of the sheet
+  const SpriteSheet* sheet = nullptr;
+  // Wind (windCurrent): current = base + variance(p) * varianceScale, then * damp.
+  bool hasWind = false;
+  vec3 base{0.0f};
+  float axisOffset[3] = {};  // kAxisScale[a] * time * local_variation_rate
+  float varianceScale = 0.0f;
+  bool damped = false;
+  float damp = 1.0f;
+  const std::array<std::array<vec3, kWindVarianceSamples>, 3>* variance = nullptr;
+  // Point physics (pointPhysicsMedium / pointPhysicsUpdate) of the type's radius-free part.
+  float gravityStep = 0.0f;  // g * buoyancy * dt
+  float friction = 0.0f;     // medium friction x 10000 (times r^2 per particle)
+  float massPerR3 = 0.0f;    // times r^3 per particle
+  const vec3* geosphere = nullptr;
+};
+
+TypeFrame typeFrame(const WeatherSim& s, const ParticleType& t, float dt) {
+  TypeFrame f;
+  f.dt = dt;
+  f.box = t.boxWidth();
+  f.sheet = &t.sheet;
+  f.frames.resize(t.sheet.sequenceCount());
+  for (size_t q = 0; q < f.frames.size(); ++q) f.frames[q] = float(t.sheet.frameCount(q));
+  const Wind& w = s.def->wind;
+  const WindPalette& palette = s.def->palette;
+  const uint32_t flags = t.physics.flags;
+  f.hasWind = palette.hasWind;
+  float baseWeight = (flags & kUsesSimpleWind) ? 0.0f : w.localVariationWeight;
+  f.base = s.wind.base * (1.0f - baseWeight);
+  constexpr float kAxisScale[3] = {0.1f, 0.2f, 0.07f};  // windVariance's
+  for (int a = 0; a < 3; ++a)
+    f.axisOffset[a] = kAxisScale[a] * float(s.wind.time) * w.localVariationRate;
+  f.varianceScale = w.localVariationWeight * s.wind.speed / 3.0f;
+  f.damped = (flags & kUsesDampedWind) != 0;
+  f.damp = 1.0f - w.damping;
+  f.variance = &s.wind.variance;
+  const bool underwater = s.def->underwater;
+  PointPhysicsMedium unit = pointPhysicsMedium(t.physics, 1.0f, underwater);
+  f.gravityStep = kGravityPerSecond2 * unit.buoyancy * dt;
+  f.friction = (underwater ? t.physics.waterFriction : t.physics.airFriction) * kFrictionScale;
+  f.massPerR3 = t.physics.massScale + (underwater ? kWaterDensity : kAirDensity) * kMassPerDensity;
+  f.geosphere = geosphereTable().data();
+  return f;
+}
+
+// windCurrent at box-local p.
+vec3 current(const TypeFrame& f, vec3 p) {
+  if (!f.hasWind) return vec3(0.0f);
+  vec3 sum(0.0f);
+  for (int a = 0; a < 3; ++a) {
+    float key = std::abs((f.axisOffset[a] + p[a]) * 8.0f);
+    // windVariance's rounding: (key + 2^23) - 2^23, masked to the 64 samples.
+    constexpr float kMagic = 8388608.0f;
+    float rounded = (std::min(key, kMagic) + kMagic) - kMagic;
+    sum += (*f.variance)[size_t(a)][size_t(int64_t(rounded) & 63)];
+  }
+  vec3 c = f.base + sum * f.varianceScale;
+  if (f.damped) c *= f.damp;
+  return c;
 }
 
 // Everything else of a particle's frame; touches only particle i, so chunks run in parallel.
-void moveParticle(const WeatherSim& s, WeatherParticles& p, const ParticleType& t, uint32_t i,
-                  float dt) {
-  float frames = float(t.sheet.frameCount(p.sequence[i]));
+void moveParticle(const TypeFrame& f, WeatherParticles& p, uint32_t i) {
+  const float dt = f.dt;
+  const uint16_t q = p.sequence[i];
+  float frames = q < f.frames.size() ? f.frames[q] : float(f.sheet->frameCount(q));
   if (frames > 0.0f) {
-    float f = p.spriteIndex[i] + p.animationRate[i] * dt;
-    p.spriteIndex[i] = f >= 0.0f && f < frames ? f : std::fmod(f, frames);  // fmod is f inside
+    float fi = p.spriteIndex[i] + p.animationRate[i] * dt;
+    p.spriteIndex[i] = fi >= 0.0f && fi < frames ? fi : std::fmod(fi, frames);  // fmod is fi inside
   }
+  const uint32_t datum = p.datum[i];
   // "the sign is + for even datum indices and - for odd".
-  float sign = (p.datum[i] & 1u) ? -1.0f : 1.0f;
+  float sign = (datum & 1u) ? -1.0f : 1.0f;
   p.rotation[i] += sign * p.rotationRate[i] * dt;
-  // Point physics with the palette's wind at the box-local position.
-  vec3 current = windCurrent(s.wind, s.def->wind, s.def->palette, t.physics.flags, p.position[i]);
-  pointPhysicsUpdate(t.physics, p.radius[i], s.def->underwater, current, dt, p.position[i],
-                     p.velocity[i]);
-  // Added motion: 0.001 wu per frame along a direction seeded by the datum index.
-  p.position[i] += kAddedMotionPerFrame * addedMotionDirection(p.datum[i]);
-  p.position[i] = wrapToBox(p.position[i], t.boxWidth());
+  vec3 pos = p.position[i];
+  // Point physics (pointPhysicsUpdate) with the palette's wind at the box-local position.
+  if (dt != 0.0f) {
+    vec3 v = p.velocity[i];
+    const vec3 c = current(f, pos);
+    const float r = p.radius[i];
+    const float friction = f.friction * r * r;
+    const float mass = f.massPerR3 * r * r * r;
+    v.z += f.gravityStep;
+    float k = mass != 0.0f ? std::clamp(dt * friction / mass, 0.0f, 1.0f)
+                           : (friction != 0.0f ? 1.0f : 0.0f);
+    v += (c - v) * k;
+    pos += v * dt;
+    p.velocity[i] = v;
+  }
+  // Added motion: 0.001 wu per frame along a direction seeded by the datum index
+  // (addedMotionDirection).
+  Lcg seeded{datum};
+  pos += kAddedMotionPerFrame * f.geosphere[size_t(geosphereIndex(seeded.next()))];
+  p.position[i] = wrapToBox(pos, f.box);
   p.age[i] += dt;
 }
 
-// One frame of every particle of type `ti`: per particle, self-propulsion then the rest, exactly
-// as the game's single loop does (the two passes touch disjoint state of different particles).
+// One frame of every particle of type `ti`: per particle, self-propulsion then the rest, as the
+// game's single loop does. The random walk (reference §4.4 physics step 1) draws from the
+// weather's generator in particle order; each chunk counts its draws first, then starts from the
+// generator skipped past every earlier chunk's, so each particle gets the numbers the sequential
+// loop gives it, on any number of threads.
 void updateType(WeatherSim& s, const ParticleType& t, uint8_t ti, float dt) {
   WeatherParticles& p = s.particles;
   const uint32_t n = p.count;
-  if (!(t.accelerationMagnitude.lo == 0.0f && t.accelerationMagnitude.hi == 0.0f))
-    for (uint32_t i = 0; i < n; ++i)
-      if (p.type[i] == ti) propelParticle(s, t, i, dt);
-  parallelChunks(n, [&](size_t, size_t begin, size_t end) {
+  const TypeFrame f = typeFrame(s, t, dt);
+  if (t.accelerationMagnitude.lo == 0.0f && t.accelerationMagnitude.hi == 0.0f) {
+    parallelChunks(n, [&](size_t, size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i)
+        if (p.type[i] == ti) moveParticle(f, p, uint32_t(i));
+    });
+    return;
+  }
+  std::vector<uint64_t>& first = s.chunkDraws;  // draws before each chunk, then the total
+  first.assign(chunkCount(n) + 1, 0);
+  parallelChunks(n, [&](size_t c, size_t begin, size_t end) {
+    uint64_t k = 0;
     for (size_t i = begin; i < end; ++i)
-      if (p.type[i] == ti) moveParticle(s, p, t, uint32_t(i), dt);
+      if (p.type[i] == ti) k += accelerationDraws(p.acceleration[i]);
+    first[c + 1] = k;
   });
+  for (size_t c = 1; c < first.size(); ++c) first[c] += first[c - 1];
+  const Lcg start = s.rng;
+  parallelChunks(n, [&](size_t c, size_t begin, size_t end) {
+    Lcg rng = skipAhead(start, first[c]);
+    for (size_t i = begin; i < end; ++i) {
+      if (p.type[i] != ti) continue;
+      accelerationStep(p.acceleration[i], t, rng);
+      p.velocity[i] += p.acceleration[i] * dt;
+      moveParticle(f, p, uint32_t(i));
+    }
+  });
+  s.rng = skipAhead(start, first.back());
 }
 
 }  // namespace
@@ -134,7 +261,7 @@ void accelerationStep(vec3& a, const ParticleType& t, Lcg& rng) {
   // The engine's normalize leaves a zero vector alone; the update then has nothing to scale, so a
   // particle whose magnitude was clamped to a 0 minimum never accelerates again (the seed's
   // "Changing acceleration eventually gets stuck at 0 if 0 is the minimum bound").
-  if (m < 1e-4f) {
+  if (m < kStuckAcceleration) {
     a = vec3(0.0f);
     return;
   }

@@ -90,6 +90,7 @@ struct WeatherSim {
   uint32_t budget = UINT32_MAX;
   uint64_t frames = 0;
   double time = 0.0;
+  std::vector<uint64_t> chunkDraws;  // scratch of the random walk: draws before each chunk
 };
 
 void simInitialize(WeatherSim& s, const WeatherDefinition& def, uint32_t seed);
@@ -102,7 +103,8 @@ void simDeleteSystem(WeatherSim& s);
 void simSetUnlimited(WeatherSim& s, bool unlimited);
 // One rendered frame of dt seconds with the camera at height cameraZ. Creates the system if none.
 // Per-particle updates of large pools run on several threads (engine/core/parallel.h); the
-// random walk stays sequential in the game's order, so results never depend on the thread count.
+// random walk's draws reach each particle in the game's order (each chunk starts from the
+// generator skipped past the earlier chunks' draws), so results never depend on the thread count.
 void simStep(WeatherSim& s, float dt, float cameraZ);
 
 // A rendered frame with the simulation paused (the Standalone console): only the added motion,

@@ -89,7 +89,22 @@ Json strideSteadyPreset(size_t emitters, double perSecond, double life, int perF
   return j;
 }
 
-Json run(const Json& presetJson, size_t threads, size_t& live, int frames = 6) {
+// The energy sword's two glows past several chunks: one wrapping with trailing particles, one
+// bouncing both ways with colours in range; the sword swings, so the path moves every tick.
+Json glowPreset() {
+  Json j = load(kPresets / "glow_energy_sword.json");
+  Json& upper = j["effects"][0]["definition"];
+  upper["number_of_particles"] = kCount;
+  Json& lower = j["effects"][1]["definition"];
+  lower["number_of_particles"] = kCount;
+  lower["boundary_effect"] = "bounce";
+  lower["glow_flags"] =
+      Json::array({"particles_move_in_both_directions", "modify_particle_color_in_range"});
+  lower["min_distance_particle_to_object"] = 0.01;
+  return j;
+}
+
+Json run(const Json& presetJson, size_t threads, size_t& live, int steps) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
   Diagnostics d;
   auto preset =
@@ -98,16 +113,16 @@ Json run(const Json& presetJson, size_t threads, size_t& live, int frames = 6) {
   if (!preset) return Json();
   World world(*preset);
   world.flags.unlimitedBudget = true;
-  for (int k = 0; k < frames; ++k) world.stepOnce();
+  for (int k = 0; k < steps; ++k) world.stepOnce();
   live = world.stats(0).live;
   Json out;
   world.dump(out);
   return out;
 }
 
-void expectSameOnAnyThreadCount(const Json& preset) {
+void expectSameOnAnyThreadCount(const Json& preset, int steps = 6) {
   size_t live1 = 0, live4 = 0;
-  Json one = run(preset, 1, live1), four = run(preset, 4, live4);
+  Json one = run(preset, 1, live1, steps), four = run(preset, 4, live4, steps);
   EXPECT_GT(live1, 2 * kParallelChunk) << "the population must span several chunks";
   EXPECT_EQ(live1, live4);
   EXPECT_TRUE(one == four) << "dumps differ between 1 and 4 threads";
@@ -147,6 +162,13 @@ TEST(ParallelDeterminism, DestinyChunksIgnoreTheThreadCount) {
 
 TEST(ParallelDeterminism, WeatherIgnoresTheThreadCount) {
   expectSameOnAnyThreadCount(weatherPreset());
+}
+
+TEST(ParallelDeterminism, GlowIgnoresTheThreadCount) {
+  expectSameOnAnyThreadCount(glowPreset());
+  Json frame = glowPreset();  // normal particles moved per rendered frame
+  frame["simulation"] = {{"mode", "frame"}, {"rate", 144}};
+  expectSameOnAnyThreadCount(frame, 30);  // the path is set up on the 5th
 }
 
 TEST(ParallelDeterminism, ChunkSeedsDifferPerChunkAndFrame) {

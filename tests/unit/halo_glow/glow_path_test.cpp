@@ -90,6 +90,38 @@ TEST(GlowPath, ClosedLoopIsDetected) {
   for (int i = 0; i < 5; ++i) EXPECT_EQ(s.next[size_t(i)], (i + 1) % 5);
 }
 
+TEST(GlowPath, TableSamplesEqualTheCubicThroughTheirWindow) {
+  // The per-update table keeps each window's divided differences; a sample must be bit for bit
+  // nonuniformCubic through that window's entries, for 2, 3, 4 and 5 markers (helper points in
+  // the 2- and 3-marker windows), at knots, between them and past both ends.
+  std::vector<MarkerFrame> f = {at({0, 0, 0}, {0.9f, 0.3f, 0.1f}, {0, 0.2f, 1}), at({1, 0.5f, 0}),
+                                at({2, 0.2f, 0.3f}, {1, 0, 0.2f}), at({3.5f, -0.4f, 0}),
+                                at({5, 0, 0.1f}, {1, 0.1f, 0})};
+  for (size_t n = 2; n <= 5; ++n)
+    for (bool zFromY : {false, true}) {
+      MarkerSet m = setOf({f.begin(), f.begin() + long(n)});
+      PathSetup s = setupPath(m);
+      PathTable table = buildPathTable(m, s, zFromY);
+      ASSERT_FALSE(table.anySingular);
+      for (int k = -20; k <= 220; ++k) {
+        float t = s.total * float(k) / 200.0f;
+        if (k % 40 == 0 && k >= 0 && k / 40 < int(n)) t = s.time[size_t(k / 40)];
+        PathSample got = samplePath(table, t);
+        const PathWindow& w = table.windows[size_t(table.window(t, table.segment(t)))];
+        const float* q = w.knot;
+        for (int c = 0; c < 9; ++c) {
+          const vec3* e = w.f[c / 3];
+          int a = c % 3;
+          float want =
+              nonuniformCubic(e[0][a], e[1][a], e[2][a], e[3][a], q[0], q[1], q[2], q[3], t);
+          const vec3& v = c < 3 ? got.position : c < 6 ? got.up : got.side;
+          EXPECT_EQ(v[a], want) << n << " markers, t " << t << ", component " << c;
+        }
+        EXPECT_EQ(got.parentMarker, table.segment(t));
+      }
+    }
+}
+
 TEST(GlowPath, CubicPassesThroughMarkersAtTheirKnots) {
   // Notes §3.4: "the cubic interpolating polynomial (Newton divided differences) through 4
   // points at non-uniform knots", knots = cumulative chord lengths.

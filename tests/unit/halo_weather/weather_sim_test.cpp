@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "engine/core/parallel.h"
 #include "engine/effects/halo_weather/weather_random.h"
 #include "tests/unit/halo_weather/weather_test_util.h"
 
@@ -160,6 +161,38 @@ TEST(HaloWeatherAcceleration, StuckAtZeroWhenTheMinimumIsZero) {
     accelerationStep(a, t, rng);
     ASSERT_EQ(a, vec3(0.0f));
   }
+}
+
+// The random walk runs over chunks on several threads; each chunk starts from the generator
+// skipped past the earlier chunks' draws (two per particle, none once stuck at 0), so every
+// particle must get exactly what one sequential loop in particle order gives it.
+TEST(HaloWeatherAcceleration, RandomWalkOverChunksIsTheSequentialLoop) {
+  ParticleType t = stillType(4.0f, float(3 * kParallelChunk + 77) / 64.0f);
+  t.accelerationMagnitude = {0.0f, 1.0f};  // some particles get stuck: uneven draws per chunk
+  t.accelerationChangeRate = 0.3f;
+  t.accelerationTurningRate = 0.2f;
+  WeatherDefinition def = definitionWith({t});
+  WeatherSim s;
+  simInitialize(s, def, 11);
+  simSetUnlimited(s, true);
+  const float dt = 1.0f / 144.0f;
+  simStep(s, dt, 0.0f);  // spawns the population
+  const uint32_t n = s.particles.count;
+  ASSERT_GT(n, 3 * kParallelChunk);
+  for (int f = 0; f < 30; ++f) {
+    std::vector<vec3> want(s.particles.acceleration.begin(), s.particles.acceleration.begin() + n);
+    Lcg rng = s.rng;
+    for (uint32_t i = 0; i < n; ++i) accelerationStep(want[i], s.def->particleTypes[0], rng);
+    simStep(s, dt, 0.0f);
+    ASSERT_EQ(s.particles.count, n);
+    ASSERT_EQ(s.rng.state, rng.state) << "frame " << f;
+    for (uint32_t i = 0; i < n; ++i)
+      ASSERT_EQ(s.particles.acceleration[i], want[i]) << "frame " << f << ", particle " << i;
+  }
+  uint32_t stuck = 0;
+  for (uint32_t i = 0; i < n; ++i) stuck += s.particles.acceleration[i] == vec3(0.0f);
+  EXPECT_GT(stuck, 0u);
+  EXPECT_LT(stuck, n);
 }
 
 // "This rate is framerate-dependent so particles will turn faster at higher FPS."
