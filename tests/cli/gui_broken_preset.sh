@@ -14,7 +14,7 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf '{"version": 1, "name": "broken", "effects": [ {"id": "x",, } ]}\n' > "$tmp/broken.json"
-run() { (cd "$src" && timeout 40 xvfb-run -a -s "-screen 0 1024x640x24" "$fxview" "$@"); }
+run() { (cd "$src" && timeout 120 xvfb-run -a -s "-screen 0 1024x640x24" "$fxview" "$@"); }
 
 cp "$tmp/broken.json" "$tmp/a.json"
 run "$tmp/a.json" --frames 30 --exec "screenshot $tmp/shot.png" > "$tmp/log1" 2>&1
