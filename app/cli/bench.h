@@ -94,6 +94,11 @@ struct RenderResult {
   std::string glRenderer;
   std::vector<RenderRow> rows;
   double pngSeconds = 0.0;  // `fxview render gallery.json -o x.png`, wall time (best run)
+  // One frame of presets/gallery.json at its game limits, after a warm-up, median over many
+  // frames: World::stepOnce + collect into the renderer's mapped instance buffer (CPU only).
+  double galleryFrameSeconds = 0.0;
+  double galleryDrawSeconds = 0.0;  // the same frames' Renderer::draw submission, median
+  size_t gallerySprites = 0;        // sprites in the last measured frame
   std::string error;
 };
 RenderResult runRender(const Settings& s);

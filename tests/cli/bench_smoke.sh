@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `fxview bench` end to end at small sizes: it exits 0, prints every section, and its JSON carries
 # every top-level number the issue asks for (vm_vs_native, integrator_roofline_share,
-# render_vs_raw_10k, render_vs_raw_100k, render_png_seconds, thread_speedup_100k) as numbers.
+# render_vs_raw_10k, render_vs_raw_100k, render_png_seconds, gallery_frame_cpu_ms,
+# thread_speedup_100k) as numbers.
 #   bench_smoke.sh FXVIEW
 set -u
 fxview=$1
@@ -16,7 +17,7 @@ for section in "== Families" "== Updates at 1M" "== Emitter VM" "== Render"; do
   grep -q -- "$section" "$out/log" || { echo "missing section: $section"; status=1; }
 done
 for key in vm_vs_native integrator_roofline_share render_vs_raw_10k render_vs_raw_100k \
-  render_png_seconds thread_speedup_100k; do
+  render_png_seconds gallery_frame_cpu_ms thread_speedup_100k; do
   grep -Eq "^  \"$key\": [0-9.eE+-]+,?$" "$out/bench.json" || { echo "missing or non-numeric key: $key"; status=1; }
 done
 # The table has a row per family and size; the particle families reach their population.
