@@ -176,7 +176,9 @@ class MappedSprites final : public SpriteStorage {
     if (!s.buffer) s.buffer = createBuffer();
     glBindBuffer(GL_COPY_WRITE_BUFFER, s.buffer.get());
     if (s.capacity < capacity) {
-      s.capacity = capacity;
+      // Geometric growth: a population that rises a little every frame must not reallocate (and
+      // fault in fresh pages for) every buffer of the ring every frame.
+      s.capacity = std::max(capacity, s.capacity + s.capacity / 2);
       glBufferData(GL_COPY_WRITE_BUFFER, GLsizeiptr(capacity * sizeof(SpriteInstance)), nullptr,
                    GL_STREAM_DRAW);
     }
