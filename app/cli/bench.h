@@ -86,7 +86,8 @@ struct RenderRow {
   size_t sprites = 0;
   double frameSeconds = 0.0;  // simulate + collect + upload + draw + finish
   double rawSeconds = 0.0;    // raw instanced draw of the same sprites + finish
-  double simSeconds = 0.0;    // the frame's simulate + collect alone (CPU)
+  double simSeconds = 0.0;    // the frame's simulate + collect alone (CPU), into the mapped buffer
+  double simPlainSeconds = 0.0;  // the same, collected into plain memory (side by side)
   int drawCalls = 0;
   double ratio() const { return rawSeconds > 0.0 ? frameSeconds / rawSeconds : 0.0; }
 };
