@@ -1,7 +1,9 @@
 // `fxview bench`: rendering. A full frame of N sprites (the Stride stress preset: simulate, collect
-// into the DrawList, upload, draw, glFinish) against a raw instanced draw of the very same sprites
-// (one buffer upload, a minimal shader, one glDrawArraysInstanced, glFinish), both headless at
-// 640x360; and the wall time of `fxview render presets/gallery.json` as a separate process.
+// straight into the renderer's mapped instance buffer, draw, glFinish) against a raw instanced
+// draw of the very same sprites (one buffer upload, a minimal shader, one glDrawArraysInstanced,
+// glFinish), both headless at 640x360; the CPU cost of one gallery frame at its game limits
+// (gallery_frame_cpu_ms); and the wall time of `fxview render presets/gallery.json` as a separate
+// process.
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
