@@ -126,7 +126,8 @@ struct RenderRow {
   size_t sprites = 0;
   double frameSeconds = 0.0;  // simulate + collect + upload + draw + finish
   double rawSeconds = 0.0;    // raw instanced draw of the same sprites + finish
-  double simSeconds = 0.0;    // the frame's simulate + collect alone (CPU)
+  double simSeconds = 0.0;    // the frame's simulate + collect alone (CPU), into the mapped buffer
+  double simPlainSeconds = 0.0;  // the same, collected into plain memory (side by side)
   int drawCalls = 0;
   double ratio() const { return rawSeconds > 0.0 ? frameSeconds / rawSeconds : 0.0; }
 };
@@ -134,6 +135,11 @@ struct RenderResult {
   std::string glRenderer;
   std::vector<RenderRow> rows;
   double pngSeconds = 0.0;  // `fxview render gallery.json -o x.png`, wall time (best run)
+  // One frame of presets/gallery.json at its game limits, after a warm-up, median over many
+  // frames: World::stepOnce + collect into the renderer's mapped instance buffer (CPU only).
+  double galleryFrameSeconds = 0.0;
+  double galleryDrawSeconds = 0.0;  // the same frames' Renderer::draw submission, median
+  size_t gallerySprites = 0;        // sprites in the last measured frame
   std::string error;
 };
 RenderResult runRender(const Settings& s);

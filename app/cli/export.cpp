@@ -55,6 +55,7 @@ SplitRects splitViews(const ViewMaker& makeView, float x, float y, float width, 
 void drawWorlds(render::Renderer& renderer, World& left, World* right, const SplitRects& rects,
                 bool grid) {
   DrawList draw;
+  draw.sprites.setStorage(&renderer.spriteStorage());  // written into the instance buffer
   DebugDraw debug;
   auto one = [&](World& w, const View& view) {
     w.setView(view);

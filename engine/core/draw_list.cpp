@@ -1,5 +1,8 @@
 #include "engine/core/draw_list.h"
 
+#include <algorithm>
+#include <utility>
+
 namespace fx {
 
 const char* blendModeName(BlendMode m) {
@@ -11,6 +14,82 @@ const char* blendModeName(BlendMode m) {
 const char* orientationName(SpriteOrientation o) {
   static const char* kNames[] = {"screen_facing", "parallel_to_direction", "perpendicular_to_direction"};
   return int(o) < 3 ? kNames[int(o)] : "?";
+}
+
+SpriteArray::SpriteArray(const SpriteArray& other) {
+  *this = other;
+}
+
+SpriteArray::SpriteArray(SpriteArray&& other) noexcept {
+  *this = std::move(other);
+}
+
+SpriteArray& SpriteArray::operator=(const SpriteArray& other) {
+  if (this == &other) return *this;
+  clear();
+  reserve(other.size_);
+  if (other.data_)
+    for (size_t i = 0; i < other.size_; ++i) data_[i] = other.data_[i];
+  size_ = other.data_ ? other.size_ : 0;
+  return *this;
+}
+
+SpriteArray& SpriteArray::operator=(SpriteArray&& other) noexcept {
+  if (this == &other) return *this;
+  setStorage(nullptr);
+  own_ = std::move(other.own_);
+  storage_ = other.storage_;
+  data_ = other.data_;
+  size_ = other.size_;
+  capacity_ = other.capacity_;
+  if (storage_ && data_) storage_->moved(other, *this);
+  other.own_.clear();
+  other.storage_ = nullptr;
+  other.data_ = nullptr;
+  other.size_ = other.capacity_ = 0;
+  return *this;
+}
+
+SpriteArray::~SpriteArray() {
+  if (storage_ && data_) storage_->release(*this);
+}
+
+void SpriteArray::setStorage(SpriteStorage* storage) {
+  if (storage_ && data_) storage_->release(*this);
+  storage_ = storage;
+  own_.clear();
+  own_.shrink_to_fit();
+  data_ = nullptr;
+  size_ = capacity_ = 0;
+}
+
+void SpriteArray::reclaimed() {
+  data_ = nullptr;
+  capacity_ = 0;
+}
+
+void SpriteArray::clear() {
+  size_ = 0;
+  if (storage_ && data_) {
+    storage_->release(*this);
+    data_ = nullptr;
+    capacity_ = 0;
+  }
+}
+
+void SpriteArray::grow(size_t needed) {
+  size_t want = std::max({needed, capacity_ * 2, size_t(256)});
+  if (storage_) {
+    // Sprites already written go with the memory (none when it was reclaimed).
+    size_t keep = data_ ? size_ : 0;
+    size_ = keep;
+    data_ = storage_->grow(*this, keep, want);
+    capacity_ = want;
+    return;
+  }
+  own_.resize(want);
+  data_ = own_.data();
+  capacity_ = want;
 }
 
 void DrawList::clear() {

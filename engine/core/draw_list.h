@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -113,6 +114,92 @@ struct MeshInstance {
   vec4 color{0.62f, 0.64f, 0.68f, 1.0f};  // base colour (linear 0..1)
 };
 
+class SpriteArray;
+
+// Where a SpriteArray keeps its sprites when it does not use its own heap memory: a renderer
+// hands out memory the GPU draws from (a mapped instance buffer), so collecting a frame writes
+// each sprite once, where it is drawn from. The memory must stay readable while handed out (the
+// renderer's CPU pass reads positions and sizes before it draws).
+class SpriteStorage {
+ public:
+  virtual ~SpriteStorage() = default;
+  // Memory for at least `capacity` sprites for `owner`, whose first `keep` sprites are copied from
+  // the memory handed to it before (owner.data(); none when that is null). Returns the memory and
+  // sets `capacity` to how many sprites it holds; the old memory is no longer the owner's.
+  virtual SpriteInstance* grow(SpriteArray& owner, size_t keep, size_t& capacity) = 0;
+  // `owner` no longer writes to the memory it was handed (cleared, detached or destroyed).
+  virtual void release(SpriteArray& owner) = 0;
+  // `owner`'s handed-out memory now belongs to `to` (the array was moved).
+  virtual void moved(SpriteArray& owner, SpriteArray& to) = 0;
+};
+
+// A frame's sprites: contiguous, with a vector's interface for reading and appending. Without a
+// storage they live in the array's own heap memory (kept across clear(): a steady-state frame
+// allocates nothing). With a storage they live in the memory it hands out; once that memory is
+// taken back (SpriteStorage::reclaimed, e.g. a renderer handed it to the GPU) the array keeps
+// its size but no data (data() is null) until clear().
+class SpriteArray {
+ public:
+  SpriteArray() = default;
+  SpriteArray(const SpriteArray& other);  // copies into its own heap memory, never the storage
+  SpriteArray(SpriteArray&& other) noexcept;
+  SpriteArray& operator=(const SpriteArray& other);
+  SpriteArray& operator=(SpriteArray&& other) noexcept;
+  ~SpriteArray();
+
+  // Switches where sprites live (nullptr: the array's own memory). Clears the array. An array
+  // must be detached (or destroyed) before its storage is.
+  void setStorage(SpriteStorage* storage);
+  SpriteStorage* storage() const { return storage_; }
+  // Called by the storage when the memory it handed out is no longer the owner's to touch.
+  void reclaimed();
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  size_t capacity() const { return capacity_; }
+  SpriteInstance* data() { return data_; }
+  const SpriteInstance* data() const { return data_; }
+  SpriteInstance& operator[](size_t i) { return data_[i]; }
+  const SpriteInstance& operator[](size_t i) const { return data_[i]; }
+  SpriteInstance* begin() { return data_; }
+  SpriteInstance* end() { return data_ ? data_ + size_ : data_; }
+  const SpriteInstance* begin() const { return data_; }
+  const SpriteInstance* end() const { return data_ ? data_ + size_ : data_; }
+  SpriteInstance& front() { return data_[0]; }
+  SpriteInstance& back() { return data_[size_ - 1]; }
+  const SpriteInstance& back() const { return data_[size_ - 1]; }
+
+  void clear();
+  // Room for `n` sprites in all, so the next n - size() appends do not grow.
+  void reserve(size_t n) {
+    if (n > capacity_) grow(n);
+  }
+  SpriteInstance& emplace_back() {
+    if (size_ == capacity_) grow(size_ + 1);
+    return *new (data_ + size_++) SpriteInstance();
+  }
+  void push_back(const SpriteInstance& s) {
+    if (size_ == capacity_) grow(size_ + 1);
+    data_[size_++] = s;
+  }
+  // `n` uninitialised sprites appended (the caller writes every one); returns the first.
+  SpriteInstance* appendUninitialized(size_t n) {
+    if (size_ + n > capacity_) grow(size_ + n);
+    SpriteInstance* out = data_ + size_;
+    size_ += n;
+    return out;
+  }
+  // Drops sprites past `n` (n <= size()).
+  void truncate(size_t n) { size_ = n < size_ ? n : size_; }
+
+ private:
+  void grow(size_t needed);
+  SpriteInstance* data_ = nullptr;
+  size_t size_ = 0, capacity_ = 0;
+  SpriteStorage* storage_ = nullptr;
+  std::vector<SpriteInstance> own_;  // the memory without a storage (own_.size() == capacity_)
+};
+
 struct TextureRef {
   std::string path;  // absolute or relative to the working directory
   bool filtered = true;
@@ -120,7 +207,7 @@ struct TextureRef {
 
 struct DrawList {
   std::vector<TextureRef> textures;
-  std::vector<SpriteInstance> sprites;
+  SpriteArray sprites;
   std::vector<SpriteBatch> batches;
   std::vector<ShaderQuad> shaderQuads;
   std::vector<MeshInstance> meshes;  // drawn first, opaque
@@ -133,6 +220,8 @@ struct DrawList {
   SpriteBatch& beginBatch(const SpriteBatch& state);
   SpriteInstance& push();
   void push(const SpriteInstance& s);
+  // Room for `n` more sprites (a family that knows its count reserves before pushing).
+  void reserveSprites(size_t n) { sprites.reserve(sprites.size() + n); }
   size_t spriteCount() const { return sprites.size(); }
 };
 

@@ -95,9 +95,132 @@ SpriteUniforms spriteUniforms(GLuint p) {
           loc("uViewportOrigin"), loc("uOutputMax")};
 }
 
+// Sprite memory the GPU draws from: a ring of instance buffers, each mapped while a DrawList
+// fills it and unmapped when the renderer draws that list, so every sprite is written once, into
+// the buffer it is drawn from. Mapped for reading too: the renderer's CPU pass (coverage, big
+// sprites, depth sort) reads what the families wrote. Rotating through buffers keeps a map from
+// waiting on a frame the GPU may still be reading; a buffer only grows.
+class MappedSprites final : public SpriteStorage {
+ public:
+  struct Slot {
+    GlBuffer buffer;
+    size_t capacity = 0;               // sprites the buffer holds
+    SpriteInstance* mapped = nullptr;  // while a list writes to it
+    SpriteArray* owner = nullptr;
+    std::vector<SpriteInstance> heap;  // used instead when the driver refuses the map
+  };
+
+  ~MappedSprites() override {
+    for (auto& s : slots_)
+      if (s->owner) s->owner->reclaimed();
+  }
+
+  SpriteInstance* grow(SpriteArray& owner, size_t keep, size_t& capacity) override {
+    Slot* old = owner.data() ? find(owner) : nullptr;
+    Slot& slot = freeSlot();
+    map(slot, capacity);
+    if (old) {
+      std::copy_n(old->mapped, keep, slot.mapped);
+      unmap(*old);
+    }
+    slot.owner = &owner;
+    capacity = slot.capacity;
+    return slot.mapped;
+  }
+  void release(SpriteArray& owner) override {
+    if (Slot* s = find(owner)) unmap(*s);
+  }
+  void moved(SpriteArray& owner, SpriteArray& to) override {
+    if (Slot* s = find(owner)) s->owner = &to;
+  }
+
+  // The buffer holding `sprites` (unmapped now, ready to draw from; the array keeps its size but
+  // no data), or 0 when they do not live here.
+  GLuint take(const SpriteArray& sprites) {
+    Slot* s = find(sprites);
+    if (!s) return 0;
+    SpriteArray* owner = s->owner;
+    const size_t count = sprites.size();
+    if (!s->heap.empty()) {
+      glBindBuffer(GL_COPY_WRITE_BUFFER, s->buffer.get());
+      glBufferSubData(GL_COPY_WRITE_BUFFER, 0, GLsizeiptr(count * sizeof(SpriteInstance)),
+                      s->heap.data());
+      glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    }
+    unmap(*s);
+    owner->reclaimed();
+    return s->buffer.get();
+  }
+
+ private:
+  Slot* find(const SpriteArray& owner) {
+    for (auto& s : slots_)
+      if (s->owner == &owner && s->mapped) return s.get();
+    return nullptr;
+  }
+  Slot& freeSlot() {
+    // Three buffers serve one list per frame without waiting; more appear only while more lists
+    // are open at once.
+    if (slots_.size() < 3) slots_.push_back(std::make_unique<Slot>());
+    for (size_t k = 0; k < slots_.size(); ++k) {
+      size_t i = (next_ + k) % slots_.size();
+      if (!slots_[i]->mapped) {
+        next_ = (i + 1) % slots_.size();
+        return *slots_[i];
+      }
+    }
+    slots_.push_back(std::make_unique<Slot>());
+    return *slots_.back();
+  }
+  void map(Slot& s, size_t capacity) {
+    if (!s.buffer) s.buffer = createBuffer();
+    glBindBuffer(GL_COPY_WRITE_BUFFER, s.buffer.get());
+    if (s.capacity < capacity) {
+      // Geometric growth: a population that rises a little every frame must not reallocate (and
+      // fault in fresh pages for) every buffer of the ring every frame.
+      s.capacity = std::max(capacity, s.capacity + s.capacity / 2);
+      glBufferData(GL_COPY_WRITE_BUFFER, GLsizeiptr(capacity * sizeof(SpriteInstance)), nullptr,
+                   GL_STREAM_DRAW);
+    }
+    void* p =
+        glMapBufferRange(GL_COPY_WRITE_BUFFER, 0, GLsizeiptr(s.capacity * sizeof(SpriteInstance)),
+                         GL_MAP_READ_BIT | GL_MAP_WRITE_BIT);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    s.heap.clear();
+    if (p) {
+      s.mapped = static_cast<SpriteInstance*>(p);
+    } else {
+      s.heap.resize(s.capacity);
+      s.mapped = s.heap.data();
+    }
+  }
+  void unmap(Slot& s) {
+    if (s.heap.empty()) {
+      glBindBuffer(GL_COPY_WRITE_BUFFER, s.buffer.get());
+      glUnmapBuffer(GL_COPY_WRITE_BUFFER);
+      glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    }
+    s.mapped = nullptr;
+    s.owner = nullptr;
+  }
+
+  std::vector<std::unique_ptr<Slot>> slots_;
+  size_t next_ = 0;
+};
+
+// One batch after the CPU pass: what to draw and from where.
+struct BatchPlan {
+  const SpriteBatch* batch = nullptr;
+  size_t first = 0;        // into the instance buffer, or into the reorder buffer when reordered
+  size_t drawn = 0;        // sprites left after the big-sprite limit
+  bool reordered = false;  // sorted back to front, or lost sprites: drawn from the reorder buffer
+  size_t orderFirst = 0;   // reordered: its sprite indices in Impl::order
+};
+
 }  // namespace
 
 struct Renderer::Impl {
+  MappedSprites mappedSprites;              // Renderer::spriteStorage()
   std::vector<DebugVertex> labelTriangles;  // drawLabels scratch
   std::vector<char> labelQuads;             // stb_easy_font output scratch
   RendererOptions options;
@@ -146,9 +269,10 @@ struct Renderer::Impl {
   std::map<std::string, QuadProgram> quadPrograms;
 
   // Per-frame scratch, kept so a steady-state frame allocates nothing.
-  std::vector<uint32_t> order, sortIdx;
+  std::vector<uint32_t> order, sortIdx;  // order: reordered batches' sprite indices (list-wide)
   std::vector<float> depths;
-  std::vector<SpriteInstance> scratch;
+  std::vector<BatchPlan> plans;
+  size_t scratchCapacity = 0;  // sprites scratchVbo holds
 
   // Without bloom each draw clamps its colour to 1, as an 8-bit target would (pictures stay as
   // they were; additive sums still pass 1 in the float frame); bloom keeps colours to 64.
@@ -161,7 +285,8 @@ struct Renderer::Impl {
     return textures.get(list.textures[size_t(id)].path, warnings);
   }
   void bindInstanceAttributes(GLuint buffer, size_t firstSprite);
-  void drawBatch(const DrawList& list, const SpriteBatch& batch, const View& view);
+  bool planBatch(const DrawList& list, const SpriteBatch& batch, const View& view, BatchPlan& plan);
+  void drawBatch(const DrawList& list, const BatchPlan& plan, GLuint instances, const View& view);
   void drawSprites(const DrawList& list, const View& view);
   void drawShaderQuads(const DrawList& list, const View& view);
   QuadProgram& quadProgram(const std::string& name);
@@ -274,27 +399,19 @@ void Renderer::Impl::bindInstanceAttributes(GLuint buffer, size_t firstSprite) {
                           reinterpret_cast<void*>(base + offsets[i]));
 }
 
-void Renderer::Impl::drawBatch(const DrawList& list, const SpriteBatch& batch, const View& view) {
+// CPU pass: coverage, Halo's "big sprites" limit (more than 10 sprites each covering over half
+// the screen are dropped, reference §5.3), and view depth for back-to-front sorting. False when
+// nothing of the batch is drawn.
+bool Renderer::Impl::planBatch(const DrawList& list, const SpriteBatch& batch, const View& view,
+                               BatchPlan& plan) {
   size_t first = batch.first, count = batch.count;
-  if (first >= list.sprites.size()) return;
+  if (first >= list.sprites.size()) return false;
   count = std::min(count, list.sprites.size() - first);
-  if (count == 0) return;
+  if (count == 0) return false;
   const GpuTexture& primary = texture(list, batch.texture);
-  const bool hasSecondary = batch.secondaryTexture != kNoTexture;
-  const GpuTexture& secondary =
-      hasSecondary ? texture(list, batch.secondaryTexture) : textures.white();
-  bool filtered = batch.filtered;
-  if (batch.texture >= 0 && size_t(batch.texture) < list.textures.size())
-    filtered = filtered && list.textures[size_t(batch.texture)].filtered;
-  bool secondaryFiltered = batch.secondaryFiltered;
-  if (batch.secondaryTexture >= 0 && size_t(batch.secondaryTexture) < list.textures.size())
-    secondaryFiltered = secondaryFiltered && list.textures[size_t(batch.secondaryTexture)].filtered;
-
-  // CPU pass: coverage, Halo's "big sprites" limit (more than 10 sprites each covering over half
-  // the screen are dropped, reference §5.3), and view depth for back-to-front sorting.
   const float viewportArea = std::max(1.0f, view.viewportPx.x * view.viewportPx.y);
   const SpriteInstance* src = list.sprites.data() + first;
-  order.clear();
+  const size_t orderFirst = order.size();
   depths.clear();
   int big = 0;
   bool dropped = false;
@@ -314,10 +431,37 @@ void Renderer::Impl::drawBatch(const DrawList& list, const SpriteBatch& batch, c
       continue;
     }
     stats.coverage += area / viewportArea;
-    order.push_back(uint32_t(i));
+    order.push_back(uint32_t(first + i));
     depths.push_back(depth);
   }
-  if (order.empty()) return;
+  const size_t drawn = order.size() - orderFirst;
+  plan = {&batch, first, drawn, batch.sortBackToFront || dropped, orderFirst};
+  if (batch.sortBackToFront) {
+    sortIdx.resize(drawn);  // indices into this batch's part of order / depths
+    for (uint32_t i = 0; i < sortIdx.size(); ++i) sortIdx[i] = i;
+    std::stable_sort(sortIdx.begin(), sortIdx.end(),
+                     [&](uint32_t a, uint32_t b) { return depths[a] > depths[b]; });
+    uint32_t* o = order.data() + orderFirst;
+    for (size_t k = 0; k < drawn; ++k) sortIdx[k] = o[sortIdx[k]];
+    std::copy(sortIdx.begin(), sortIdx.end(), o);
+  }
+  if (!plan.reordered) order.resize(orderFirst);  // drawn in place: no indices needed
+  return drawn > 0;
+}
+
+void Renderer::Impl::drawBatch(const DrawList& list, const BatchPlan& plan, GLuint instances,
+                               const View& view) {
+  const SpriteBatch& batch = *plan.batch;
+  const GpuTexture& primary = texture(list, batch.texture);
+  const bool hasSecondary = batch.secondaryTexture != kNoTexture;
+  const GpuTexture& secondary =
+      hasSecondary ? texture(list, batch.secondaryTexture) : textures.white();
+  bool filtered = batch.filtered;
+  if (batch.texture >= 0 && size_t(batch.texture) < list.textures.size())
+    filtered = filtered && list.textures[size_t(batch.texture)].filtered;
+  bool secondaryFiltered = batch.secondaryFiltered;
+  if (batch.secondaryTexture >= 0 && size_t(batch.secondaryTexture) < list.textures.size())
+    secondaryFiltered = secondaryFiltered && list.textures[size_t(batch.secondaryTexture)].filtered;
 
   const SpriteVariant& variant = spriteVariant(batch, hasSecondary);
   const GLuint program = variant.program ? variant.program.get() : spriteProgram.get();
@@ -356,45 +500,63 @@ void Renderer::Impl::drawBatch(const DrawList& list, const SpriteBatch& batch, c
   } else {
     glDisable(GL_DEPTH_TEST);
   }
-
-  if (batch.sortBackToFront || dropped) {
-    if (batch.sortBackToFront) {
-      sortIdx.resize(order.size());  // indices into order / depths
-      for (uint32_t i = 0; i < sortIdx.size(); ++i) sortIdx[i] = i;
-      std::stable_sort(sortIdx.begin(), sortIdx.end(),
-                       [&](uint32_t a, uint32_t b) { return depths[a] > depths[b]; });
-      scratch.clear();
-      for (uint32_t i : sortIdx) scratch.push_back(src[order[i]]);
-    } else {
-      scratch.clear();
-      for (uint32_t i : order) scratch.push_back(src[i]);
-    }
-    glBindBuffer(GL_ARRAY_BUFFER, scratchVbo.get());
-    GLsizeiptr bytes = GLsizeiptr(scratch.size() * sizeof(SpriteInstance));
-    glBufferData(GL_ARRAY_BUFFER, bytes, nullptr, GL_STREAM_DRAW);  // orphan
-    glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, scratch.data());
-    bindInstanceAttributes(scratchVbo.get(), 0);
-  } else {
-    bindInstanceAttributes(instanceVbo.get(), first);
-  }
-  glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, GLsizei(order.size()));
+  bindInstanceAttributes(plan.reordered ? scratchVbo.get() : instances, plan.first);
+  glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, GLsizei(plan.drawn));
   stats.drawCalls++;
-  stats.sprites += order.size();
+  stats.sprites += plan.drawn;
 }
 
 void Renderer::Impl::drawSprites(const DrawList& list, const View& view) {
-  if (list.sprites.empty() || list.batches.empty()) return;
-  // Instance data goes up as-is, once per frame: orphan, then write.
-  glBindBuffer(GL_ARRAY_BUFFER, instanceVbo.get());
-  GLsizeiptr bytes = GLsizeiptr(list.sprites.size() * sizeof(SpriteInstance));
-  glBufferData(GL_ARRAY_BUFFER, bytes, nullptr, GL_STREAM_DRAW);
-  glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, list.sprites.data());
+  // A list drawn before from this renderer's storage has handed its sprites over (no data).
+  if (list.sprites.empty() || list.batches.empty() || !list.sprites.data()) return;
+  // The CPU pass over every batch, while the sprites are readable.
+  plans.clear();
+  order.clear();
+  for (const SpriteBatch& batch : list.batches) {
+    BatchPlan plan;
+    if (planBatch(list, batch, view, plan)) plans.push_back(plan);
+  }
+  // Sorted batches and batches that lost sprites: their sprites in draw order, written straight
+  // into the mapped reorder buffer.
+  if (!order.empty()) {
+    glBindBuffer(GL_COPY_WRITE_BUFFER, scratchVbo.get());
+    if (scratchCapacity < order.size()) {
+      scratchCapacity = std::max(order.size(), scratchCapacity * 2);
+      glBufferData(GL_COPY_WRITE_BUFFER, GLsizeiptr(scratchCapacity * sizeof(SpriteInstance)),
+                   nullptr, GL_STREAM_DRAW);
+    }
+    const GLsizeiptr bytes = GLsizeiptr(order.size() * sizeof(SpriteInstance));
+    auto* out = static_cast<SpriteInstance*>(glMapBufferRange(
+        GL_COPY_WRITE_BUFFER, 0, bytes, GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT));
+    const SpriteInstance* src = list.sprites.data();
+    if (out) {
+      for (size_t k = 0; k < order.size(); ++k) out[k] = src[order[k]];
+      glUnmapBuffer(GL_COPY_WRITE_BUFFER);
+    } else {
+      for (size_t k = 0; k < order.size(); ++k)
+        glBufferSubData(GL_COPY_WRITE_BUFFER, GLintptr(k * sizeof(SpriteInstance)),
+                        sizeof(SpriteInstance), src + order[k]);
+    }
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    for (BatchPlan& plan : plans)
+      if (plan.reordered) plan.first = plan.orderFirst;
+  }
+  // The instance data: the mapped buffer the families wrote into, or (sprites in plain memory)
+  // one upload into an orphaned buffer.
+  GLuint instances = mappedSprites.take(list.sprites);
+  if (!instances) {
+    glBindBuffer(GL_ARRAY_BUFFER, instanceVbo.get());
+    GLsizeiptr bytes = GLsizeiptr(list.sprites.size() * sizeof(SpriteInstance));
+    glBufferData(GL_ARRAY_BUFFER, bytes, nullptr, GL_STREAM_DRAW);
+    glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, list.sprites.data());
+    instances = instanceVbo.get();
+  }
 
   glDisable(GL_CULL_FACE);
   glDepthMask(GL_FALSE);  // effects are transparent: tested against the scene, never written
   glDepthFunc(GL_LEQUAL);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);  // RGB writes only (reference §5.5)
-  for (const SpriteBatch& batch : list.batches) drawBatch(list, batch, view);
+  for (const BatchPlan& plan : plans) drawBatch(list, plan, instances, view);
   glBindVertexArray(0);
   for (GLuint unit = 0; unit < 2; ++unit) glBindSampler(unit, 0);
   glActiveTexture(GL_TEXTURE0);
@@ -681,7 +843,6 @@ void Renderer::setBloom(const BloomSettings& bloom) {
 
 const BloomSettings& Renderer::bloom() const {
   return impl_->bloom;
-
 }
 
 void Renderer::drawLabels(const DebugDraw& debug, const View& view, float scale) {
@@ -748,6 +909,10 @@ void Renderer::drawLabels(const DebugDraw& debug, const View& view, float scale)
   glBindVertexArray(0);
   glDepthMask(GL_TRUE);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+}
+
+SpriteStorage& Renderer::spriteStorage() {
+  return impl_->mappedSprites;
 }
 
 const RenderStats& Renderer::stats() const {

@@ -6,12 +6,13 @@
 // scissored), so several views can share one framebuffer side by side (split view); beginFrame
 // clears it all.
 //
-// Sprites: all of DrawList::sprites is uploaded once per frame as instance data (orphaned
-// buffer), and each SpriteBatch is one glDrawArraysInstanced. A batch that sorts back to front,
-// or that loses sprites to Halo's "big sprites" limit (more than 10 sprites each covering over
-// half the screen are dropped), goes through a scratch copy instead. Effects are transparent:
-// depth-tested against the scene, never written to depth; RGB writes only.
-// The secondary map multiplies the primary colour and alpha at
+// Sprites: DrawList::sprites is the instance data: written by the families straight into a
+// mapped buffer when the list uses spriteStorage(), otherwise uploaded once per frame (orphaned
+// buffer); each SpriteBatch is one glDrawArraysInstanced. A batch that sorts back to front, or
+// that loses sprites to Halo's "big sprites" limit (more than 10 sprites each covering over half
+// the screen are dropped), is written in draw order into a second mapped buffer instead. Effects
+// are transparent: depth-tested against the scene, never written to depth; RGB writes only. The
+// secondary map multiplies the primary colour and alpha at
 //   uv2 = rotate(base * scale, rotation) + (u offset, v offset)
 // where base is the primary page UV (WithPrimary) or the screen position 0..1, top-left origin
 // (WithScreenSpace); secondaryTransform = (u offset, v offset, rotation radians, scale). The
@@ -112,6 +113,12 @@ class Renderer {
   // over everything, for headless pictures (the viewer draws labels with ImGui instead).
   void drawLabels(const DebugDraw& debug, const View& view, float scale = 1.5f);
 
+  // Memory for DrawList sprites that is the renderer's instance buffer (mapped while a list fills
+  // it): `list.sprites.setStorage(&renderer.spriteStorage())` and the families write each sprite
+  // straight where it is drawn from, with no upload copy. draw() then takes the memory back: the
+  // list keeps its sprite count but not the data until clear(). Needs this renderer's context
+  // current whenever the list grows, clears or draws; detach or destroy such lists first.
+  SpriteStorage& spriteStorage();
   const RenderStats& stats() const;
   // Missing or unreadable textures (drawn as a magenta checker), shader failures, once each.
   std::vector<std::string> takeWarnings();

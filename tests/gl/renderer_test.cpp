@@ -373,6 +373,63 @@ TEST(GlSprite, BackToFrontSortAndBigSpriteLimit) {
   EXPECT_EQ(scene.renderer.stats().sprites, 10u);
 }
 
+// renderer.h: a list whose sprites live in Renderer::spriteStorage() (written straight into the
+// mapped instance buffer) draws exactly what the same list in plain memory draws: in place,
+// sorted back to front, past the big-sprite limit, and after the buffer grew mid-list.
+TEST(GlSprite, MappedStorageDrawsWhatPlainMemoryDraws) {
+  Scene scene(96, 64);
+  auto fill = [](DrawList& list, int count) {
+    SpriteBatch add;
+    add.blend = BlendMode::Add;
+    list.beginBatch(add);
+    for (int i = 0; i < count; ++i) {
+      SpriteInstance& s = list.push();
+      s.position = {float(i % 17) * 0.5f - 4.0f, float(i % 5), float(i % 11) * 0.4f - 2.0f};
+      s.size = 0.3f + float(i % 7) * 0.05f;
+      s.color = {0.02f, 0.01f * float(i % 3), 0.015f, 1.0f};
+    }
+    SpriteBatch sorted;
+    sorted.blend = BlendMode::AlphaBlend;
+    sorted.sortBackToFront = true;
+    list.beginBatch(sorted);
+    for (int i = 0; i < 40; ++i) {
+      SpriteInstance& s = list.push();
+      s.position = {float(i % 9) - 4.0f, float((i * 7) % 13) - 6.0f, float(i % 4) - 1.5f};
+      s.size = 1.5f;
+      s.color = {float(i % 2), float(i % 3) * 0.5f, 0.3f, 0.7f};
+    }
+    SpriteBatch big = add;
+    list.beginBatch(big);
+    for (int i = 0; i < 12; ++i) {
+      SpriteInstance& s = list.push();
+      s.size = 40.0f;
+      s.color = {0.01f, 0.02f, 0.01f, 1.0f};
+    }
+  };
+  for (int count : {10, 3000}) {  // 3000: the list outgrows the buffer it was first handed
+    DrawList plain;
+    fill(plain, count);
+    auto expected = scene.render(plain, {0.1f, 0.1f, 0.1f, 1});
+    const render::RenderStats plainStats = scene.renderer.stats();
+    for (int frame = 0; frame < 4; ++frame) {  // each of the ring's buffers, then the first again
+      DrawList mapped;
+      mapped.sprites.setStorage(&scene.renderer.spriteStorage());
+      fill(mapped, count);
+      ASSERT_EQ(mapped.sprites.size(), plain.sprites.size());
+      for (size_t i = 0; i < plain.sprites.size(); ++i)
+        ASSERT_EQ(mapped.sprites[i].position, plain.sprites[i].position);
+      auto actual = scene.render(mapped, {0.1f, 0.1f, 0.1f, 1});
+      EXPECT_EQ(actual, expected) << count << " sprites, frame " << frame;
+      EXPECT_EQ(scene.renderer.stats().sprites, plainStats.sprites);
+      EXPECT_EQ(scene.renderer.stats().bigSpritesDropped, 2u);
+      // Drawn: the memory went to the GPU; the list keeps its count until clear().
+      EXPECT_EQ(mapped.sprites.data(), nullptr);
+      EXPECT_EQ(mapped.sprites.size(), plain.sprites.size());
+      EXPECT_TRUE(scene.renderer.takeWarnings().empty());
+    }
+  }
+}
+
 // renderer.h, HDR: "every draw lands [in a floating-point frame], so colours above 1 survive
 // blending; endFrame() then writes it ... then a clamp to [0, 1]."
 DrawList addAddMultiply() {

@@ -12,6 +12,7 @@ void SystemInstance::collectSprites(DrawList& draw) const {
   const bool sizeBound = emitter_.channels[size_t(Ch::ParticleSize)].group != kGroupUnused;
   const bool dirBound = emitter_.channels[size_t(Ch::ParticleDirection)].group != kGroupUnused;
   const vec4 tint = material_.color.vec();
+  draw.reserveSprites(count_);
   for (size_t i = 0; i < count_; ++i) {
     // A zero (or negative) particle_size draws nothing; DrawList's "actual resolution" sizes are a
     // Halo notion.

@@ -97,6 +97,7 @@ void GlowInstance::collect(DrawList& draw, DebugDraw& debug, const View&, const 
   batch.orientation = SpriteOrientation::ScreenFacing;
   batch.ignoreTextureAlpha = true;  // "Alpha channel is ignored."
   draw.beginBatch(batch);
+  draw.reserveSprites(normal_.count + trailing_.count);
   const vec4 uv = def_.sprite.uv();
   const vec2 registration = def_.sprite.registration;
   auto push = [&](vec3 position, float size, vec3 color, float fade, vec3 direction) {

@@ -179,6 +179,7 @@ void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const
     if (state.texture != kNoTexture && !state.filtered)
       draw.textures[size_t(state.texture)].filtered = false;
     draw.beginBatch(state);
+    draw.reserveSprites(p.count);
     bool nonlinear = state.nonlinearTint;
     vec3 cell = glm::floor(view.eye / box) * box;
     int big = 0;

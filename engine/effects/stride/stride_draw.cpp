@@ -53,6 +53,7 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
                                               : SpriteOrientation::ScreenFacing;
   batch.sortBackToFront = def.sorting == Sorting::ByDepth;
   draw.beginBatch(batch);
+  draw.reserveSprites(p.count);
   vec3 tint =
       vec3(def.material.tint.r, def.material.tint.g, def.material.tint.b) * def.material.intensity;
   bool hasSize = p.has(kFieldSize), hasColor = p.has(kFieldColor), hasRot = p.has(kFieldRotation),
