@@ -38,10 +38,13 @@ struct Goal {
   double target;
 };
 constexpr Goal kGoals[] = {
-    {"vm_vs_native", "<=", 1.5},        {"vm_vs_native_presets_worst", "<=", 1.5},
+    {"vm_vs_native", "<=", 1.5},
+    {"vm_vs_native_presets_worst", "<=", 1.5},
     {"integrator_roofline_share", ">=", 0.4},
-    {"render_vs_raw_10k", "<=", 1.15},  {"render_vs_raw_100k", "<=", 1.15},
-    {"thread_speedup_100k", ">=", 1.8}, {"thread_speedup_steady_100k", ">=", 1.7},
+    {"render_vs_raw_10k", "<=", 1.15},
+    {"render_vs_raw_100k", "<=", 1.15},
+    {"thread_speedup_100k", ">=", 1.8},
+    {"thread_speedup_steady_100k", ">=", 1.7},
     {"gallery_frame_cpu_ms", "<", 0.5},
 };
 
@@ -296,8 +299,8 @@ int run(const Args& args) {
     std::cout << "gallery_frame_cpu_ms (gallery at game limits, step + collect, median of "
               << (s.quick ? 150 : 300) << " frames, " << rr.gallerySprites
               << " sprites): " << fmt("%.3f", rr.galleryFrameSeconds * 1e3)
-              << targetText("gallery_frame_cpu_ms") << " (draw submission " << fmt("%.3f", rr.galleryDrawSeconds * 1e3)
-              << " ms)\n";
+              << targetText("gallery_frame_cpu_ms") << " (draw submission "
+              << fmt("%.3f", rr.galleryDrawSeconds * 1e3) << " ms)\n";
   }
 
   out["goals"] = goalsTable(out);
