@@ -228,6 +228,10 @@ struct Renderer::Impl {
   std::vector<std::string> warnings;
   std::set<std::string> warnedOnce;
   bool debugInstalled = false;  // our KHR_debug callback is installed
+  // Whether anything wrote depth since the depth buffer was last cleared (beginFrame). While
+  // nothing has, a sprite's LEQUAL test against the cleared 1.0 passes for every fragment, so the
+  // test is left off: the same pixels for less work per fragment. True until the first clear.
+  bool depthWritten = true;
   TextureCache textures;
   HdrTarget hdr;
   BloomSettings bloom;
@@ -385,6 +389,7 @@ void Renderer::beginFrame(int width, int height, ColorRgba background) {
   glClearColor(background.r, background.g, background.b, 1.0f);
   glClearDepth(1.0);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  impl_->depthWritten = false;
 }
 
 void Renderer::Impl::bindInstanceAttributes(GLuint buffer, size_t firstSprite) {
@@ -493,13 +498,11 @@ void Renderer::Impl::drawBatch(const DrawList& list, const BatchPlan& plan, GLui
   glUniform1i(su.secondaryScreen, batch.secondaryAnchor == SecondaryAnchor::WithScreenSpace);
   glUniform4fv(su.secondaryTransform, 1, &batch.secondaryTransform.x);
   setBlend(batch.blend);
-  if (batch.depthTest && !batch.screenSpaceFlare) {
+  // Flares sit at clip depth 0.99: hidden only by nearer scene depth.
+  if (batch.depthTest && depthWritten)
     glEnable(GL_DEPTH_TEST);
-  } else if (batch.depthTest) {
-    glEnable(GL_DEPTH_TEST);  // flares sit at clip depth 0.99: hidden only by nearer scene depth
-  } else {
+  else
     glDisable(GL_DEPTH_TEST);
-  }
   bindInstanceAttributes(plan.reordered ? scratchVbo.get() : instances, plan.first);
   glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, GLsizei(plan.drawn));
   stats.drawCalls++;
@@ -617,7 +620,10 @@ void Renderer::Impl::drawShaderQuads(const DrawList& list, const View& view) {
   glBindVertexArray(quadVao.get());
   glBindBuffer(GL_ARRAY_BUFFER, quadVbo.get());
   glDisable(GL_CULL_FACE);
-  glEnable(GL_DEPTH_TEST);
+  if (depthWritten)  // see depthWritten: against a cleared buffer the test passes everywhere
+    glEnable(GL_DEPTH_TEST);
+  else
+    glDisable(GL_DEPTH_TEST);
   glDepthFunc(GL_LEQUAL);
   glDepthMask(GL_FALSE);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
@@ -761,6 +767,7 @@ void Renderer::Impl::drawMeshes(const DrawList& list, const View& view) {
     if (!m.mesh || m.mesh->indices.empty()) continue;
     GpuMesh& g = gpuMesh(m.mesh);
     if (g.count == 0) continue;
+    depthWritten = true;
     uniformMat4(p, "uModel", m.model);
     glUniform4f(glGetUniformLocation(p, "uColor"), m.color.r, m.color.g, m.color.b, m.color.a);
     glBindVertexArray(g.vao.get());
@@ -798,6 +805,7 @@ void Renderer::drawDebug(const DebugDraw& debug, const View& view) {
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
   glEnable(GL_PROGRAM_POINT_SIZE);
+  r.depthWritten = true;
   glEnableVertexAttribArray(0);
   glEnableVertexAttribArray(1);
   if (!debug.lines.empty()) {
