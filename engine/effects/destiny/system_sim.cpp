@@ -365,6 +365,21 @@ void SystemInstance::updateParticles(float dt, const SystemStepInput& in) {
   const Reader dir[2][3] = {{reader(dirCh[0], 0), reader(dirCh[0], 1), reader(dirCh[0], 2)},
                             {reader(dirCh[1], 0), reader(dirCh[1], 1), reader(dirCh[1], 2)}};
 
+  // Directions and strengths that are system values or unbound are the same for every particle:
+  // their term of the acceleration is then worked out once, with the very same operations.
+  bool accelUniform = true;
+  for (int a = 0; a < 2; ++a) {
+    accelUniform = accelUniform && strength[a].step == 0;
+    for (int k = 0; k < 3; ++k) accelUniform = accelUniform && dir[a][k].step == 0;
+  }
+  vec3 accelTerm[2] = {vec3(0.0f), vec3(0.0f)};
+  if (accelUniform)
+    for (int a = 0; a < 2; ++a) {
+      vec3 d(dir[a][0](0), dir[a][1](0), dir[a][2](0));
+      if (emitterFrame[a]) d = spawn.rotation * d;
+      accelTerm[a] = toSim.applyVector(d) * strength[a](0);
+    }
+
   auto runChunk = [&](size_t chunk, size_t begin, size_t end, float* stack) {
     for (size_t i = begin; i < end; ++i) {
       float l = life.p ? life.p[i * life.step] : unboundLife;
@@ -389,10 +404,15 @@ void SystemInstance::updateParticles(float dt, const SystemStepInput& in) {
     }
     for (size_t i = begin; i < end; ++i) {
       vec3 acc = gravityDir * (gravity(i) * params_.gravityScale);
-      for (int a = 0; a < 2; ++a) {
-        vec3 d(dir[a][0](i), dir[a][1](i), dir[a][2](i));
-        if (emitterFrame[a]) d = spawn.rotation * d;
-        acc += toSim.applyVector(d) * strength[a](i);
+      if (accelUniform) {
+        acc += accelTerm[0];
+        acc += accelTerm[1];
+      } else {
+        for (int a = 0; a < 2; ++a) {
+          vec3 d(dir[a][0](i), dir[a][1](i), dir[a][2](i));
+          if (emitterFrame[a]) d = spawn.rotation * d;
+          acc += toSim.applyVector(d) * strength[a](i);
+        }
       }
       vec3 v(vel[0].p[i], vel[1].p[i], vel[2].p[i]);
       v += acc * dt;
