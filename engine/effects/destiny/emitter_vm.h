@@ -5,7 +5,9 @@
 // kLanes particles held in SoA lanes (stack slot -> lane x/y/z/w -> particle), so dispatch is paid
 // once per block and the per-lane loops vectorize. The same interpreter source is instantiated
 // with one lane for the spawn and system stages, for the one-particle-at-a-time baseline
-// (runStageScalar, benchmarked in tests/bench/vm_bench.cpp) and for the step debugger.
+// (runStageScalar, a reference column of `fxview bench`) and for the step debugger. The engine
+// runs particle stages through the compiled form (emitter_kernels.h); this interpreter is its
+// reference.
 //
 // Batched semantics worth knowing: random draws (0x3D) are made particle by particle within each
 // instruction; a store to a system group (2, 4, 5) or a transform-slot write from a particle stage
