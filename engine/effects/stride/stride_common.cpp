@@ -1,6 +1,7 @@
 #include "engine/effects/stride/stride_common.h"
 
 #include <cmath>
+#include <vector>
 
 namespace fx::stride {
 
@@ -22,13 +23,40 @@ Transform strideToWorld(const Transform& t) {
           .scale = t.scale};
 }
 
-double RandomSeed::getDouble(uint32_t off) const {
+namespace {
+
+// GetDouble of d = seed + offset (the formula above).
+double randomValue(uint32_t d) {
   constexpr double kGelfond = 23.1406926327792690;          // e^pi
   constexpr double kGelfondSchneider = 2.6651441426902251;  // 2^sqrt(2)
-  double d = double(uint32_t((value & 0xFFFFu) + off));
-  double q = std::cos(d) * kGelfond + std::sin(d) * kGelfondSchneider;
+  double q = std::cos(double(d)) * kGelfond + std::sin(double(d)) * kGelfondSchneider;
   double r = std::fmod(123456789.0, 1e-7 + 256.0 * q);
   return r - std::floor(r);
+}
+
+// The value depends on d alone, and d is a 16-bit seed plus a small offset: every particle draws
+// through this table (filled once per process with the same formula) instead of a cos, a sin and
+// a long fmod per draw. Larger d (a big seed_offset) computes directly.
+constexpr uint32_t kTableSize = 65536 + 8192;  // past the largest built-in offset (k3C = 6667)
+
+const float* floatTable() {
+  static const std::vector<float> table = [] {
+    std::vector<float> t(kTableSize);
+    for (uint32_t d = 0; d < kTableSize; ++d) t[d] = float(randomValue(d));
+    return t;
+  }();
+  return table.data();
+}
+
+}  // namespace
+
+double RandomSeed::getDouble(uint32_t off) const {
+  return randomValue(uint32_t((value & 0xFFFFu) + off));
+}
+
+float RandomSeed::getFloat(uint32_t off) const {
+  const uint32_t d = uint32_t((value & 0xFFFFu) + off);
+  return d < kTableSize ? floatTable()[d] : float(randomValue(d));
 }
 
 void ModuleTransform::reflect(FieldVisitor& v, bool unused) {

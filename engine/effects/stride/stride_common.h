@@ -36,7 +36,7 @@ Transform strideToWorld(const Transform& t);
 struct RandomSeed {
   uint32_t value = 0;
   double getDouble(uint32_t offset) const;
-  float getFloat(uint32_t offset) const { return float(getDouble(offset)); }
+  float getFloat(uint32_t offset) const;  // float(getDouble(offset)), from a table when it can
 };
 
 // RandomOffset constants (ParticleRandomSeedGenerator): each initializer/updater samples its own.

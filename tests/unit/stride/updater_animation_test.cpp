@@ -1,6 +1,8 @@
 // Color, rotation and size animation (seed 003; reference stride notes §2.6) and curve sampling.
 #include "tests/unit/stride/stride_test_util.h"
 
+#include <cstring>
+
 #include "engine/effects/stride/stride_modules.h"
 
 namespace fx::stride {
@@ -103,6 +105,20 @@ TEST(StrideRandom, SeedValues) {
     EXPECT_EQ(v, RandomSeed{12345 + 0x10000}.getDouble(off));
   }
   EXPECT_NE(a.getDouble(0), a.getDouble(1));
+}
+
+// getFloat reads a table for small seed + offset: every entry (and the direct path past it) is
+// exactly float(getDouble), the formula Stride runs per draw.
+TEST(StrideRandom, FloatDrawsAreTheFormulasBitsEverywhere) {
+  size_t differ = 0;
+  for (uint32_t seed = 0; seed < 0x10000; ++seed)
+    for (uint32_t off : {0u, 1u, 1112u, 2223u, 3334u, 4445u, 5556u, 6667u, 8191u, 8192u, 100000u}) {
+      RandomSeed r{seed | 0x30000u};
+      float a = r.getFloat(off), b = float(r.getDouble(off));
+      differ += std::memcmp(&a, &b, sizeof a) != 0;
+    }
+  EXPECT_EQ(differ, 0u);
+  EXPECT_EQ(RandomSeed{7}.getFloat(0xFFFFFFFFu), float(RandomSeed{7}.getDouble(0xFFFFFFFFu)));
 }
 
 }  // namespace
