@@ -373,37 +373,40 @@ inline bool ewOf(Op op, int lane, Ew& e) {
 // ----------------------------------------------
 
 // Opcodes laneApply computes: pure functions of their popped operands (and constants) that are
-// not elementwise.
+// not elementwise. Listed once, for isLaneOp and the interpreter's switch.
+#define FX_LANE_OP_CASES      \
+  case Op::Dot:               \
+  case Op::Cubic:             \
+  case Op::Normalize4:        \
+  case Op::Normalize3:        \
+  case Op::Jitter:            \
+  case Op::Wander:            \
+  case Op::Rand:              \
+  case Op::RandSmooth:        \
+  case Op::RotateAxis:        \
+  case Op::TransformVec4:     \
+  case Op::Spline4:           \
+  case Op::Spline8:           \
+  case Op::Spline8Chain:      \
+  case Op::Gradient4:         \
+  case Op::Gradient8:         \
+  case Op::Spline4Const:      \
+  case Op::Spline8Const:      \
+  case Op::Spline8ChainConst: \
+  case Op::Gradient4Const:    \
+  case Op::Gradient8Const:    \
+  case Op::MovePoint:         \
+  case Op::MoveVector:        \
+  case Op::UnmovePoint:       \
+  case Op::MoveTransform:     \
+  case Op::LerpTransform:     \
+  case Op::TurnVector:        \
+  case Op::AxisTurn:
+
 inline bool isLaneOp(Op op) {
   switch (op) {
-    case Op::Dot:
-    case Op::Cubic:
-    case Op::Normalize4:
-    case Op::Normalize3:
-    case Op::Jitter:
-    case Op::Wander:
-    case Op::Rand:
-    case Op::RandSmooth:
-    case Op::RotateAxis:
-    case Op::TransformVec4:
-    case Op::Spline4:
-    case Op::Spline8:
-    case Op::Spline8Chain:
-    case Op::Gradient4:
-    case Op::Gradient8:
-    case Op::Spline4Const:
-    case Op::Spline8Const:
-    case Op::Spline8ChainConst:
-    case Op::Gradient4Const:
-    case Op::Gradient8Const:
-    case Op::MovePoint:
-    case Op::MoveVector:
-    case Op::UnmovePoint:
-    case Op::MoveTransform:
-    case Op::LerpTransform:
-    case Op::TurnVector:
-    case Op::AxisTurn:
-      return true;
+    FX_LANE_OP_CASES
+    return true;
     default:
       return false;
   }

@@ -308,43 +308,17 @@ void execute(const CompiledProgram& p, int stage, VmState& st, size_t base, int 
       case Op::ReadSlotRotation:
         B.splat(sp, st.slotRotation[in.a]);
         break;
-      case Op::Dot:
-      case Op::Cubic:
-      case Op::Normalize4:
-      case Op::Normalize3:
-      case Op::Jitter:
-      case Op::Wander:
-      case Op::Rand:
-      case Op::RandSmooth:
-      case Op::RotateAxis:
-      case Op::TransformVec4:
-      case Op::Spline4:
-      case Op::Spline8:
-      case Op::Spline8Chain:
-      case Op::Gradient4:
-      case Op::Gradient8:
-      case Op::Spline4Const:
-      case Op::Spline8Const:
-      case Op::Spline8ChainConst:
-      case Op::Gradient4Const:
-      case Op::Gradient8Const:
-      case Op::MovePoint:
-      case Op::MoveVector:
-      case Op::UnmovePoint:
-      case Op::MoveTransform:
-      case Op::LerpTransform:
-      case Op::TurnVector:
-      case Op::AxisTurn: {
-        const OpInfo& info = opInfo(uint8_t(in.op));
-        const int bottom = sp - info.pops;
-        for (int i = 0; i < L; ++i) {
-          vec4 w[12];
-          for (int k = 0; k < info.pops; ++k) w[k] = B.get(bottom + k, i);
-          laneApply(in.op, in.a, w, K);
-          for (int k = 0; k < info.pushes; ++k) B.set(bottom + k, i, w[k]);
+        FX_LANE_OP_CASES {
+          const OpInfo& info = opInfo(uint8_t(in.op));
+          const int bottom = sp - info.pops;
+          for (int i = 0; i < L; ++i) {
+            vec4 w[12];
+            for (int k = 0; k < info.pops; ++k) w[k] = B.get(bottom + k, i);
+            laneApply(in.op, in.a, w, K);
+            for (int k = 0; k < info.pushes; ++k) B.set(bottom + k, i, w[k]);
+          }
+          break;
         }
-        break;
-      }
       case Op::End:
       case Op::Stop:
         break;  // never decoded (they end the stage)
