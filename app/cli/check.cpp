@@ -1,7 +1,8 @@
-// fxview check FILE...: validate and lint presets and Halo tags; exit 0 clean (warnings allowed),
-// 1 errors, 2 usage. A .glow or .weather_particle_system is checked as the definition of a
-// one-effect preset beside it (so its references resolve and the family lint runs); a
-// .point_physics or .wind is read and range-checked; a .bitmap or .gbxmodel is read.
+// fxview check FILE...: validate and lint presets (a bug-report bundle folder: its preset) and
+// Halo tags; exit 0 clean (warnings allowed), 1 errors, 2 usage. A .glow or
+// .weather_particle_system is checked as the definition of a one-effect preset beside it (so its
+// references resolve and the family lint runs); a .point_physics or .wind is read and
+// range-checked; a .bitmap or .gbxmodel is read.
 #include <iostream>
 
 #include "app/cli/common.h"
@@ -10,6 +11,7 @@
 #include "engine/formats/halo/tag_definitions.h"
 #include "engine/formats/halo/bitmap_tag.h"
 #include "engine/formats/halo/tag_paths.h"
+#include "engine/session/tag_scene.h"
 
 namespace fx::cli {
 
@@ -65,9 +67,10 @@ void registerCheck(CLI::App& app, int& exitCode) {
   auto args = std::make_shared<Args>();
   auto* cmd =
       app.add_subcommand("check", "Validate and lint presets and Halo tags; exit 1 on errors");
-  cmd->add_option("files", args->presets,
-                  "Preset JSON files, Halo tags (.glow, .weather_particle_system, "
-                  ".point_physics, .wind, .bitmap, .gbxmodel) and Stride .sdscene / .sdprefab assets")
+  cmd->add_option(
+         "files", args->presets,
+         "Preset JSON files, bundle folders, Halo tags (.glow, .weather_particle_system, "
+         ".point_physics, .wind, .bitmap, .gbxmodel) and Stride .sdscene / .sdprefab assets")
       ->required();
   addTagsOption(cmd, args->tagsDir);
   cmd->add_flag("--allow-any-path", args->allowAnyPath,
@@ -84,7 +87,7 @@ void registerCheck(CLI::App& app, int& exitCode) {
       if (halo::findTagClassByExtension(std::filesystem::path(path).extension().string())) {
         checkTag(path, opts, diags);
       } else {
-        auto preset = loadPreset(path, diags, opts);
+        auto preset = loadPresetOrTag(path, {}, diags, opts);  // a preset or a bundle folder
         if (preset) lintPreset(*preset, diags);
       }
       printDiagnostics(diags);

@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "engine/session/bundle.h"
 #include "engine/session/tag_scene.h"
 
 namespace fx::cli {
@@ -19,6 +20,16 @@ std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, b
   printDiagnostics(diags);
   if (!preset || diags.hasErrors()) return nullptr;
   return preset;
+}
+
+std::optional<double> applyBundleDefaults(const std::filesystem::path& path, Preset& preset) {
+  if (!isBundleFolder(path)) return std::nullopt;
+  Diagnostics diags;
+  auto moment = readBundleMoment(path, diags);
+  printDiagnostics(diags);
+  if (!moment) return std::nullopt;
+  applyBundleMoment(preset, *moment);
+  return moment->time;
 }
 
 void addTagsOption(CLI::App* cmd, std::string& tagsDir) {

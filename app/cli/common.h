@@ -21,12 +21,18 @@ inline constexpr int kExitUsage = 2;
 
 void printDiagnostics(const Diagnostics& diags);
 
-// Loads a preset, or the scene made for a .glow / .weather_particle_system tag (with `model`, a
-// .gbxmodel, for a glow; engine/session/tag_scene.h); prints every diagnostic. Null on errors.
+// Loads a preset, the preset of a bundle folder, or the scene made for a .glow /
+// .weather_particle_system tag (with `model`, a .gbxmodel, for a glow; engine/session/
+// tag_scene.h); prints every diagnostic. Null on errors.
 // `tagsDir`: --tags.
 std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, bool allowAnyPath,
                                             const std::filesystem::path& tagsDir = {},
                                             const std::filesystem::path& model = {});
+
+// For a bug-report bundle folder (engine/session/bundle.h): its seed, simulation and camera
+// applied to `preset` (before --seed / --fps), and its time returned (the default for --time).
+// Nullopt for anything else.
+std::optional<double> applyBundleDefaults(const std::filesystem::path& path, Preset& preset);
 
 // --tags DIR on a subcommand: the tags root for Halo tag references when a preset has no
 // "tags_dir" (default: the nearest parent folder named `tags`).

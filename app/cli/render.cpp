@@ -2,7 +2,9 @@
 //                      [--frames N --every S] [--gif OUT.gif] [--sheet OUT.png [--columns C]]
 //                      [--grid] [--exec "cmd; cmd"] [--allow-any-path] [--model X.gbxmodel]
 // PRESET may be a .glow (with --model) or .weather_particle_system tag: the scene
-// engine/session/tag_scene.h makes for it, camera framed on the model or the weather cube.
+// engine/session/tag_scene.h makes for it, camera framed on the model or the weather cube. A
+// bug-report bundle folder renders its preset at its moment (seed, simulation, camera, and time
+// unless --time is given).
 // Renders a preset headless (EGL, no display server) to PNG. The background is the scene's
 // background colour; --grid adds a ground grid. Warnings (missing textures, shader failures) go
 // to stderr. Exit codes: 0 ok, 1 preset errors, 2 usage or GL failure.
@@ -33,7 +35,7 @@ namespace {
 struct Args {
   std::string preset, output, model, size = "640x360";
   std::string tagsDir;
-  double time = 1.0;
+  std::optional<double> time;  // default: a bundle's time, else 1 s
   std::optional<double> fps;
   std::optional<int64_t> seed;
   int frames = 1;
@@ -84,6 +86,7 @@ int run(const Args& args) {
   }
   auto preset = loadPresetReporting(args.preset, args.allowAnyPath, args.tagsDir, args.model);
   if (!preset) return kExitErrors;
+  std::optional<double> bundleTime = applyBundleDefaults(args.preset, *preset);
   applyOverrides(*preset, args.seed, args.fps);
   World world(*preset);
   world.flags.unlimitedBudget = args.unlimitedBudget;
@@ -123,7 +126,7 @@ int run(const Args& args) {
   std::string err = captureFrames(renderer, *preset, world, &split, makeView,
                                   {.width = width,
                                    .height = height,
-                                   .start = args.time,
+                                   .start = args.time.value_or(bundleTime.value_or(1.0)),
                                    .every = args.every,
                                    .frames = args.frames,
                                    .grid = args.grid},
@@ -165,8 +168,8 @@ void registerRender(CLI::App& app, int& exitCode) {
   auto* cmd =
       app.add_subcommand("render", "Render a preset headless to PNG (EGL, no display needed)");
   cmd->add_option("preset", args->preset,
-                  "Preset JSON, a Halo .glow / .weather_particle_system tag, or a Stride "
-                  ".sdscene / .sdprefab")
+                  "Preset JSON, a bundle folder, a Halo .glow / .weather_particle_system tag, "
+                  "or a Stride .sdscene / .sdprefab")
       ->required();
   cmd->add_option("--model", args->model,
                   "With a .glow tag: the .gbxmodel whose markers it follows");
@@ -175,7 +178,8 @@ void registerRender(CLI::App& app, int& exitCode) {
   cmd->add_option("--sheet", args->sheet, "Sprite sheet PNG of the --frames");
   cmd->add_option("--columns", args->columns, "Tiles per sprite sheet row (default: square)")
       ->check(CLI::Range(1, 1000));
-  cmd->add_option("--time", args->time, "Seconds to simulate before the (first) frame")
+  cmd->add_option("--time", args->time,
+                  "Seconds to simulate before the (first) frame (default: a bundle's time, else 1)")
       ->check(CLI::Range(0.0, 86400.0));
   cmd->add_option("--fps", args->fps, "Frame rate (sets the rate of frame-mode simulation)")
       ->check(CLI::Range(1.0, 1000.0));

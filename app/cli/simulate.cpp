@@ -1,17 +1,19 @@
 // fxview simulate PRESET --time S [--fps N] [--seed N] [-o OUT.json]: the particle state dump.
 // PRESET may be a .glow (with --model X.gbxmodel) or .weather_particle_system tag: the scene
-// engine/session/tag_scene.h makes for it.
+// engine/session/tag_scene.h makes for it; or a bug-report bundle folder: its preset from its
+// moment (seed, simulation, camera; --time defaults to its time).
 #include <fstream>
 #include <iostream>
 
 #include "app/cli/common.h"
+#include "engine/session/bundle.h"
 
 namespace fx::cli {
 
 void registerSimulate(CLI::App& app, int& exitCode) {
   struct Args {
     std::string preset, output, model, tagsDir;
-    double time = 0.0;
+    std::optional<double> time;  // required but for a bundle folder
     std::optional<double> fps;
     std::optional<int64_t> seed;
     bool allowAnyPath = false;
@@ -20,13 +22,12 @@ void registerSimulate(CLI::App& app, int& exitCode) {
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("simulate", "Simulate a preset and dump particle state as JSON");
   cmd->add_option("preset", args->preset,
-                  "Preset JSON, a Halo .glow / .weather_particle_system tag, or a Stride "
-                  ".sdscene / .sdprefab")
+                  "Preset JSON, a bundle folder, a Halo .glow / .weather_particle_system tag, "
+                  "or a Stride .sdscene / .sdprefab")
       ->required();
   cmd->add_option("--model", args->model,
                   "With a .glow tag: the .gbxmodel whose markers it follows");
-  cmd->add_option("--time", args->time, "Seconds to simulate")
-      ->required()
+  cmd->add_option("--time", args->time, "Seconds to simulate (default for a bundle: its time)")
       ->check(CLI::Range(0.0, 86400.0));
   cmd->add_option("--fps", args->fps, "Frame rate (sets the rate of frame-mode simulation)")
       ->check(CLI::Range(1.0, 1000.0));
@@ -40,15 +41,21 @@ void registerSimulate(CLI::App& app, int& exitCode) {
       "--unlimited-budget", args->unlimitedBudget,
       "Lift the games' particle limits (stress runs; fxview's hard cap of 2^20 per effect stays)");
   cmd->callback([args, &exitCode] {
+    if (!args->time && !isBundleFolder(args->preset)) {
+      std::cerr << "--time is required (a bundle folder gives its own)\n";
+      exitCode = kExitUsage;
+      return;
+    }
     auto preset = loadPresetReporting(args->preset, args->allowAnyPath, args->tagsDir, args->model);
     if (!preset) {
       exitCode = kExitErrors;
       return;
     }
+    std::optional<double> bundleTime = applyBundleDefaults(args->preset, *preset);
     applyOverrides(*preset, args->seed, args->fps);
     World world(*preset);
     world.flags.unlimitedBudget = args->unlimitedBudget;
-    world.advanceTo(args->time);
+    world.advanceTo(args->time.value_or(bundleTime.value_or(0.0)));
     Json out;
     world.dump(out);
     if (args->fps) out["fps"] = *args->fps;

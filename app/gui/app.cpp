@@ -15,6 +15,8 @@
 #include "app/gui/curve_edit.h"
 #include "engine/core/data_paths.h"
 #include "engine/core/field_json.h"
+#include "engine/session/bundle.h"
+#include "engine/session/self_contained.h"
 #include "engine/session/tag_scene.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/formats/stride/stride_import.h"
@@ -81,27 +83,18 @@ bool loadInto(App& app, const fs::path& path, bool keepView, bool allowErrors) {
 
 bool loadBundle(App& app, const fs::path& dir) {
   Diagnostics diags;
-  auto meta = loadJsonFile(dir / "bundle.json", (dir / "bundle.json").string(), diags);
-  if (!meta || !meta->is_object()) {
+  auto moment = readBundleMoment(dir, diags);
+  if (!moment) {
     app.loadDiagnostics = diags;
     return false;
   }
-  bool anyPath = app.args.allowAnyPath;
-  app.args.allowAnyPath = true;  // bundles name textures by absolute path
-  bool ok = loadInto(app, dir / "preset.json", false, true);
-  app.args.allowAnyPath = anyPath;
-  if (!ok) return false;
-  const Json& m = *meta;
+  // The preset is self-contained (engine/session/self_contained.h): no --allow-any-path needed.
+  if (!loadInto(app, bundlePresetPath(dir), false, true)) return false;
+  const Json& m = moment->meta;
   World& w = *app.world;
-  if (m.contains("simulation") && m["simulation"].is_object()) {
-    const Json& s = m["simulation"];
-    if (s.value("mode", "tick") == "frame") w.simulation().mode = SimulationMode::Frame;
-    if (s.contains("rate") && s["rate"].is_number())
-      w.simulation().rate = std::clamp(s["rate"].get<float>(), 1.0f, 1000.0f);
-  }
-  uint32_t seed =
-      m.contains("seed") && m["seed"].is_number_unsigned() ? m["seed"].get<uint32_t>() : w.seed();
-  w.reset(seed);
+  if (moment->mode) w.simulation().mode = *moment->mode;
+  if (moment->rate) w.simulation().rate = *moment->rate;
+  w.reset(moment->seed.value_or(w.seed()));
   if (m.contains("overlays") && m["overlays"].is_object())
     for (auto it = m["overlays"].begin(); it != m["overlays"].end(); ++it)
       if (it->is_boolean()) setDebugFlag(w.flags, it.key(), it->get<bool>());
@@ -124,42 +117,12 @@ bool loadBundle(App& app, const fs::path& dir) {
       app.camera.pitchDeg = std::clamp(num("pitch_deg", app.camera.pitchDeg), -89.0f, 89.0f);
     }
   }
-  double time = m.value("time", 0.0);
-  seekTransport(app.transport, w, std::clamp(time, 0.0, 3600.0));
+  double time = moment->time;
+  seekTransport(app.transport, w, time);
   app.transport.playing = false;  // reopened at that moment
   setStatus(app, "bundle " + dir.string() + " at t = " + std::to_string(time) + " s");
   return true;
 }
-
-// Texture paths made absolute so a bundle's inline definitions still find them.
-class AbsolutePaths final : public FieldWalker {
- public:
-  AbsolutePaths(fs::path base, fs::path tagsDir)
-      : base_(std::move(base)), tagsDir_(std::move(tagsDir)) {}
-  void visit(const FieldMeta& m, std::string& v, std::string_view) override {
-    if ((m.hint != FieldHint::TexturePath && m.hint != FieldHint::DefinitionPath) || v.empty())
-      return;
-    // Halo tag references live under the tags root, not beside the definition.
-    if (halo::isTagPath(v))
-      if (auto hit = halo::resolveCaseInsensitive(halo::tagsRootFor(base_ / "_", tagsDir_), v)) {
-        v = hit->string();
-        return;
-      }
-    fs::path p(v);
-    std::error_code ec;
-    if (p.is_relative()) {
-      fs::path c = base_ / p;
-      if (!fs::exists(c, ec) && v.rfind("assets/", 0) == 0) {
-        fs::path shipped = findDataFile(p);
-        if (!shipped.empty()) c = shipped;
-      }
-      v = fs::weakly_canonical(c, ec).string();
-    }
-  }
-
- private:
-  fs::path base_, tagsDir_;
-};
 
 Json vecJson(vec3 v) {
   return Json::array({floatJson(v.x), floatJson(v.y), floatJson(v.z)});
@@ -711,21 +674,9 @@ std::string writeBundle(App& app, const fs::path& dir) {
   if (app.sceneCapture.size() != size_t(w) * size_t(h) * 4) return "no scene capture this frame";
   if (!render::writePng(dir / "screenshot.png", w, h, app.sceneCapture, err)) return err;
 
-  // The preset as edited, definitions inline with absolute texture paths: self-contained.
-  Json doc = presetToJson(*app.preset);
-  if (doc.contains("effects") && doc["effects"].is_array())
-    for (auto& e : app.preset->effects) {
-      size_t index = size_t(std::strtoul(e.entryPointer.c_str() + 9, nullptr, 10));
-      if (index >= doc["effects"].size()) continue;
-      auto def = e.definition->clone();
-      AbsolutePaths abs(e.definitionFile.parent_path(), app.preset->tagsDir);
-      def->reflect(abs);
-      Json dj = e.definitionJson;
-      EffectDefinition* d = def.get();
-      writeFields(dj, [d](FieldVisitor& v) { d->reflect(v); });
-      doc["effects"][index]["definition"] = std::move(dj);
-    }
-  err = writeFileAtomic(dir / "preset.json", doc.dump(2) + "\n");
+  // The preset as edited with copies of every file it reads (shipped textures included) and
+  // relative references: the folder opens on any machine.
+  err = writeSelfContained(*app.preset, dir / "preset.json", {.copyShippedAssets = true});
   if (!err.empty()) return err;
 
   World& world = *app.world;

@@ -5,6 +5,7 @@
 
 #include "engine/effects/halo_weather/weather_definition.h"
 #include "engine/formats/halo/tag_paths.h"
+#include "engine/session/bundle.h"
 
 namespace fx {
 
@@ -105,6 +106,7 @@ std::unique_ptr<Preset> loadTagScene(const fs::path& tag, const fs::path& model,
 std::unique_ptr<Preset> loadPresetOrTag(const fs::path& path, const fs::path& model,
                                         Diagnostics& diags, const PresetLoadOptions& opts) {
   if (isEffectTagPath(path)) return loadTagScene(path, model, diags, opts);
+  if (isBundleFolder(path)) return loadPreset(bundlePresetPath(path), diags, opts);
   return loadPreset(path, diags, opts);
 }
 

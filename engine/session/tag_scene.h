@@ -36,7 +36,8 @@ std::unique_ptr<Preset> loadTagScene(const std::filesystem::path& tag,
                                      const std::filesystem::path& model, Diagnostics& diags,
                                      const PresetLoadOptions& opts = {});
 
-// loadTagScene for an effect tag, loadPreset for anything else (`model` only applies to tags).
+// loadTagScene for an effect tag, the preset of a bug-report bundle folder (engine/session/
+// bundle.h), loadPreset for anything else (`model` only applies to tags).
 std::unique_ptr<Preset> loadPresetOrTag(const std::filesystem::path& path,
                                         const std::filesystem::path& model, Diagnostics& diags,
                                         const PresetLoadOptions& opts = {});

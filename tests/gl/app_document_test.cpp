@@ -382,3 +382,144 @@ TEST(AppFileBrowser, FoldersFirstThenTheFilesTheFilterAccepts) {
 }
 
 }  // namespace app_document_test
+
+// Bug-report bundles that open on another machine (issue "Never lose a user's work"): the bundle
+// holds every file its preset reads, so moved to an empty folder, with the originals and fxview's
+// shipped data out of reach, it still opens, checks, renders and simulates.
+#include <sys/wait.h>
+
+#include <cstdlib>
+
+namespace app_document_test {
+
+std::string bytesOf(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+// `fxview ARGS` as a child process that finds no shipped data (no source tree, empty data
+// folders, no display); stdout and stderr go to `log`. Returns the exit code.
+int runWithoutShippedData(const std::string& args, const fs::path& log) {
+  fs::path empty = scratch("no-data");
+  std::string e = "'" + empty.string() + "'";
+  std::string cmd =
+      "env -u DISPLAY -u WAYLAND_DISPLAY FXVIEW_NO_SOURCE_TREE=1 FXVIEW_DATA_DIR=" + e +
+      " XDG_DATA_HOME=" + e + " XDG_DATA_DIRS=" + e + " HOME=" + e + " '" +
+      std::string(FXVIEW_BINARY) + "' " + args + " >'" + log.string() + "' 2>&1";
+  int status = std::system(cmd.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string quoted(const fs::path& p) {
+  return "'" + p.string() + "'";
+}
+
+// The shipped gallery (presets/ copied to a temp folder: the gallery with its definition,
+// emitter, wind and physics files; textures from the shipped assets/) bundled at 1.5 s; the
+// bundle is then moved into an empty folder and the copy deleted. `live`: each effect's live
+// particles when it was bundled.
+fs::path movedGalleryBundle(const std::string& name, std::vector<size_t>& live) {
+  fs::path src = scratch(name + "-src");
+  fs::copy(gltest::sourceDir() / "presets", src / "presets", fs::copy_options::recursive);
+  gui::App a;
+  EXPECT_TRUE(gui::openDocument(a, src / "presets/gallery.json")) << a.loadDiagnostics.formatAll();
+  EXPECT_FALSE(a.loadDiagnostics.hasErrors()) << a.loadDiagnostics.formatAll();
+  if (!a.world) return {};
+  EXPECT_EQ(a.preset->effects.size(), 8u);
+  seekTransport(a.transport, *a.world, 1.5);
+  a.framebuffer = {float(kW), float(kH)};
+  a.sceneCapture = renderApp(a);
+  EXPECT_EQ(gui::writeBundle(a, src / "bundle"), "");
+  for (size_t i = 0; i < a.world->effects().size(); ++i) live.push_back(a.world->stats(i).live);
+  fs::path moved = scratch(name + "-moved") / "bug report";
+  fs::rename(src / "bundle", moved);
+  fs::remove_all(src);
+  return moved;
+}
+
+void collectStrings(const Json& j, std::vector<std::string>& out) {
+  if (j.is_string()) out.push_back(j.get<std::string>());
+  if (j.is_object() || j.is_array())
+    for (const Json& e : j) collectStrings(e, out);
+}
+
+TEST(AppDocument, GalleryBundleMovedToAnEmptyFolderOpensWithAllEightEffectsAndRenders) {
+  std::vector<size_t> live;
+  fs::path bundle = movedGalleryBundle("gallery-bundle", live);
+  ASSERT_FALSE(bundle.empty());
+  ASSERT_EQ(live.size(), 8u);
+
+  gui::App b;  // no --allow-any-path
+  ASSERT_TRUE(gui::openDocument(b, bundle)) << b.loadDiagnostics.formatAll();
+  EXPECT_FALSE(b.loadDiagnostics.hasErrors()) << b.loadDiagnostics.formatAll();
+  ASSERT_EQ(b.preset->effects.size(), 8u) << b.loadDiagnostics.formatAll();
+  EXPECT_NEAR(b.world->time(), 1.5, 1e-9);
+  for (size_t i = 0; i < 8; ++i) {
+    EXPECT_EQ(b.world->stats(i).live, live[i]) << b.preset->effects[i].placement.id;
+    EXPECT_GT(live[i], 0u) << b.preset->effects[i].placement.id;
+  }
+
+  // Every reference in the bundle's preset and the files beside it is relative.
+  for (const auto& e : fs::recursive_directory_iterator(bundle)) {
+    if (e.path().extension() != ".json" || e.path().filename() == "bundle.json") continue;
+    Diagnostics d;
+    auto json = loadJsonFile(e.path(), e.path().string(), d);
+    ASSERT_TRUE(json) << d.formatAll();
+    std::vector<std::string> strings;
+    collectStrings(*json, strings);
+    for (const std::string& s : strings)
+      EXPECT_NE(s.rfind('/', 0), 0u) << e.path() << ": \"" << s << "\"";
+  }
+
+  // `fxview render BUNDLE_DIR`, with no shipped data to fall back on: every texture is inside.
+  fs::path png = bundle.parent_path() / "x.png", log = bundle.parent_path() / "render.log";
+  ASSERT_EQ(runWithoutShippedData(
+                "render " + quoted(bundle) + " -o " + quoted(png) + " --size 160x90", log),
+            0)
+      << bytesOf(log);
+  EXPECT_EQ(bytesOf(log).find("not found"), std::string::npos) << bytesOf(log);
+  int w = 0, h = 0;
+  std::vector<uint8_t> px;
+  std::string err;
+  ASSERT_TRUE(render::readPng(png, w, h, px, err)) << err;
+  EXPECT_EQ(w, 160);
+  EXPECT_EQ(h, 90);
+  fs::remove_all(bundle.parent_path());
+}
+
+TEST(AppDocument, GalleryBundleChecksAndSimulatesFromTheCommandLine) {
+  std::vector<size_t> live;
+  fs::path bundle = movedGalleryBundle("gallery-cli", live);
+  ASSERT_FALSE(bundle.empty());
+  fs::path log = bundle.parent_path() / "cli.log", dump = bundle.parent_path() / "dump.json";
+
+  // A missing texture would be an error for check.
+  EXPECT_EQ(runWithoutShippedData("check " + quoted(bundle), log), 0) << bytesOf(log);
+  EXPECT_NE(bytesOf(log).find("0 error(s)"), std::string::npos) << bytesOf(log);
+
+  ASSERT_EQ(
+      runWithoutShippedData("simulate " + quoted(bundle) + " --time 1 -o " + quoted(dump), log), 0)
+      << bytesOf(log);
+  Diagnostics d;
+  auto out = loadJsonFile(dump, "dump", d);
+  ASSERT_TRUE(out) << d.formatAll();
+  EXPECT_NEAR((*out)["time"].get<double>(), 1.0, 1e-6);
+  ASSERT_EQ((*out)["effects"].size(), 8u);
+  auto meta = loadJsonFile(bundle / "bundle.json", "bundle", d);
+  ASSERT_TRUE(meta) << d.formatAll();
+  EXPECT_EQ((*out)["seed"], (*meta)["seed"]);
+
+  // Without --time a bundle simulates to its own moment; a plain preset still needs --time.
+  ASSERT_EQ(runWithoutShippedData("simulate " + quoted(bundle) + " -o " + quoted(dump), log), 0)
+      << bytesOf(log);
+  out = loadJsonFile(dump, "dump", d);
+  ASSERT_TRUE(out) << d.formatAll();
+  EXPECT_NEAR((*out)["time"].get<double>(), 1.5, 1e-6);
+  for (size_t i = 0; i < 8; ++i)
+    EXPECT_EQ((*out)["effects"][i]["particles"].size(), live[i]) << (*out)["effects"][i]["id"];
+  EXPECT_EQ(runWithoutShippedData("simulate " + quoted(bundle / "preset.json"), log), 2)
+      << bytesOf(log);
+  fs::remove_all(bundle.parent_path());
+}
+
+}  // namespace app_document_test

@@ -1,0 +1,81 @@
+#include "engine/session/bundle.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fx {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::optional<vec3> vec3At(const Json& obj, const char* key) {
+  auto it = obj.find(key);
+  if (it == obj.end() || !it->is_array() || it->size() != 3) return std::nullopt;
+  vec3 v;
+  for (int i = 0; i < 3; ++i) {
+    if (!(*it)[size_t(i)].is_number()) return std::nullopt;
+    v[i] = (*it)[size_t(i)].get<float>();
+    if (!std::isfinite(v[i])) return std::nullopt;
+  }
+  return v;
+}
+
+}  // namespace
+
+bool isBundleFolder(const fs::path& path) {
+  std::error_code ec;
+  return fs::is_directory(path, ec) && fs::is_regular_file(path / "bundle.json", ec);
+}
+
+fs::path bundlePresetPath(const fs::path& dir) {
+  return dir / "preset.json";
+}
+
+std::optional<BundleMoment> readBundleMoment(const fs::path& dir, Diagnostics& diags) {
+  fs::path file = dir / "bundle.json";
+  auto meta = loadJsonFile(file, file.string(), diags);
+  if (!meta) return std::nullopt;
+  if (!meta->is_object()) {
+    diags.error(file.string(), "", "expected a bundle object, got " + describeJson(*meta));
+    return std::nullopt;
+  }
+  const Json& m = *meta;
+  BundleMoment out;
+  if (auto it = m.find("seed");
+      it != m.end() && it->is_number_unsigned() && it->get<uint64_t>() <= 0xFFFFFFFFull)
+    out.seed = uint32_t(it->get<uint64_t>());
+  if (auto it = m.find("time");
+      it != m.end() && it->is_number() && std::isfinite(it->get<double>()))
+    out.time = std::clamp(it->get<double>(), 0.0, 3600.0);
+  if (auto s = m.find("simulation"); s != m.end() && s->is_object()) {
+    if (auto it = s->find("mode"); it != s->end() && it->is_string()) {
+      if (*it == "tick") out.mode = SimulationMode::Tick;
+      if (*it == "frame") out.mode = SimulationMode::Frame;
+    }
+    if (auto it = s->find("rate");
+        it != s->end() && it->is_number() && std::isfinite(it->get<float>()))
+      out.rate = std::clamp(it->get<float>(), 1.0f, 1000.0f);
+  }
+  if (auto c = m.find("camera"); c != m.end() && c->is_object()) {
+    out.cameraPosition = vec3At(*c, "position");
+    out.cameraTarget = vec3At(*c, "target");
+    if (auto it = c->find("fov_deg");
+        it != c->end() && it->is_number() && std::isfinite(it->get<float>()))
+      out.fovDeg = std::clamp(it->get<float>(), 1.0f, 179.0f);
+  }
+  out.meta = std::move(*meta);
+  return out;
+}
+
+void applyBundleMoment(Preset& preset, const BundleMoment& moment) {
+  Scene& scene = preset.scene;
+  if (moment.seed) scene.seed = int32_t(*moment.seed);
+  if (moment.mode) scene.simulation.mode = *moment.mode;
+  if (moment.rate) scene.simulation.rate = *moment.rate;
+  if (moment.cameraPosition) scene.camera.position = *moment.cameraPosition;
+  if (moment.cameraTarget) scene.camera.target = *moment.cameraTarget;
+  if (moment.fovDeg) scene.camera.fovDeg = *moment.fovDeg;
+}
+
+}  // namespace fx

@@ -1,0 +1,40 @@
+// Bug-report bundles: a folder the viewer's `bundle PATH` writes, holding preset.json (the scene
+// as edited, self-contained: engine/session/self_contained.h), screenshot.png (the picture) and
+// bundle.json (the moment it shows: seed, time, simulation, camera, overlays, versions). The
+// viewer, `fxview check`, `render` and `simulate` open the folder itself (loadPresetOrTag reads
+// its preset.json); render and simulate also start from its moment.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+
+#include "engine/core/json.h"
+#include "engine/session/world.h"
+
+namespace fx {
+
+// A directory holding bundle.json.
+bool isBundleFolder(const std::filesystem::path& path);
+// The preset of a bundle folder.
+std::filesystem::path bundlePresetPath(const std::filesystem::path& dir);
+
+// What bundle.json says about the moment (keys that are missing or of the wrong type are left
+// unset; numbers are clamped to what the viewer accepts).
+struct BundleMoment {
+  std::optional<uint32_t> seed;
+  double time = 0.0;  // seconds, 0..3600
+  std::optional<SimulationMode> mode;
+  std::optional<float> rate;  // Hz, 1..1000
+  std::optional<vec3> cameraPosition, cameraTarget;
+  std::optional<float> fovDeg;
+  Json meta;  // the whole document (the viewer also reads its overlays and orbit)
+};
+
+// Reads DIR/bundle.json; nullopt (errors in `diags`) when it is unreadable or not an object.
+std::optional<BundleMoment> readBundleMoment(const std::filesystem::path& dir, Diagnostics& diags);
+
+// The moment's seed, simulation and camera written into `preset`'s scene, so a World made from
+// it starts as the bundle did (the caller then advances to `moment.time`).
+void applyBundleMoment(Preset& preset, const BundleMoment& moment);
+
+}  // namespace fx
