@@ -59,9 +59,14 @@ TagScene makeTagScene(const fs::path& tag, const fs::path& model, const fs::path
   fs::path root = halo::tagsRootFor(absTag, tagsDir.empty() ? tagsDir : fs::absolute(tagsDir));
   fs::path dir = root.empty() ? absTag.parent_path() : root;
   std::string stem = absTag.stem().string();
+  // The effect id is typed in `set ID/field` and completion: no spaces or slashes.
+  std::string id = stem;
+  for (char& c : id)
+    if (c == ' ' || c == '\t' || c == '/' || c == '\\' || c == ';' || c == '"') c = '_';
+  if (id.empty()) id = "effect";
   TagScene out;
   out.presetPath = dir / (stem + ".fxview.json");
-  Json effect = {{"id", stem},
+  Json effect = {{"id", id},
                  {"kind", isWeather(absTag) ? "halo_weather" : "halo_glow"},
                  {"definition", absTag.lexically_relative(dir).generic_string()}};
   Json objects = Json::array();
@@ -100,6 +105,10 @@ std::unique_ptr<Preset> loadTagScene(const fs::path& tag, const fs::path& model,
     frameObject(preset->scene, preset->scene.objects[0]);
   else if (!preset->effects.empty())
     frameWeather(preset->scene, preset->effects[0]);
+  // The scene is fxview's, built around the tag: Save writes the tag in place and never the
+  // scene (whose path is virtual); only Save As makes a preset of it.
+  preset->openedFile = tag;
+  trackDocuments(*preset, false);
   return preset;
 }
 

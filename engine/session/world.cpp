@@ -151,14 +151,23 @@ std::unique_ptr<Preset> loadPreset(const fs::path& path, Diagnostics& diags, con
     if (!imported) return nullptr;
     PresetLoadOptions o = opts;
     o.extraRoot = imported->textureRoot;
-    return loadPresetFromJson(std::move(imported->preset), stride_import::presetPathFor(path), diags, o);
+    auto preset = loadPresetFromJson(std::move(imported->preset),
+                                     stride_import::presetPathFor(path), diags, o);
+    if (preset) {
+      // Built around the asset: not a file of the user's (only Save As writes it).
+      preset->openedFile = path;
+      trackDocuments(*preset, false);
+    }
+    return preset;
   }
   auto json = loadJsonFile(path, path.string(), diags);
   if (!json) return nullptr;
   // A preset saved beside a Stride asset keeps reading textures from the asset's package.
   PresetLoadOptions o = opts;
   if (o.extraRoot.empty()) o.extraRoot = stride_import::packageRootOfSavedImport(path);
-  return loadPresetFromJson(std::move(*json), path, diags, o);
+  auto preset = loadPresetFromJson(std::move(*json), path, diags, o);
+  if (preset) trackDocuments(*preset, true);
+  return preset;
 }
 
 std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diagnostics& diags,
@@ -380,28 +389,8 @@ Json presetToJson(Preset& preset) {
 }
 
 std::string savePreset(Preset& preset, const fs::path& path) {
-  if (stride_import::isStrideAsset(path))
-    return "refusing to write a preset over the Stride asset " + path.string() + "; save it as " +
-           stride_import::presetPathFor(path).string();
-  Json doc = presetToJson(preset);
-  for (auto& e : preset.effects) {
-    if (e.definitionRef.empty()) continue;
-    std::string err;
-    if (e.definitionTag) {
-      // Into the tag it came from: the edited fields change, every other byte stays.
-      writeDefinitionToTag(*e.definition, *e.definitionTag);
-      err = halo::saveTag(e.definitionFile, *e.definitionTag);
-    } else {
-      err = writeFileAtomic(e.definitionFile, e.definitionJson.dump(2) + "\n");
-    }
-    if (!err.empty()) return err;
-  }
-  std::string err = writeFileAtomic(path, doc.dump(2) + "\n");
-  if (err.empty()) {
-    preset.json = doc;
-    preset.path = path;
-  }
-  return err;
+  SaveResult r = saveDocumentsAs(preset, path);
+  return r.ok() ? std::string() : r.message;
 }
 
 View presetView(const Scene& scene, vec2 viewportPx) {

@@ -14,6 +14,7 @@
 #include "engine/effects/effect.h"
 #include "engine/effects/registry.h"
 #include "engine/formats/halo/tag_file.h"
+#include "engine/session/documents.h"
 
 namespace fx {
 
@@ -57,6 +58,11 @@ struct Preset {
   std::filesystem::path tagsDir;
   Scene scene;
   std::vector<EffectEntry> effects;
+  // Every file the preset came from, with what fxview may write there (documents.h).
+  std::vector<Document> documents;
+  // The file the user opened when the scene was built around it (a tag opened straight away, a
+  // Stride asset); "" for a preset file.
+  std::filesystem::path openedFile;
 
   EffectEntry* findEffect(std::string_view id);
 };
@@ -77,7 +83,8 @@ void lintPreset(const Preset& preset, Diagnostics& diags);
 // Writes the scene and every inline definition back into the preset JSON (unknown keys kept),
 // and file definitions into their own documents. Returns the preset document.
 Json presetToJson(Preset& preset);
-// Saves the preset (and its definition files) atomically. Returns "" or an error message.
+// Save when `path` is the preset's own file (saveDocuments), else Save As a self-contained copy
+// that never replaces an existing file (saveDocumentsAs). Returns "" or the reason it did not.
 std::string savePreset(Preset& preset, const std::filesystem::path& path);
 
 struct EffectRuntime {

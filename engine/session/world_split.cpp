@@ -12,7 +12,10 @@ std::unique_ptr<Preset> clonePreset(const Preset& preset) {
   out->path = preset.path;
   out->displayName = preset.displayName;
   out->json = preset.json;
+  out->tagsDir = preset.tagsDir;
   out->scene = preset.scene;
+  out->documents = preset.documents;
+  out->openedFile = preset.openedFile;
   out->effects.reserve(preset.effects.size());
   for (const EffectEntry& e : preset.effects) {
     EffectEntry c;
@@ -28,6 +31,7 @@ std::unique_ptr<Preset> clonePreset(const Preset& preset) {
     c.definitionPointer = e.definitionPointer;
     c.definitionJson = e.definitionJson;
     c.entryPointer = e.entryPointer;
+    c.definitionTag = e.definitionTag ? std::make_shared<halo::TagFile>(*e.definitionTag) : nullptr;
     out->effects.push_back(std::move(c));
   }
   return out;

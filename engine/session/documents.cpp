@@ -1,0 +1,236 @@
+#include "engine/session/documents.h"
+
+#include <fstream>
+
+#include "engine/core/field_json.h"
+#include "engine/formats/halo/tag_definitions.h"
+#include "engine/formats/halo/tag_file.h"
+#include "engine/formats/stride/stride_import.h"
+#include "engine/session/self_contained.h"
+#include "engine/session/world.h"
+#include "engine/session/world_edit.h"
+
+namespace fx {
+
+namespace fs = std::filesystem;
+
+FileStamp stampFile(const fs::path& path) {
+  FileStamp s;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return s;
+  s.exists = true;
+  uint64_t h = 1469598103934665603ull;
+  char buf[1 << 16];
+  while (in) {
+    in.read(buf, sizeof buf);
+    std::streamsize n = in.gcount();
+    for (std::streamsize i = 0; i < n; ++i) {
+      h ^= uint8_t(buf[i]);
+      h *= 1099511628211ull;
+    }
+    s.size += uintmax_t(n);
+  }
+  s.hash = h;
+  return s;
+}
+
+namespace {
+
+bool samePath(const fs::path& a, const fs::path& b) {
+  std::error_code ec;
+  if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
+  return fs::weakly_canonical(fs::absolute(a, ec), ec) ==
+         fs::weakly_canonical(fs::absolute(b, ec), ec);
+}
+
+// The first effect whose definition is the file `path` (effects sharing a file share its edits).
+EffectEntry* entryFor(Preset& preset, const fs::path& path) {
+  for (auto& e : preset.effects)
+    if (!e.definitionRef.empty() && e.definitionFile == path) return &e;
+  return nullptr;
+}
+
+// What fxview would write into the document now.
+Json serialize(Preset& preset, const Document& doc) {
+  if (doc.format == DocumentFormat::Preset) return presetToJson(preset);
+  EffectEntry* e = entryFor(preset, doc.path);
+  if (!e) return Json();
+  if (doc.format == DocumentFormat::HaloTag) return effectSnapshot(*e)["definition"];
+  EffectDefinition* def = e->definition.get();
+  writeFields(e->definitionJson, [def](FieldVisitor& v) { def->reflect(v); });
+  return e->definitionJson;
+}
+
+std::string writeDocument(Preset& preset, const Document& doc) {
+  if (doc.format == DocumentFormat::Preset) {
+    Json json = presetToJson(preset);
+    std::string err = writeFileAtomic(doc.path, json.dump(2) + "\n");
+    if (err.empty()) preset.json = std::move(json);
+    return err;
+  }
+  EffectEntry* e = entryFor(preset, doc.path);
+  if (!e) return "no effect reads " + doc.path.string() + " any more";
+  if (doc.format == DocumentFormat::HaloTag) {
+    if (!e->definitionTag) return doc.path.string() + ": the tag read from it is gone";
+    // The edited fields change, every other byte stays.
+    writeDefinitionToTag(*e->definition, *e->definitionTag);
+    return halo::saveTag(doc.path, *e->definitionTag);
+  }
+  return writeFileAtomic(doc.path, serialize(preset, doc).dump(2) + "\n");
+}
+
+std::string joinPaths(const std::vector<fs::path>& paths) {
+  std::string out;
+  for (const auto& p : paths) out += (out.empty() ? "" : ", ") + p.string();
+  return out;
+}
+
+// A file Save As may replace after asking: a JSON object that is an fxview preset.
+bool isPresetFile(const fs::path& path) {
+  Diagnostics quiet;
+  auto json = loadJsonFile(path, path.string(), quiet);
+  return json && json->is_object() && (json->contains("effects") || json->contains("version"));
+}
+
+}  // namespace
+
+void trackDocuments(Preset& preset, bool sceneWritable) {
+  preset.documents.clear();
+  Document scene{.path = preset.path,
+                 .format = DocumentFormat::Preset,
+                 .writable = sceneWritable,
+                 .stamp = sceneWritable ? stampFile(preset.path) : FileStamp{}};
+  scene.baseline = serialize(preset, scene);
+  preset.documents.push_back(std::move(scene));
+  for (const auto& e : preset.effects) {
+    if (e.definitionRef.empty()) continue;
+    bool known = false;
+    for (const auto& d : preset.documents) known = known || d.path == e.definitionFile;
+    if (known) continue;
+    Document d{.path = e.definitionFile,
+               .format = e.definitionTag ? DocumentFormat::HaloTag : DocumentFormat::Definition,
+               .stamp = stampFile(e.definitionFile)};
+    d.baseline = serialize(preset, d);
+    preset.documents.push_back(std::move(d));
+  }
+}
+
+bool documentDirty(Preset& preset, const Document& doc) {
+  return serialize(preset, doc) != doc.baseline;
+}
+
+std::vector<fs::path> changedOnDisk(const Preset& preset) {
+  std::vector<fs::path> out;
+  for (const auto& d : preset.documents)
+    if (d.writable && stampFile(d.path) != d.stamp) out.push_back(d.path);
+  return out;
+}
+
+SaveResult saveDocuments(Preset& preset, const SaveOptions& opts) {
+  using Status = SaveResult::Status;
+  SaveResult r;
+  std::vector<Document*> due;
+  bool sceneDirty = false;
+  for (auto& d : preset.documents) {
+    if (!documentDirty(preset, d)) continue;
+    if (d.writable)
+      due.push_back(&d);
+    else
+      sceneDirty = true;
+  }
+  std::string saveAsHint = "the scene was built around " + preset.displayName +
+                           " and is not a file of yours: Save As keeps its changes (" +
+                           suggestedSaveAsPath(preset).string() + ")";
+  if (due.empty()) {
+    r.status = sceneDirty ? Status::NeedsSaveAs : Status::NothingToSave;
+    r.message = sceneDirty ? saveAsHint : "nothing to save: no file changed";
+    return r;
+  }
+  if (!opts.overwriteChangedOnDisk) {
+    for (Document* d : due)
+      if (stampFile(d->path) != d->stamp) r.conflicts.push_back(d->path);
+    if (!r.conflicts.empty()) {
+      r.status = Status::ChangedOnDisk;
+      r.message = joinPaths(r.conflicts) +
+                  " changed on disk since fxview read it; nothing was written. Reload to take "
+                  "the file's version, keep yours (save --overwrite), or save as another file";
+      return r;
+    }
+  }
+  // Definitions first, the preset that names them last.
+  std::stable_partition(due.begin(), due.end(),
+                        [](const Document* d) { return d->format != DocumentFormat::Preset; });
+  for (Document* d : due) {
+    std::string err = writeDocument(preset, *d);
+    if (!err.empty()) {
+      r.status = Status::Failed;
+      r.message = err;
+      return r;
+    }
+    d->stamp = stampFile(d->path);
+    d->baseline = serialize(preset, *d);
+    r.written.push_back(d->path);
+  }
+  r.sceneNeedsSaveAs = sceneDirty;
+  r.message = "saved " + joinPaths(r.written) + (sceneDirty ? "; " + saveAsHint : "");
+  return r;
+}
+
+SaveResult saveDocumentsAs(Preset& preset, const fs::path& path, const SaveAsOptions& opts) {
+  using Status = SaveResult::Status;
+  SaveResult r;
+  if (path.empty()) {
+    r.status = Status::Refused;
+    r.message = "give a file name";
+    return r;
+  }
+  if (stride_import::isStrideAsset(path)) {
+    r.status = Status::Refused;
+    r.message = "refusing to write a preset over the Stride asset " + path.string() +
+                "; save it as " + stride_import::presetPathFor(path).string();
+    return r;
+  }
+  for (const auto& d : preset.documents) {
+    if (!samePath(d.path, path)) continue;
+    if (d.format == DocumentFormat::Preset && d.writable) return saveDocuments(preset);
+    if (d.format == DocumentFormat::Preset) break;  // the built scene's virtual path
+    r.status = Status::Refused;
+    r.message = path.string() + " is one of this preset's own " +
+                (d.format == DocumentFormat::HaloTag ? "tags" : "definition files") +
+                "; Save As never writes a preset over it";
+    return r;
+  }
+  std::error_code ec;
+  if (fs::exists(path, ec)) {
+    if (fs::is_directory(path, ec) || !isPresetFile(path)) {
+      r.status = Status::Refused;
+      r.message = path.string() +
+                  " exists and is not an fxview preset; Save As never replaces a file of another "
+                  "format";
+      return r;
+    }
+    if (!opts.replaceExisting) {
+      r.status = Status::Exists;
+      r.message = path.string() + " exists; replace it? (save PATH --overwrite)";
+      return r;
+    }
+  }
+  std::string err = writeSelfContained(preset, path);
+  if (!err.empty()) {
+    r.status = Status::Failed;
+    r.message = err;
+    return r;
+  }
+  r.written.push_back(path);
+  r.message = "saved a copy as " + path.string();
+  return r;
+}
+
+fs::path suggestedSaveAsPath(const Preset& preset) {
+  const fs::path& opened = preset.openedFile;
+  if (opened.empty()) return preset.path;
+  if (stride_import::isStrideAsset(opened)) return stride_import::presetPathFor(opened);
+  return opened.parent_path() / (opened.stem().string() + ".fxview.json");
+}
+
+}  // namespace fx
