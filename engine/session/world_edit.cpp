@@ -1,5 +1,7 @@
 #include "engine/session/world_edit.h"
 
+#include <cstdlib>
+
 #include "engine/core/field_json.h"
 
 namespace fx {
@@ -86,28 +88,57 @@ Json sceneSnapshot(Scene& scene) {
   return out;
 }
 
+namespace {
+
+// A fresh definition of the entry's family read from snapshot parts, finalized; null on errors.
+std::unique_ptr<EffectDefinition> buildDefinition(Preset& preset, EffectEntry& e,
+                                                  const Json& definition, const Json& entry,
+                                                  Diagnostics& diags, bool allowAnyPath) {
+  size_t before = diags.errorCount();
+  auto def = e.family->createDefinition();
+  EffectDefinition* d = def.get();
+  readFields(
+      definition, [d](FieldVisitor& v) { d->reflect(v); },
+      {.file = e.definitionDisplay, .pointer = e.definitionPointer}, diags);
+  readFields(
+      entry, [d](FieldVisitor& v) { d->reflectEntry(v); },
+      {.file = e.definitionDisplay, .pointer = e.entryPointer, .reportUnknown = false}, diags);
+  d->finalize(loadContextFor(preset, e, diags, allowAnyPath));
+  if (diags.errorCount() > before) return nullptr;
+  return def;
+}
+
+}  // namespace
+
 bool applyEffectSnapshot(Preset& preset, World& world, size_t index, const Json& snapshot,
                          Diagnostics& diags, bool allowAnyPath) {
   if (index >= preset.effects.size()) return false;
   EffectEntry& e = preset.effects[index];
-  size_t before = diags.errorCount();
-  auto def = e.family->createDefinition();
-  EffectDefinition* d = def.get();
   const Json empty = Json::object();
   const Json& dj = snapshot.contains("definition") ? snapshot["definition"] : empty;
   const Json& ej = snapshot.contains("entry") ? snapshot["entry"] : empty;
-  readFields(
-      dj, [d](FieldVisitor& v) { d->reflect(v); },
-      {.file = e.definitionDisplay, .pointer = e.definitionPointer}, diags);
-  readFields(
-      ej, [d](FieldVisitor& v) { d->reflectEntry(v); },
-      {.file = e.definitionDisplay, .pointer = e.entryPointer, .reportUnknown = false}, diags);
-  d->finalize(loadContextFor(preset, e, diags, allowAnyPath));
-  if (diags.errorCount() > before) return false;
+  auto def = buildDefinition(preset, e, dj, ej, diags, allowAnyPath);
+  if (!def) return false;
+  // Effects that share the definition file share its edits: one file, one definition (else the
+  // unedited copy would be written over the edit on save).
+  std::vector<std::pair<EffectEntry*, std::unique_ptr<EffectDefinition>>> sharing;
+  if (!e.definitionRef.empty())
+    for (auto& o : preset.effects) {
+      if (&o == &e || o.definitionRef.empty() || o.definitionFile != e.definitionFile) continue;
+      Json own = effectSnapshot(o);
+      auto od = buildDefinition(preset, o, dj, own["entry"], diags, allowAnyPath);
+      if (!od) return false;
+      sharing.emplace_back(&o, std::move(od));
+    }
   // Instances refer to the definition: swap and replay together, keeping the old one alive until
   // the instances that point at it are gone.
   auto old = std::move(e.definition);
   e.definition = std::move(def);
+  std::vector<std::unique_ptr<EffectDefinition>> olds;
+  for (auto& [o, od] : sharing) {
+    olds.push_back(std::move(o->definition));
+    o->definition = std::move(od);
+  }
   replayWorld(world);
   return true;
 }
@@ -161,6 +192,66 @@ bool applyTargetSnapshot(Preset& preset, World& world, const std::string& target
   return false;
 }
 
+namespace {
+
+// Equal JSON values, numbers compared as the floats fields hold.
+bool sameValue(const Json& a, const Json& b) {
+  if (a.is_number() && b.is_number()) return float(a.get<double>()) == float(b.get<double>());
+  if (a.is_array() && b.is_array()) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+      if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  if (a.is_object() && b.is_object()) {
+    if (a.size() != b.size()) return false;
+    for (auto it = a.begin(); it != a.end(); ++it)
+      if (!b.contains(it.key()) || !sameValue(*it, b[it.key()])) return false;
+    return true;
+  }
+  return a == b;
+}
+
+}  // namespace
+
+std::string fieldSource(const Json& snapshot, const std::string& pointer) {
+  if (!snapshot.is_object() || !snapshot.contains("definition")) return {};
+  const Json* node = &snapshot["definition"];
+  size_t pos = 0;
+  bool top = true;
+  while (pos < pointer.size() && pointer[pos] == '/') {
+    size_t next = pointer.find('/', pos + 1);
+    std::string token = pointer.substr(pos + 1, next == std::string::npos ? std::string::npos
+                                                                          : next - pos - 1);
+    if (!node->is_object()) {
+      if (!node->is_array()) return {};
+      char* end = nullptr;
+      size_t i = std::strtoul(token.c_str(), &end, 10);
+      if (token.empty() || *end || i >= node->size()) return {};
+      node = &(*node)[i];
+    } else {
+      auto named = [&](const Json& where) -> std::string {
+        auto it = where.find(token + "_path");
+        if (it == where.end() || !it->is_string() || it->get<std::string>().empty()) return {};
+        return token + "_path \"" + it->get<std::string>() + "\"";
+      };
+      // The object's own `K_path` beside it, or (at the top) the entry's, which replaces it.
+      if (next != std::string::npos || node->contains(token)) {
+        if (top && snapshot.contains("entry"))
+          if (std::string s = named(snapshot["entry"]); !s.empty()) return s;
+        if (std::string s = named(*node); !s.empty() && (*node)[token].is_object()) return s;
+      }
+      auto child = node->find(token);
+      if (child == node->end()) return {};
+      node = &*child;
+    }
+    top = false;
+    if (next == std::string::npos) break;
+    pos = next;
+  }
+  return {};
+}
+
 std::string setField(Preset& preset, World& world, const std::string& field,
                      const std::string& value, FieldEdit& edit, bool allowAnyPath) {
   std::string error;
@@ -190,10 +281,24 @@ std::string setField(Preset& preset, World& world, const std::string& field,
       if (d.severity == Severity::Error) out += (out.empty() ? "" : "\n") + format(d);
     return out.empty() ? "the edit was rejected" : out;
   }
+  Json after = *targetSnapshot(preset, where->target);
+  // Accepted and changed nothing: the value comes from elsewhere (or the family ignores it).
+  // Say so, and put everything back as it was.
+  if (!sameValue(parsed, (*snap)[ptr]) && sameValue(after[ptr], (*snap)[ptr])) {
+    Diagnostics undo;
+    applyTargetSnapshot(preset, world, where->target, *snap, undo, allowAnyPath);
+    std::string source = where->pointer.rfind("/definition", 0) == 0
+                             ? fieldSource(*snap, where->pointer.substr(11))
+                             : std::string();
+    if (!source.empty())
+      return "\"" + field + "\" is read from " + source +
+             ": edit it there (open that file), or clear the reference to edit it here";
+    return "\"" + field + "\" did not change: this field is not editable here";
+  }
   edit.target = where->target;
   edit.pointer = where->pointer;
   edit.before = std::move(*snap);
-  edit.after = *targetSnapshot(preset, where->target);
+  edit.after = std::move(after);
   return {};
 }
 

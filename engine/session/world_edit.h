@@ -50,8 +50,17 @@ struct FieldEdit {
 // `set FIELD VALUE`: FIELD is `effect_id/json/pointer` (a pointer into the definition) or
 // `/json/pointer` (into the scene). VALUE is JSON; text that is not JSON is taken as a string.
 // On success the edit is applied and described in `edit`; otherwise returns an error message.
+// A field whose value comes from another file (fieldSource), or any edit that would be accepted
+// and change nothing, is an error and leaves everything as it was.
 std::string setField(Preset& preset, World& world, const std::string& field,
                      const std::string& value, FieldEdit& edit, bool allowAnyPath = false);
+// Where a definition field's value is read from when it is not the definition's own: a field
+// under an object `K` whose sibling `K_path` names a file (a wind file or tag, a point_physics
+// file or tag) takes that file's values, so editing it here changes nothing. Returns a
+// description ("wind_path \"defs/x.wind.json\"") or "" when the field is the definition's own.
+// `snapshot` is effectSnapshot(entry); `pointer` is inside its "definition".
+std::string fieldSource(const Json& snapshot, const std::string& pointer);
+
 // `get FIELD`: the field's JSON value, or an error in `error`.
 std::optional<Json> getField(Preset& preset, const std::string& field, std::string& error);
 
