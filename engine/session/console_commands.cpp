@@ -63,10 +63,14 @@ constexpr std::array kCommands = {
                        "draw module debug shapes (force fields, colliders)", ConsoleArg::Bool},
     ConsoleCommandSpec{"paths", "paths [0|1]", "draw glow paths and emission segments",
                        ConsoleArg::Bool},
-    ConsoleCommandSpec{"load", "load PRESET", "open a preset (or a bug-report bundle folder)",
+    ConsoleCommandSpec{"load", "load PRESET [--discard]",
+                       "open a preset (or a bug-report bundle folder); with unsaved edits it asks "
+                       "first unless --discard",
                        ConsoleArg::Path},
-    ConsoleCommandSpec{"save", "save [PATH]",
-                       "save the preset (and its definition files); PATH = save as",
+    ConsoleCommandSpec{"save", "save [PATH] [--overwrite]",
+                       "save every changed file in its own format; PATH = save a self-contained "
+                       "copy as PATH; --overwrite replaces an existing PATH or a file changed on "
+                       "disk",
                        ConsoleArg::Path},
     ConsoleCommandSpec{"seed", "seed [N]", "restart with seed N (no argument: print it)",
                        ConsoleArg::Number},
@@ -145,7 +149,8 @@ constexpr std::array kCommands = {
                        ConsoleArg::Path},
     ConsoleCommandSpec{"stats", "stats", "print live particles per effect"},
     ConsoleCommandSpec{"help", "help [COMMAND]", "list commands", ConsoleArg::Text},
-    ConsoleCommandSpec{"quit", "quit", "quit the viewer"},
+    ConsoleCommandSpec{"quit", "quit [--discard]",
+                       "quit the viewer; with unsaved edits it asks first unless --discard"},
 };
 
 }  // namespace

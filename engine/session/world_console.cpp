@@ -285,17 +285,33 @@ ConsoleReply run(ConsoleSession& s, const ConsoleStatement& st) {
     }
     return ok(out);
   }
-  if (cmd == "load") {
-    if (arg.empty()) return fail("usage: load PRESET");
-    return hook(s.hooks.load, arg, "load");
-  }
-  if (cmd == "save") {
-    if (!s.hooks.save) {
-      std::string err =
-          savePreset(*s.preset, arg.empty() ? s.preset->path : std::filesystem::path(arg));
+  if (cmd == "load" || cmd == "save") {
+    // `--discard` (load) and `--overwrite` (save) anywhere after the command.
+    const char* forceFlag = cmd == "load" ? "--discard" : "--overwrite";
+    bool force = false;
+    std::string path;
+    for (size_t i = 1; i < st.tokens.size(); ++i) {
+      if (st.tokens[i] == forceFlag)
+        force = true;
+      else if (path.empty())
+        path = st.tokens[i];
+      else
+        return fail("usage: " + std::string(spec->usage));
+    }
+    if (cmd == "load") {
+      if (path.empty()) return fail("usage: " + std::string(spec->usage));
+      if (!s.hooks.load) return fail("load is not available here");
+      std::string err = s.hooks.load(path, force);
       return err.empty() ? ok() : fail(err);
     }
-    return hook(s.hooks.save, arg, "save");
+    if (s.hooks.save) {
+      std::string err = s.hooks.save(path, force);
+      return err.empty() ? ok() : fail(err);
+    }
+    SaveResult r = path.empty()
+                       ? saveDocuments(*s.preset, {.overwriteChangedOnDisk = force})
+                       : saveDocumentsAs(*s.preset, path, {.replaceExisting = force});
+    return r.ok() ? ok(r.message) : fail(r.message);
   }
   if (cmd == "screenshot") return hook(s.hooks.screenshot, arg, "screenshot");
   if (cmd == "bundle") {
@@ -310,8 +326,10 @@ ConsoleReply run(ConsoleSession& s, const ConsoleStatement& st) {
   }
   if (cmd == "quit") {
     if (!s.hooks.quit) return fail("quit is not available here");
-    s.hooks.quit();
-    return ok();
+    if (st.tokens.size() > 2 || (st.tokens.size() == 2 && st.tokens[1] != "--discard"))
+      return fail("usage: " + std::string(spec->usage));
+    std::string err = s.hooks.quit(st.tokens.size() == 2);
+    return err.empty() ? ok() : fail(err);
   }
   return fail("command \"" + cmd + "\" is not available here");
 }

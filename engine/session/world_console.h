@@ -19,16 +19,18 @@
 namespace fx {
 
 struct ConsoleHooks {
-  // Each returns "" on success or an error message.
-  std::function<std::string(const std::string& path)> load;
-  std::function<std::string(const std::string& path)> save;        // "" path = save in place
+  // Each returns "" on success or an error message. `force`: the statement said `--discard`
+  // (load, quit: drop unsaved edits without asking) or `--overwrite` (save: replace an existing
+  // file, or write over a file that changed on disk since it was read).
+  std::function<std::string(const std::string& path, bool force)> load;
+  std::function<std::string(const std::string& path, bool force)> save;  // "" path = save in place
   std::function<std::string(const std::string& path)> screenshot;  // "" path = default name
   std::function<std::string(const std::string& path)> bundle;
   // Exports FRAMES frames EVERY seconds apart from now (columns: sprite sheet; 0 = automatic).
   std::function<std::string(const std::string& path, int frames, double every)> gif;
   std::function<std::string(const std::string& path, int frames, double every, int columns)> sheet;
   std::function<std::string()> undo, redo;
-  std::function<void()> quit;
+  std::function<std::string(bool force)> quit;
   // The viewer's own commands (specs with `viewer`: open, channel, curve, panel, ...): the
   // statement as parsed; returns "" or an error.
   std::function<std::string(const ConsoleStatement&)> viewer;
