@@ -189,6 +189,16 @@ bool openAndRemember(App& app, const fs::path& path) {
     return false;
   }
   addRecentFile(app.settings, path);
+  // An asset opened again while the tuning saved from it lives in a preset beside it: say so,
+  // rather than let a second Save As start over from the asset.
+  if (!app.preset->openedFile.empty()) {
+    fs::path saved = suggestedSaveAsPath(*app.preset);
+    std::error_code ec;
+    if (fs::exists(saved, ec))
+      app.loadDiagnostics.warning(path.string(), "",
+                                  "edits saved from it earlier are in " + saved.string() +
+                                      ": open that file to go on with them");
+  }
   app.timeline.clear();
   app.curvePointer.clear();
   app.curveKey = -1;
@@ -302,18 +312,61 @@ std::string runViewerCommand(App& app, const ConsoleStatement& st) {
   return "command \"" + cmd + "\" is not available here";
 }
 
-std::string saveDocument(App& app, const fs::path& path) {
+bool documentDirty(const App& app) {
+  return app.preset && app.history.dirty();
+}
+
+std::string saveDocument(App& app, const fs::path& path, bool overwrite) {
+  using Status = SaveResult::Status;
   if (!app.preset) return "no preset is loaded";
-  fs::path target = path.empty() ? app.presetPath : path;
-  // An imported Stride scene or prefab saves as fxview JSON beside the asset, never over it.
-  if (stride_import::isStrideAsset(target)) target = stride_import::presetPathFor(target);
-  std::string err = savePreset(*app.preset, target);
-  if (!err.empty()) return err;
-  app.presetPath = target;
-  app.preset->displayName = target.string();
+  std::error_code ec;
+  const bool saveAs = !path.empty() && !(path == app.presetPath && app.preset->openedFile.empty());
+  SaveResult r = saveAs ? saveDocumentsAs(*app.preset, path, {.replaceExisting = overwrite})
+                        : saveDocuments(*app.preset, {.overwriteChangedOnDisk = overwrite});
+  switch (r.status) {
+    case Status::Saved:
+    case Status::NothingToSave:
+      break;
+    case Status::NeedsSaveAs:
+      // Nothing of the user's changed; the built scene did: only a new preset can hold it.
+      app.saveAsPath = suggestedSaveAsPath(*app.preset).string();
+      app.showSaveAs = true;
+      setStatus(app, r.message);
+      return r.message;
+    case Status::ChangedOnDisk:
+      app.conflicts = r.conflicts;
+      app.showConflictPrompt = true;
+      return r.message;
+    case Status::Exists:
+      app.pendingSaveAs = path;
+      app.showOverwritePrompt = true;
+      return r.message;
+    case Status::Refused:
+    case Status::Failed:
+      return r.message;
+  }
+  bool copied = saveAs && !r.written.empty() && r.written.front() == path &&
+                !(fs::exists(app.presetPath, ec) && fs::equivalent(app.presetPath, path, ec));
+  if (copied) {
+    // The copy becomes the document (its own files, beside it); the edit history goes on.
+    EditHistory history = std::move(app.history);
+    auto committed = std::move(app.committed);
+    if (!loadInto(app, path, true, false)) {
+      app.history = std::move(history);
+      app.committed = std::move(committed);
+      return "saved " + path.string() + ", but it does not open: see the errors tab";
+    }
+    app.history = std::move(history);
+    addRecentFile(app.settings, path);
+  }
   app.history.markSaved();
-  rebuildWatch(app);  // our own write is not an outside change
-  setStatus(app, "saved " + target.string());
+  app.conflicts.clear();
+  rebuildWatch(app);  // our own writes are not outside changes
+  if (r.sceneNeedsSaveAs) {
+    app.saveAsPath = suggestedSaveAsPath(*app.preset).string();
+    app.showSaveAs = true;
+  }
+  setStatus(app, r.message);
   return {};
 }
 
@@ -384,7 +437,10 @@ void pollHotReload(App& app, double now) {
   }
   if (reloadDoc) {
     if (app.history.dirty()) {
-      setStatus(app, "changed on disk; not reloaded over unsaved edits (use load to discard them)");
+      // Never silently: the user chooses reload, keep mine or save as.
+      app.conflicts = changedOnDisk(*app.preset);
+      if (!app.conflicts.empty()) app.showConflictPrompt = true;
+      setStatus(app, "changed on disk while you have unsaved edits: reload, keep yours or save as");
       return;
     }
     if (loadInto(app, app.presetPath, true, false))
@@ -474,9 +530,9 @@ void runConsole(App& app, const std::string& line, bool echo) {
         app.screenshotWindow = false;
         app.screenshotFrame = app.frameIndex + 1;
         break;  // taken at the end of a rendered frame; the rest waits (runPendingExec)
-      } else if (s.command() == "quit")
+      } else if (s.command() == "quit") {
         app.quitRequested = app.quitConfirmed = true;
-      else
+      } else
         app.consoleLog.push_back({ConsoleLine::Error, "no preset is loaded"});
     }
     return;
@@ -488,13 +544,20 @@ void runConsole(App& app, const std::string& line, bool echo) {
                          .framerateThrottle = app.framerateThrottle,
                          .allowAnyPath = app.args.allowAnyPath};
   ConsoleSession* s = &session;
-  session.hooks.load = [&app, s](const std::string& path) -> std::string {
+  session.hooks.load = [&app, s](const std::string& path, bool discard) -> std::string {
+    if (documentDirty(app) && !discard) {
+      app.pendingOpen = path;
+      app.showOpenPrompt = true;
+      return "unsaved edits: answer the prompt (or load " + path + " --discard)";
+    }
     if (!openDocument(app, path)) return "could not load " + path + " (see the errors panel)";
     s->preset = app.preset.get();
     s->world = app.world.get();
     return {};
   };
-  session.hooks.save = [&app](const std::string& path) { return saveDocument(app, path); };
+  session.hooks.save = [&app](const std::string& path, bool overwrite) {
+    return saveDocument(app, path, overwrite);
+  };
   session.hooks.screenshot = [&app](const std::string& path) -> std::string {
     app.pendingScreenshot = path.empty() ? defaultScreenshotPath() : path;
     app.screenshotWindow = false;
@@ -523,7 +586,13 @@ void runConsole(App& app, const std::string& line, bool echo) {
     redo(app);
     return {};
   };
-  session.hooks.quit = [&app] { app.quitRequested = app.quitConfirmed = true; };
+  session.hooks.quit = [&app](bool discard) -> std::string {
+    // The window loop asks first when there are unsaved edits (gui.cpp), as Ctrl+Q does.
+    app.quitRequested = true;
+    app.quitConfirmed = discard;
+    return documentDirty(app) && !discard ? "unsaved edits: answer the prompt (or quit --discard)"
+                                          : std::string();
+  };
   session.hooks.viewer = [&app, s](const ConsoleStatement& st) {
     std::string err = runViewerCommand(app, st);
     s->preset = app.preset.get();  // `open` may have replaced the document

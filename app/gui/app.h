@@ -127,6 +127,12 @@ struct App {
   bool showQuitPrompt = false;
   bool showSaveAs = false;
   std::string saveAsPath;
+  // Save As onto an existing preset: asks before replacing it.
+  bool showOverwritePrompt = false;
+  std::filesystem::path pendingSaveAs;
+  // Files changed on disk while fxview held unsaved edits of them: reload, keep mine, save as.
+  bool showConflictPrompt = false;
+  std::vector<std::filesystem::path> conflicts;
   uint64_t frameIndex = 0;
   std::string status;  // one-line feedback in the toolbar ("saved ...")
   double statusUntil = 0.0;
@@ -136,7 +142,14 @@ struct App {
 // --------------------------------------------------------------------------------------- Opens a
 // preset or a bundle folder. On failure keeps the current document and lists the errors.
 bool openDocument(App& app, const std::filesystem::path& path);
-std::string saveDocument(App& app, const std::filesystem::path& path);  // "" = ok
+// Save ("" path: every changed file in its own format) or Save As (a self-contained copy at
+// `path`, which then becomes the document). Returns "" or why nothing (or not all) was written;
+// the questions it raises open their prompts: a scene that is not a file of the user's opens
+// Save As, an existing target asks before replacing (`overwrite` answers yes), a file changed on
+// disk asks reload / keep mine / save as (`overwrite` keeps mine).
+std::string saveDocument(App& app, const std::filesystem::path& path, bool overwrite = false);
+// Unsaved edits: the document's files differ from what fxview last read or wrote.
+bool documentDirty(const App& app);
 // File > Open, drag and drop, `open`: asks first when there are unsaved edits; a file that opens
 // goes to the front of Open Recent. Returns true when it opened now.
 bool requestOpen(App& app, const std::filesystem::path& path);

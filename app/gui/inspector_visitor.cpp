@@ -145,6 +145,10 @@ std::string InspectorVisitor::pointerOf(const FieldMeta& m) const {
   return p;
 }
 
+std::string InspectorVisitor::sourceFor(const FieldMeta& m) const {
+  return sourceOf ? sourceOf(pointerOf(m)) : std::string();
+}
+
 std::string InspectorVisitor::labelOf(const FieldMeta& m) const {
   if (m.key.empty())
     return index_.empty() ? std::string("value") : "[" + std::to_string(index_.back()) + "]";
@@ -180,11 +184,13 @@ void InspectorVisitor::field(const FieldMeta& m, T& value, const T& def, Widget&
   if (!passesFilter(m)) return;
   ImGui::PushID(m.key.empty() ? "##value" : std::string(m.key).c_str());
   bool differs = !(value == def);
+  const std::string source = sourceFor(m);
+  const bool readOnly = m.cacheOnly || !source.empty();
   float startX = ImGui::GetCursorPosX();
   float labelWidth = std::max(90.0f, ImGui::GetContentRegionAvail().x * 0.42f);
 
   // Reset marker: a small button before the label when the value is not the default.
-  if (differs && !m.cacheOnly) {
+  if (differs && !readOnly) {
     if (ImGui::SmallButton("R")) {
       value = def;
       mark(m);
@@ -206,6 +212,9 @@ void InspectorVisitor::field(const FieldMeta& m, T& value, const T& def, Widget&
     if (!m.help.empty()) ImGui::TextUnformatted(std::string(m.help).c_str());
     if (m.unused) ImGui::TextColored(kUnusedColour, "No effect in game (kept for round-trip).");
     if (m.cacheOnly) ImGui::TextColored(kUnusedColour, "Computed at load; read-only.");
+    if (!source.empty())
+      ImGui::TextColored(kUnusedColour, "Read from %s; read-only here: edit that file.",
+                         source.c_str());
     if (m.restart) ImGui::TextUnformatted("Editing restarts the effect.");
     std::string extra;
     if (!m.unit.empty()) extra += "unit " + std::string(m.unit);
@@ -218,7 +227,7 @@ void InspectorVisitor::field(const FieldMeta& m, T& value, const T& def, Widget&
   }
   ImGui::SameLine(startX + labelWidth);
   ImGui::SetNextItemWidth(-1.0f);
-  ImGui::BeginDisabled(m.cacheOnly);
+  ImGui::BeginDisabled(readOnly);
   bool edited = widget(value);
   ImGui::EndDisabled();
   noteWidget(m, edited);
@@ -394,7 +403,7 @@ void InspectorVisitor::visitFlags(const FieldMeta& m, uint32_t& mask,
     mark(m);
   }
   if (open) {
-    ImGui::BeginDisabled(m.cacheOnly);
+    ImGui::BeginDisabled(m.cacheOnly || !sourceFor(m).empty());
     for (const auto& o : options) {
       std::string name(o.name);
       unsigned int bits = mask;

@@ -7,6 +7,7 @@
 // happened from the result fields and records the undo step.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,9 @@ class InspectorVisitor final : public FieldVisitor {
   std::string filter;          // only fields whose label or key contains this (lowercase)
   std::string focus;           // a pointer to open and scroll to ("" = none)
   bool focusReached = false;   // the focus was drawn (and scrolled to) this frame
+  // Where a field's value is read from when another file supplies it (fieldSource in
+  // engine/session/world_edit.h): such fields are shown read-only with that source.
+  std::function<std::string(const std::string& pointer)> sourceOf;
 
   void visit(const FieldMeta& m, bool& value, bool def) override;
   void visit(const FieldMeta& m, int32_t& value, int32_t def) override;
@@ -58,6 +62,7 @@ class InspectorVisitor final : public FieldVisitor {
   void noteWidget(const FieldMeta& m, bool edited);
   void mark(const FieldMeta& m);
   void openForFocus(const std::string& pointer);
+  std::string sourceFor(const FieldMeta& m) const;
 
   std::string file_;
   std::vector<std::string> path_;  // pointer tokens of the enclosing objects / elements

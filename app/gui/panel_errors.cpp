@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include <utility>
+
 #include "app/gui/app.h"
 
 namespace fx::gui {
@@ -58,6 +60,52 @@ void drawErrorsTab(App& app) {
   for (const auto& m : messages) ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1), "%s", m.c_str());
   ImGui::EndChild();
 }
+
+namespace {
+
+// Save As onto an existing preset, and files changed on disk under unsaved edits.
+void drawSavePrompts(App& app, ImVec2 centre) {
+  if (std::exchange(app.showOverwritePrompt, false)) ImGui::OpenPopup("Replace file?");
+  if (std::exchange(app.showConflictPrompt, false)) ImGui::OpenPopup("Changed on disk");
+  ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  if (ImGui::BeginPopupModal("Replace file?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::Text("%s already exists.", app.pendingSaveAs.string().c_str());
+    ImGui::TextDisabled("Replacing it writes this preset, and the files it needs, over it.");
+    if (ImGui::Button("Replace")) {
+      std::string err = saveDocument(app, app.pendingSaveAs, true);
+      if (!err.empty()) app.runtimeErrors.push_back("save: " + err);
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+  ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  if (ImGui::BeginPopupModal("Changed on disk", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::Text("Changed on disk since fxview read it, while you have unsaved edits:");
+    for (const auto& p : app.conflicts) ImGui::BulletText("%s", p.string().c_str());
+    if (ImGui::Button("Reload (drop my edits)")) {
+      openAndRemember(app, app.presetPath);
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Keep mine (overwrite)")) {
+      std::string err = saveDocument(app, {}, true);
+      if (!err.empty()) app.runtimeErrors.push_back("save: " + err);
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Save as...")) {
+      openFileBrowser(app, true);
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+}
+
+}  // namespace
 
 void drawPrompts(App& app) {
   if (app.showQuitPrompt) {
@@ -114,6 +162,7 @@ void drawPrompts(App& app) {
     app.showSaveAs = false;
     openFileBrowser(app, true);
   }
+  drawSavePrompts(app, centre);
 }
 
 }  // namespace fx::gui

@@ -18,11 +18,10 @@ void finish(App& app, const fs::path& chosen) {
   if (chosen.empty()) return;
   if (b.saving) {
     std::string err = saveDocument(app, chosen);
-    if (!err.empty()) {
+    if (!err.empty() && !app.showOverwritePrompt) {
       b.error = "save: " + err;
       return;
     }
-    addRecentFile(app.settings, chosen);
   } else {
     std::error_code ec;
     if (fs::is_directory(chosen, ec) && !fs::exists(chosen / "bundle.json", ec)) {
@@ -68,9 +67,17 @@ void openFileBrowser(App& app, bool saving) {
   FileBrowser& b = app.browser;
   b.visible = true;
   b.saving = saving;
-  fs::path start = app.presetPath.empty() ? fs::current_path() : app.presetPath.parent_path();
+  // Save As offers the document's own name, or for a scene built around an opened file (a tag,
+  // a Stride asset) a new preset beside it, never the opened file itself.
+  fs::path suggested = app.presetPath;
+  if (saving && !app.saveAsPath.empty())
+    suggested = app.saveAsPath;
+  else if (saving && app.preset)
+    suggested = suggestedSaveAsPath(*app.preset);
+  fs::path start = suggested.empty() ? fs::current_path() : suggested.parent_path();
   if (start.empty()) start = fs::current_path();
-  b.name = saving && !app.presetPath.empty() ? app.presetPath.filename().string() : "";
+  b.name = saving && !suggested.empty() ? suggested.filename().string() : "";
+  app.saveAsPath.clear();
   browseTo(b, start);
 }
 

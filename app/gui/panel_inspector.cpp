@@ -117,6 +117,9 @@ void drawInspector(App& app) {
   ImGui::BeginChild("##fields");
   InspectorVisitor v(e.definitionDisplay);
   v.focus = app.inspectorFocus;
+  // Fields another file supplies (wind_path, physics_path) are read-only, with their source.
+  const Json snapshot = effectSnapshot(e);
+  v.sourceOf = [&snapshot](const std::string& pointer) { return fieldSource(snapshot, pointer); };
   for (char c : filterText) v.filter += char(std::tolower(static_cast<unsigned char>(c)));
   EffectDefinition* def = e.definition.get();
   def->reflect(v);
@@ -124,6 +127,7 @@ void drawInspector(App& app) {
   ImGui::Spacing();
   if (ImGui::CollapsingHeader("Entry", ImGuiTreeNodeFlags_DefaultOpen)) {
     ImGui::PushID("entry");
+    v.sourceOf = nullptr;  // entry keys are the preset's own
     def->reflectEntry(v);
     ImGui::PopID();
   }

@@ -141,7 +141,7 @@ void fileRow(App& app) {
   ImGui::SameLine();
   if (ImGui::Button("Save as")) {
     app.showSaveAs = true;
-    app.saveAsPath = app.presetPath.string();
+    app.saveAsPath.clear();
   }
   ImGui::SameLine();
   ImGui::BeginDisabled(!app.history.canUndo());

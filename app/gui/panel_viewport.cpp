@@ -49,7 +49,7 @@ void handleShortcuts(App& app) {
     if (ImGui::IsKeyPressed(GLFW_KEY_S, false)) {
       if (io.KeyShift) {
         app.showSaveAs = true;
-        app.saveAsPath = app.presetPath.string();
+        app.saveAsPath.clear();
       } else if (app.preset) {
         std::string err = saveDocument(app, {});
         if (!err.empty()) app.runtimeErrors.push_back("save: " + err);
