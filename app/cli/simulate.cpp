@@ -1,6 +1,6 @@
 // fxview simulate PRESET --time S [--fps N] [--seed N] [-o OUT.json]: the particle state dump.
 // PRESET may be a .glow (with --model X.gbxmodel) or .weather_particle_system tag: the scene
-// engine/session/tag_scene.h makes for it.
+// engine/session/tag_scene.h makes for it. -o never names a file the preset reads (exit 2).
 #include <fstream>
 #include <iostream>
 
@@ -40,9 +40,17 @@ void registerSimulate(CLI::App& app, int& exitCode) {
       "--unlimited-budget", args->unlimitedBudget,
       "Lift the games' particle limits (stress runs; fxview's hard cap of 2^20 per effect stays)");
   cmd->callback([args, &exitCode] {
+    if (refuseOutputOverInput("simulate", {args->output}, {args->preset, args->model})) {
+      exitCode = kExitUsage;
+      return;
+    }
     auto preset = loadPresetReporting(args->preset, args->allowAnyPath, args->tagsDir, args->model);
     if (!preset) {
       exitCode = kExitErrors;
+      return;
+    }
+    if (refuseOutputOverInput("simulate", {args->output}, presetInputs(*preset))) {
+      exitCode = kExitUsage;
       return;
     }
     applyOverrides(*preset, args->seed, args->fps);

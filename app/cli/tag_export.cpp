@@ -3,7 +3,8 @@
 // validated as when loading it; its fields go through the same tag bindings `import` reads, so
 // exporting an imported tag gives the same bytes. When OUT already is a tag of that class the
 // fields are written into it and every other byte (unknown fields, padding) is kept; a file there
-// that is not such a tag is left alone (exit 1). Exit 0 ok, 1 errors, 2 usage.
+// that is not such a tag is left alone (exit 1). OUT may not be the definition itself (exit 2).
+// Exit 0 ok, 1 errors, 2 usage.
 #include <algorithm>
 #include <cctype>
 #include <iostream>
@@ -77,6 +78,10 @@ void registerExport(CLI::App& app, int& exitCode) {
     if (!family && !structTag) {
       std::cerr << args->output
                 << ": expected a .glow, .weather_particle_system, .point_physics or .wind output\n";
+      exitCode = kExitUsage;
+      return;
+    }
+    if (refuseOutputOverInput("export", {args->output}, {args->input})) {
       exitCode = kExitUsage;
       return;
     }
