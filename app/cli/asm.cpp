@@ -4,6 +4,7 @@
 // particle system, an emitter or an asm output, with stage labels and channel names.
 // fxview disasm --opcodes-md [-o FILE]: the opcode reference (docs/emitter_opcodes.md), generated
 // from the opcode table.
+// No output is written over the command's input (exit 2).
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -123,6 +124,13 @@ void registerAsm(CLI::App& app, int& exitCode) {
       "--into", a->into,
       "Emitter JSON whose program, stage_lengths and constants are replaced (other keys kept)");
   asmCmd->callback([a, &exitCode] {
+    // --into is edited in place on purpose; -o may name neither it nor the source, and --into
+    // is never the source.
+    if (refuseOutputOverInput("asm", {a->output, a->into}, {a->input}) ||
+        refuseOutputOverInput("asm", {a->output}, {a->into})) {
+      exitCode = kExitUsage;
+      return;
+    }
     std::string text;
     if (!readText(a->input, text)) {
       std::cerr << a->input << ": cannot read the file (or it is larger than 16 MiB)\n";
@@ -205,6 +213,10 @@ void registerAsm(CLI::App& app, int& exitCode) {
                 "Write the opcode reference (docs/emitter_opcodes.md) from the opcode table");
   dis->add_option("-o,--output", d->output, "Output file for --opcodes-md (default: stdout)");
   dis->callback([d, &exitCode] {
+    if (refuseOutputOverInput("disasm", {d->output}, {d->input})) {
+      exitCode = kExitUsage;
+      return;
+    }
     if (d->opcodesMd) {
       std::string md = opcodeReferenceMarkdown();
       if (d->output.empty()) {

@@ -1,11 +1,13 @@
-// Shared pieces of the subcommands: loading a preset with its diagnostics printed, and the
-// registration hooks each subcommand file provides.
+// Shared pieces of the subcommands: loading a preset with its diagnostics printed, the check
+// that keeps every output off the command's own inputs, and the registration hooks each
+// subcommand file provides.
 #pragma once
 
 #include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -38,6 +40,21 @@ std::optional<double> applyBundleDefaults(const std::filesystem::path& path, Pre
 // "tags_dir" (default: the nearest parent folder named `tags`).
 void addTagsOption(CLI::App* cmd, std::string& tagsDir);
 
+// fxview writes only what the user saved, where the user chose: no subcommand writes over one of
+// its own inputs. True when one of `outputs` is the same file as one of `inputs`
+// (std::filesystem::equivalent when both exist, else equal weakly_canonical paths); it then prints
+// "fxview COMMAND: refusing to write OUT over its own input IN" and the caller exits without
+// writing anything. Empty paths are skipped.
+bool refuseOutputOverInput(std::string_view command,
+                           const std::vector<std::filesystem::path>& outputs,
+                           const std::vector<std::filesystem::path>& inputs);
+
+// The files a loaded preset reads, as far as loading tells: the preset itself, each effect's
+// definition file (JSON or tag), the paths its definition and entry name (textures, definition
+// files, tag references) and each scene object's model tag. Paths that do not resolve are left
+// out.
+std::vector<std::filesystem::path> presetInputs(Preset& preset);
+
 // Applies --seed / --fps overrides shared by render and simulate.
 void applyOverrides(Preset& preset, std::optional<int64_t> seed, std::optional<double> fps);
 
@@ -52,7 +69,8 @@ void registerSchema(CLI::App& app, int& exitCode);
 void registerTexgen(CLI::App& app, int& exitCode);  // texture generators (lightning data textures)
 void registerAsm(CLI::App& app, int& exitCode);     // emitter program assembler / disassembler
 void registerBench(CLI::App& app, int& exitCode);   // benchmark suite
-void registerImport(CLI::App& app, int& exitCode);  // Halo tags, Stride scenes and prefabs as fxview JSON
+void registerImport(CLI::App& app,
+                    int& exitCode);  // Halo tags, Stride scenes and prefabs as fxview JSON
 void registerExport(CLI::App& app, int& exitCode);  // fxview definitions as Halo tags
 
 }  // namespace fx::cli

@@ -3,8 +3,8 @@
 // its definition (every field; references as "tag\\path.class"), a .point_physics or .wind the
 // fields of that struct, a .gbxmodel a scene object with its markers, a .bitmap its pages and
 // sprite sequences (import_halo_assets.h; --png writes decoded pixels). Stride scenes and
-// prefabs: a preset that runs (import_stride.cpp). The JSON goes to stdout, or atomically to -o
-// (never over the input). Exit 0 ok, 1 the file has errors, 2 usage.
+// prefabs: a preset that runs (import_stride.cpp). The JSON goes to stdout, or atomically to -o;
+// neither -o nor --png may name the input (exit 2). Exit 0 ok, 1 the file has errors, 2 usage.
 #include "app/cli/import.h"
 
 #include <algorithm>
@@ -119,9 +119,7 @@ void registerImport(CLI::App& app, int& exitCode) {
       exitCode = kExitUsage;
       return;
     }
-    std::error_code ec;
-    if (!args->output.empty() && std::filesystem::equivalent(args->output, args->input, ec)) {
-      std::cerr << args->input << ": refusing to write the JSON over the file it came from\n";
+    if (refuseOutputOverInput("import", {args->output, args->png.output}, {args->input})) {
       exitCode = kExitUsage;
       return;
     }

@@ -7,7 +7,8 @@
 // unless --time is given).
 // Renders a preset headless (EGL, no display server) to PNG. The background is the scene's
 // background colour; --grid adds a ground grid. Warnings (missing textures, shader failures) go
-// to stderr. Exit codes: 0 ok, 1 preset errors, 2 usage or GL failure.
+// to stderr. Exit codes: 0 ok, 1 preset errors, 2 usage or GL failure. No output may be one of
+// the files the preset reads (the preset, its definition files, model tags, textures): exit 2.
 //
 // --frames N --every S writes N pictures S seconds apart from --time: numbered PNGs with -o
 // (OUT_0000.png ...), one animated GIF with --gif, one sprite sheet with --sheet (rows of
@@ -84,9 +85,17 @@ int run(const Args& args) {
     std::cerr << "nothing to write: give -o OUT.png, --gif OUT.gif or --sheet OUT.png\n";
     return kExitUsage;
   }
+  // Every file this run writes, none of which may be one of the files it reads.
+  std::vector<std::filesystem::path> outputs{args.gif, args.sheet};
+  if (!args.output.empty())
+    for (int i = 0; i < (args.frames > 1 ? args.frames : 1); ++i)
+      outputs.push_back(args.frames > 1 ? numberedPath(args.output, i)
+                                        : std::filesystem::path(args.output));
+  if (refuseOutputOverInput("render", outputs, {args.preset, args.model})) return kExitUsage;
   auto preset = loadPresetReporting(args.preset, args.allowAnyPath, args.tagsDir, args.model);
   if (!preset) return kExitErrors;
   std::optional<double> bundleTime = applyBundleDefaults(args.preset, *preset);
+  if (refuseOutputOverInput("render", outputs, presetInputs(*preset))) return kExitUsage;
   applyOverrides(*preset, args.seed, args.fps);
   World world(*preset);
   world.flags.unlimitedBudget = args.unlimitedBudget;

@@ -1,7 +1,8 @@
 // fxview simulate PRESET --time S [--fps N] [--seed N] [-o OUT.json]: the particle state dump.
 // PRESET may be a .glow (with --model X.gbxmodel) or .weather_particle_system tag: the scene
 // engine/session/tag_scene.h makes for it; or a bug-report bundle folder: its preset from its
-// moment (seed, simulation, camera; --time defaults to its time).
+// moment (seed, simulation, camera; --time defaults to its time). -o never names a file the
+// preset reads (exit 2).
 #include <fstream>
 #include <iostream>
 
@@ -46,9 +47,17 @@ void registerSimulate(CLI::App& app, int& exitCode) {
       exitCode = kExitUsage;
       return;
     }
+    if (refuseOutputOverInput("simulate", {args->output}, {args->preset, args->model})) {
+      exitCode = kExitUsage;
+      return;
+    }
     auto preset = loadPresetReporting(args->preset, args->allowAnyPath, args->tagsDir, args->model);
     if (!preset) {
       exitCode = kExitErrors;
+      return;
+    }
+    if (refuseOutputOverInput("simulate", {args->output}, presetInputs(*preset))) {
+      exitCode = kExitUsage;
       return;
     }
     std::optional<double> bundleTime = applyBundleDefaults(args->preset, *preset);

@@ -1,17 +1,30 @@
-// fxview export DEFINITION.json -o OUT.glow|OUT.weather_particle_system|OUT.point_physics|OUT.wind:
+// fxview export DEFINITION.json -o OUT.glow|OUT.weather_particle_system|OUT.point_physics|OUT.wind
+//               [--replace]:
 // fxview JSON back to a Halo tag, the class chosen by the output's extension. The definition is
 // validated as when loading it; its fields go through the same tag bindings `import` reads, so
-// exporting an imported tag gives the same bytes. When OUT already is a tag of that class the
-// fields are written into it and every other byte (unknown fields, padding) is kept; a file there
-// that is not such a tag is left alone (exit 1). Exit 0 ok, 1 errors, 2 usage.
+// exporting an imported tag gives the same bytes.
+//
+// fxview writes only what the user saved: when OUT already is a tag of that class, only the
+// fields the JSON gives change. The tag is read as its definition JSON (what `import` prints), the
+// JSON's keys are laid over it (objects key by key; an array of objects, such as a block's
+// particle_types, entry by entry by index, entries past the JSON's end kept; any other value
+// replaced) and the result is written into the tag, so every field the JSON leaves out keeps its
+// bytes, as do unknown fields and padding. --replace rebuilds the fields from the JSON alone
+// (absent fields take their defaults, blocks take the JSON's length), still keeping the bytes no
+// field declares. Refused with exit 1, nothing written: a definition of another class (its "kind"
+// names another family, or it has keys only another tag class declares), a file at OUT that is
+// not a tag of the extension's class. OUT may not be the definition itself (exit 2).
+// Exit 0 ok, 1 errors, 2 usage.
 #include <algorithm>
 #include <cctype>
 #include <iostream>
+#include <set>
 
 #include "app/cli/common.h"
 #include "engine/core/field_json.h"
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
+#include "engine/effects/registry.h"
 #include "engine/formats/halo/tag_definitions.h"
 #include "engine/formats/halo/tag_fields.h"
 #include "engine/formats/halo/tag_paths.h"
@@ -39,20 +52,169 @@ class ReferenceCheck final : public FieldWalker {
   Diagnostics& diags_;
 };
 
+// The declared fields of one tag class at their defaults: a family's definition (glow, weather)
+// or the struct a point_physics or wind tag holds. Not movable: `reflect` points into it.
+class TagFields {
+ public:
+  TagFields(const EffectFamily* family, halo::TagClass cls) {
+    if (family) {
+      def_ = family->createDefinition();
+      reflect = [d = def_.get()](FieldVisitor& v) { d->reflect(v); };
+      return;
+    }
+    if (cls == halo::TagClass::PointPhysics)
+      reflect = [this](FieldVisitor& v) { physics_.reflect(v); };
+    else
+      reflect = [this](FieldVisitor& v) { wind_.reflect(v); };
+    DefaultsVisitor defaults;
+    reflect(defaults);
+  }
+  TagFields(const TagFields&) = delete;
+  TagFields& operator=(const TagFields&) = delete;
+
+  ReflectFn reflect;
+
+ private:
+  std::unique_ptr<EffectDefinition> def_;
+  weather::PointPhysics physics_;
+  weather::Wind wind_;
+};
+
+// The keys a declaration has at its top level.
+class TopLevelKeys final : public FieldWalker {
+ public:
+  std::set<std::string, std::less<>> keys;
+  void field(const FieldMeta& m) override { keys.emplace(m.key); }
+  void visitObject(const FieldMeta& m, const std::function<void(FieldVisitor&)>&) override {
+    keys.emplace(m.key);
+  }
+  void visitArray(const FieldMeta& m, ArrayAccess&) override { keys.emplace(m.key); }
+};
+
+std::set<std::string, std::less<>> declaredKeys(const EffectFamily* family, halo::TagClass cls) {
+  TagFields fields(family, cls);
+  TopLevelKeys keys;
+  fields.reflect(keys);
+  return std::move(keys.keys);
+}
+
+// What a tag class's definitions are called in messages: the family kind, else the class name.
+std::string className(const EffectFamily* family, halo::TagClass cls) {
+  return family ? std::string(family->kind) : std::string(halo::tagClassInfo(cls).name);
+}
+
+// "" when `json` can be a definition of the target class; else why it belongs to another one:
+// its "kind" names another family, or it has keys that another tag class declares and the target
+// does not (the class with the most such keys is named; "version" belongs to every file).
+std::string otherClassReason(const Json& json, const EffectFamily* family, halo::TagClass cls) {
+  if (!json.is_object()) return {};
+  if (auto it = json.find("kind"); it != json.end() && it->is_string()) {
+    std::string kind = it->get<std::string>();
+    if (!family || kind != family->kind) return "its \"kind\" is \"" + kind + "\"";
+  }
+  const auto own = declaredKeys(family, cls);
+  std::vector<std::pair<const EffectFamily*, halo::TagClass>> others;
+  for (const EffectFamily* f : effectFamilies())
+    if (const halo::TagClassInfo* c = tagClassOf(*f); c && c->id != cls)
+      others.push_back({f, c->id});
+  for (halo::TagClass c : {halo::TagClass::PointPhysics, halo::TagClass::Wind})
+    if (c != cls) others.push_back({nullptr, c});
+  std::string best;
+  size_t bestCount = 0;
+  for (auto [f, c] : others) {
+    const auto theirs = declaredKeys(f, c);
+    std::string keys;
+    size_t count = 0;
+    for (auto it = json.begin(); it != json.end(); ++it) {
+      if (own.count(it.key()) || !theirs.count(it.key()) || it.key() == "version") continue;
+      if (count++ < 3) keys += std::string(count > 1 ? ", " : "") + "\"" + it.key() + "\"";
+    }
+    if (count <= bestCount) continue;
+    bestCount = count;
+    best = "it has " + className(f, c) + " keys (" + keys + (count > 3 ? ", ..." : "") + ")";
+  }
+  return best;
+}
+
+// `over` laid onto `base`: objects key by key; an array of objects (a tag block) entry by entry
+// by index, base entries past the end of `over` kept; anything else (numbers, strings, bounds,
+// vectors, flag lists) replaced.
+void overlayJson(Json& base, const Json& over) {
+  if (base.is_object() && over.is_object()) {
+    for (auto it = over.begin(); it != over.end(); ++it) {
+      auto b = base.find(it.key());
+      if (b == base.end())
+        base[it.key()] = it.value();
+      else
+        overlayJson(*b, it.value());
+    }
+    return;
+  }
+  bool objects = over.is_array() &&
+                 std::all_of(over.begin(), over.end(), [](const Json& e) { return e.is_object(); });
+  if (base.is_array() && objects) {
+    for (size_t i = 0; i < over.size(); ++i) {
+      if (i < base.size())
+        overlayJson(base[i], over[i]);
+      else
+        base.push_back(over[i]);
+    }
+    return;
+  }
+  base = over;
+}
+
 // The tag at `out` to write into: the existing tag of that class, or a fresh one when there is
 // no file. Null (with an error) when a file is there but is not such a tag.
-std::optional<halo::TagFile> targetTag(const std::string& out, halo::TagClass cls,
+std::optional<halo::TagFile> targetTag(const std::string& out, halo::TagClass cls, bool& existed,
                                        Diagnostics& diags) {
   std::error_code ec;
-  if (!std::filesystem::exists(out, ec)) return halo::makeTag(cls);
+  existed = std::filesystem::exists(out, ec);
+  if (!existed) return halo::makeTag(cls);
   Diagnostics local;
   auto existing = halo::loadTag(out, out, local);
   if (existing && existing->cls->id == cls) return existing;
+  const std::string wanted(halo::tagClassInfo(cls).name);
+  if (existing) {
+    diags.error(out, "",
+                "is a " + std::string(existing->cls->name) + " tag, not the " + wanted +
+                    " tag its extension names; not overwritten");
+    return std::nullopt;
+  }
   diags.append(local);
   diags.error(out, "",
-              "exists and is not a readable " + std::string(halo::tagClassInfo(cls).name) +
+              "exists and is not a readable " + wanted +
                   " tag; not overwritten (remove it or choose another name)");
   return std::nullopt;
+}
+
+// The existing tag's fields with the JSON's given ones laid over them, read into `merged`. False
+// (with errors) when the tag holds values its definition cannot (an unknown enum value, say) or
+// the JSON's values are wrong.
+bool mergeIntoTag(halo::TagFile& tag, const Json& json, const EffectFamily* family,
+                  halo::TagClass cls, const std::string& out, const std::string& input,
+                  TagFields& merged, Diagnostics& diags) {
+  TagFields current(family, cls);
+  std::vector<halo::TagFieldProblem> problems;
+  halo::readTagFields(tag.root(), current.reflect, &problems);
+  reportTagFieldProblems(problems, out, diags);
+  Json base = Json::object();
+  writeAllFields(base, current.reflect);
+  {
+    TagFields check(family, cls);
+    readFields(base, check.reflect, {.file = out}, diags);
+  }
+  if (diags.hasErrors()) {
+    diags.error(out, "",
+                "the tag's own values cannot be kept; not written (--replace rebuilds it from " +
+                    input + " alone)");
+    return false;
+  }
+  // The JSON's own mistakes (values, unknown keys) keep their pointers: laying it over the tag
+  // keeps its structure and indices.
+  overlayJson(base, json);
+  readFields(base, merged.reflect, {.file = input, .alsoKnown = {"kind"}}, diags);
+  return !diags.hasErrors();
 }
 
 }  // namespace
@@ -60,14 +222,19 @@ std::optional<halo::TagFile> targetTag(const std::string& out, halo::TagClass cl
 void registerExport(CLI::App& app, int& exitCode) {
   struct Args {
     std::string input, output;
+    bool replace = false;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand(
       "export",
       "Write an fxview definition JSON as a Halo tag (.glow, .weather_particle_system, "
-      ".point_physics, .wind: chosen by the output's extension)");
+      ".point_physics, .wind: chosen by the output's extension); into an existing tag only the "
+      "fields the JSON gives change");
   cmd->add_option("definition", args->input, "Definition JSON")->required();
   cmd->add_option("-o,--output", args->output, "The tag to write")->required();
+  cmd->add_flag("--replace", args->replace,
+                "Rebuild an existing tag's fields from the JSON alone (absent fields take their "
+                "defaults, blocks the JSON's length) instead of changing only the given ones");
   cmd->callback([args, &exitCode] {
     const auto* cls =
         halo::findTagClassByExtension(std::filesystem::path(args->output).extension().string());
@@ -80,32 +247,34 @@ void registerExport(CLI::App& app, int& exitCode) {
       exitCode = kExitUsage;
       return;
     }
+    if (refuseOutputOverInput("export", {args->output}, {args->input})) {
+      exitCode = kExitUsage;
+      return;
+    }
     Diagnostics diags;
     auto json = loadJsonFile(args->input, args->input, diags);
-    std::unique_ptr<EffectDefinition> def;
-    weather::PointPhysics physics;
-    weather::Wind wind;
-    ReflectFn reflect;
-    if (family) {
-      def = family->createDefinition();
-      reflect = [d = def.get()](FieldVisitor& v) { d->reflect(v); };
-    } else if (cls->id == halo::TagClass::PointPhysics) {
-      reflect = [&](FieldVisitor& v) { physics.reflect(v); };
-    } else {
-      reflect = [&](FieldVisitor& v) { wind.reflect(v); };
-    }
-    if (!family) {
-      DefaultsVisitor defaults;
-      reflect(defaults);
-    }
     if (json) {
-      readFields(*json, reflect, {.file = args->input, .alsoKnown = {"kind"}}, diags);
-      ReferenceCheck refs(args->input, diags);
-      reflect(refs);
+      if (std::string why = otherClassReason(*json, family, cls->id); !why.empty())
+        diags.error(args->input, "",
+                    "not a " + className(family, cls->id) + " definition (" + why +
+                        "); not written into " + args->output);
     }
     std::optional<halo::TagFile> tag;
-    if (json && !diags.hasErrors()) tag = targetTag(args->output, cls->id, diags);
-    if (tag) halo::writeTagFields(tag->root(), reflect);
+    bool existed = false;
+    if (json && !diags.hasErrors()) tag = targetTag(args->output, cls->id, existed, diags);
+    TagFields fields(family, cls->id);
+    if (tag) {
+      if (existed && !args->replace)
+        mergeIntoTag(*tag, *json, family, cls->id, args->output, args->input, fields, diags);
+      else
+        readFields(*json, fields.reflect, {.file = args->input, .alsoKnown = {"kind"}}, diags);
+      ReferenceCheck refs(args->input, diags);
+      fields.reflect(refs);
+      if (diags.hasErrors())
+        tag.reset();
+      else
+        halo::writeTagFields(tag->root(), fields.reflect);
+    }
     printDiagnostics(diags);
     if (!tag) {
       exitCode = kExitErrors;
