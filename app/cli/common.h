@@ -49,12 +49,6 @@ bool refuseOutputOverInput(std::string_view command,
                            const std::vector<std::filesystem::path>& outputs,
                            const std::vector<std::filesystem::path>& inputs);
 
-// The files a loaded preset reads, as far as loading tells: the preset itself, each effect's
-// definition file (JSON or tag), the paths its definition and entry name (textures, definition
-// files, tag references) and each scene object's model tag. Paths that do not resolve are left
-// out.
-std::vector<std::filesystem::path> presetInputs(Preset& preset);
-
 // Applies --seed / --fps overrides shared by render and simulate.
 void applyOverrides(Preset& preset, std::optional<int64_t> seed, std::optional<double> fps);
 

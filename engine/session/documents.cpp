@@ -3,8 +3,10 @@
 #include <fstream>
 
 #include "engine/core/field_json.h"
+#include "engine/formats/halo/scene_models.h"
 #include "engine/formats/halo/tag_definitions.h"
 #include "engine/formats/halo/tag_file.h"
+#include "engine/formats/halo/tag_paths.h"
 #include "engine/formats/stride/stride_import.h"
 #include "engine/session/self_contained.h"
 #include "engine/session/world.h"
@@ -36,12 +38,22 @@ FileStamp stampFile(const fs::path& path) {
 
 namespace {
 
-bool samePath(const fs::path& a, const fs::path& b) {
-  std::error_code ec;
-  if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
-  return fs::weakly_canonical(fs::absolute(a, ec), ec) ==
-         fs::weakly_canonical(fs::absolute(b, ec), ec);
-}
+// The path fields of a definition or an effect entry, resolved as the loader resolves them.
+class PathFields final : public FieldWalker {
+ public:
+  PathFields(const LoadContext& ctx, std::vector<fs::path>& out) : ctx_(ctx), out_(out) {}
+  void visit(const FieldMeta& m, std::string& v, std::string_view) override {
+    if (v.empty()) return;
+    if (m.hint != FieldHint::TexturePath && m.hint != FieldHint::DefinitionPath &&
+        m.tag.codec != TagCodec::Reference)
+      return;
+    if (std::string resolved = ctx_.resolvePath(v, {}); !resolved.empty()) out_.push_back(resolved);
+  }
+
+ private:
+  const LoadContext& ctx_;
+  std::vector<fs::path>& out_;
+};
 
 // The first effect whose definition is the file `path` (effects sharing a file share its edits).
 EffectEntry* entryFor(Preset& preset, const fs::path& path) {
@@ -93,6 +105,56 @@ bool isPresetFile(const fs::path& path) {
 }
 
 }  // namespace
+
+bool sameFile(const fs::path& a, const fs::path& b) {
+  std::error_code ec;
+  if (fs::exists(a, ec) && fs::exists(b, ec)) {
+    bool same = fs::equivalent(a, b, ec);
+    if (!ec) return same;
+  }
+  fs::path ca = fs::weakly_canonical(fs::absolute(a, ec), ec);
+  if (ec) return false;
+  fs::path cb = fs::weakly_canonical(fs::absolute(b, ec), ec);
+  return !ec && ca == cb;
+}
+
+std::vector<fs::path> presetInputs(Preset& preset) {
+  std::vector<fs::path> out{preset.path};
+  if (!preset.openedFile.empty()) out.push_back(preset.openedFile);
+  auto dirOf = [](const fs::path& f) {
+    return f.parent_path().empty() ? fs::path(".") : f.parent_path();
+  };
+  const fs::path presetDir = dirOf(preset.path);
+  for (EffectEntry& e : preset.effects) {
+    const fs::path file = e.definitionFile.empty() ? preset.path : e.definitionFile;
+    out.push_back(file);
+    if (!e.definition) continue;
+    LoadContext defCtx{.baseDir = dirOf(file), .allowAnyPath = true, .tagsDir = preset.tagsDir};
+    PathFields defPaths(defCtx, out);
+    e.definition->reflect(defPaths);
+    LoadContext entryCtx{.baseDir = presetDir, .allowAnyPath = true, .tagsDir = preset.tagsDir};
+    PathFields entryPaths(entryCtx, out);
+    e.definition->reflectEntry(entryPaths);
+  }
+  const SceneModelOptions models{.tagsRoot = halo::tagsRootFor(preset.path, preset.tagsDir),
+                                 .presetDir = presetDir};
+  for (const SceneObject& o : preset.scene.objects) {
+    if (o.model.empty()) continue;
+    std::string reason;
+    if (fs::path p = resolveModelPath(o.model, models, reason); !p.empty()) out.push_back(p);
+  }
+  // A scene built around an opened file has a virtual path: nothing is read from there.
+  if (!preset.openedFile.empty())
+    std::erase_if(out, [&](const fs::path& p) { return p == preset.path; });
+  return out;
+}
+
+fs::path inputAt(Preset& preset, const fs::path& output) {
+  if (output.empty()) return {};
+  for (const fs::path& in : presetInputs(preset))
+    if (!in.empty() && sameFile(in, output)) return in;
+  return {};
+}
 
 void trackDocuments(Preset& preset, bool sceneWritable) {
   preset.documents.clear();
@@ -191,13 +253,19 @@ SaveResult saveDocumentsAs(Preset& preset, const fs::path& path, const SaveAsOpt
     return r;
   }
   for (const auto& d : preset.documents) {
-    if (!samePath(d.path, path)) continue;
+    if (!sameFile(d.path, path)) continue;
     if (d.format == DocumentFormat::Preset && d.writable) return saveDocuments(preset);
     if (d.format == DocumentFormat::Preset) break;  // the built scene's virtual path
     r.status = Status::Refused;
     r.message = path.string() + " is one of this preset's own " +
                 (d.format == DocumentFormat::HaloTag ? "tags" : "definition files") +
                 "; Save As never writes a preset over it";
+    return r;
+  }
+  if (fs::path in = inputAt(preset, path); !in.empty()) {
+    r.status = Status::Refused;
+    r.message = path.string() + " is a file this preset reads (" + in.string() +
+                "); Save As never writes over it";
     return r;
   }
   std::error_code ec;

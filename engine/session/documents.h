@@ -86,6 +86,17 @@ struct SaveAsOptions {
 SaveResult saveDocumentsAs(Preset& preset, const std::filesystem::path& path,
                            const SaveAsOptions& opts = {});
 
+// The files a loaded preset reads, as far as loading tells: the preset itself, each effect's
+// definition file (JSON or tag), the paths its definition and entry name (textures, definition
+// files such as wind and point_physics, tag references, emitter programs) and each scene object's
+// model tag; the file the scene was built around. Paths that do not resolve are left out. No
+// command writes over one of these (Save As, screenshots, GIFs, bundles, the CLI's outputs).
+std::vector<std::filesystem::path> presetInputs(Preset& preset);
+// One file: std::filesystem::equivalent when both exist, else equal weakly_canonical paths.
+bool sameFile(const std::filesystem::path& a, const std::filesystem::path& b);
+// The input of `preset` that writing `output` would replace, or "" when none.
+std::filesystem::path inputAt(Preset& preset, const std::filesystem::path& output);
+
 // A name Save As suggests for a scene that is not a file of the user's (an imported Stride asset:
 // X.sdprefab.json beside it; a tag: NAME.fxview.json beside the tag).
 std::filesystem::path suggestedSaveAsPath(const Preset& preset);

@@ -1,5 +1,6 @@
 #include "engine/session/world_console.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <sstream>
@@ -58,10 +59,29 @@ EffectEntry* effectArg(ConsoleSession& s, const ConsoleStatement& st, std::strin
   return e;
 }
 
+// Commands that write a file at their first argument may not write over a file the preset reads
+// (a screenshot named like a texture, a bundle into the preset's own folder). "" when allowed.
+std::string overInput(ConsoleSession& s, const std::string& cmd, const std::string& arg) {
+  static constexpr std::string_view kWriters[] = {"screenshot", "screenshot_window", "gif", "sheet",
+                                                  "bundle"};
+  if (arg.empty() || std::find(std::begin(kWriters), std::end(kWriters), cmd) == std::end(kWriters))
+    return {};
+  const std::filesystem::path p(arg);
+  std::vector<std::filesystem::path> outputs{p};
+  if (cmd == "bundle") outputs = {p / "preset.json", p / "bundle.json", p / "screenshot.png"};
+  for (const auto& out : outputs)
+    if (auto in = inputAt(*s.preset, out); !in.empty())
+      return cmd + ": refusing to write " + out.string() + " over " + in.string() +
+             ", a file this preset reads";
+  return {};
+}
+
 ConsoleReply run(ConsoleSession& s, const ConsoleStatement& st) {
   const std::string& cmd = st.command();
   const ConsoleCommandSpec* spec = findConsoleCommand(cmd);
   if (!spec) return fail("unknown command \"" + cmd + "\" (type help)");
+  if (std::string err = overInput(s, cmd, st.tokens.size() > 1 ? st.tokens[1] : ""); !err.empty())
+    return fail(err);
   if (spec->viewer) {
     if (!s.hooks.viewer) return fail(cmd + " is not available here (the viewer's panels run it)");
     std::string err = s.hooks.viewer(st);

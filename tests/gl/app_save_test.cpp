@@ -202,6 +202,33 @@ TEST(AppSave, SaveAsAsksBeforeReplacingAndNeverReplacesAnotherFormat) {
   EXPECT_EQ((*replaced)["seed"], 4);
 }
 
+TEST(AppSave, NoConsoleCommandWritesOverAFileThePresetReads) {
+  // Case 8 inside the viewer: screenshots, GIFs, sheets, bundles and Save As name a file the
+  // preset reads (its wind file, a texture, its own folder's preset.json).
+  fs::path dir = scratch("inputs");
+  fs::path preset = copyWeather(dir, "rain");
+  const auto tree = snapshotTree(dir);
+  gui::App app;
+  ASSERT_TRUE(gui::openDocument(app, preset)) << app.loadDiagnostics.formatAll();
+  fs::path wind = dir / "defs/wind_rain.json";
+  for (const std::string& line :
+       {"screenshot " + wind.string(), "screenshot_window " + preset.string(),
+        "gif " + wind.string() + " 2 0.1", "sheet " + wind.string() + " 2 0.1",
+        "save " + wind.string() + " --overwrite", "save " + (dir / "defs").string()}) {
+    std::string err = consoleError(app, line);
+    EXPECT_NE(err, "") << line;
+  }
+  EXPECT_TRUE(app.pendingScreenshot.empty());
+  EXPECT_EQ(snapshotTree(dir), tree);
+  // A bundle into the preset's own folder would replace nothing of it when its preset is not
+  // named preset.json; one named so is refused.
+  fs::copy_file(preset, dir / "preset.json");
+  gui::App own;
+  ASSERT_TRUE(gui::openDocument(own, dir / "preset.json")) << own.loadDiagnostics.formatAll();
+  EXPECT_NE(consoleError(own, "bundle " + dir.string()), "");
+  EXPECT_TRUE(own.pendingBundle.empty());
+}
+
 TEST(AppSave, EffectsSharingADefinitionFileShareItsEdits) {
   // Case 4: two effects reading one definition file lost an edit (the unedited copy was
   // written last).
