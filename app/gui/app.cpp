@@ -388,6 +388,14 @@ void rebuildWatch(App& app) {
   add(app.presetPath, false);
   for (const auto& e : app.preset->effects) add(e.definitionFile, false);
   for (const auto& t : app.drawList.textures) add(t.path, true);
+  // Every other file the scene reads (a wind or point_physics file, a model, a bitmap tag): an
+  // edit made there in another editor reloads the scene (images reload the textures).
+  for (const auto& d : app.preset->documents) {
+    std::string ext = d.path.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    add(d.path, ext == ".png" || ext == ".bitmap");
+  }
 }
 
 void pollHotReload(App& app, double now) {

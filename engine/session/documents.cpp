@@ -64,6 +64,7 @@ EffectEntry* entryFor(Preset& preset, const fs::path& path) {
 
 // What fxview would write into the document now.
 Json serialize(Preset& preset, const Document& doc) {
+  if (doc.format == DocumentFormat::Input) return Json();
   if (doc.format == DocumentFormat::Preset) return presetToJson(preset);
   EffectEntry* e = entryFor(preset, doc.path);
   if (!e) return Json();
@@ -174,6 +175,13 @@ void trackDocuments(Preset& preset, bool sceneWritable) {
                .stamp = stampFile(e.definitionFile)};
     d.baseline = serialize(preset, d);
     preset.documents.push_back(std::move(d));
+  }
+  // Everything else the scene reads: watched for changes, never written.
+  for (const fs::path& p : presetInputs(preset)) {
+    bool known = false;
+    for (const auto& d : preset.documents) known = known || sameFile(d.path, p);
+    if (!known)
+      preset.documents.push_back({.path = p, .format = DocumentFormat::Input, .writable = false});
   }
 }
 

@@ -22,6 +22,7 @@ enum class DocumentFormat : uint8_t {
   Preset,      // fxview preset JSON
   Definition,  // an effect definition JSON file
   HaloTag,     // a .glow / .weather_particle_system tag: edited fields written in place
+  Input,       // read, never written: wind and point_physics files, textures, models, the asset
 };
 
 // What a file held when it was read: size and a 64-bit FNV-1a hash of its bytes.
@@ -36,7 +37,7 @@ FileStamp stampFile(const std::filesystem::path& path);
 struct Document {
   std::filesystem::path path;
   DocumentFormat format = DocumentFormat::Preset;
-  // False for the scene fxview built around an opened file: Save never writes it.
+  // False for the scene fxview built around an opened file and for inputs: Save never writes it.
   bool writable = true;
   FileStamp stamp;  // the bytes read (or last written)
   Json baseline;    // fxview's serialization of it then; the document is dirty when it differs

@@ -2,6 +2,7 @@
 // gui::saveDocument, gui::runConsole, gui::pollHotReload): what each way of saving, quitting and
 // loading may write, and where (issue "Never lose a user's work", cases 1-8 and the ignored
 // edits; the CLI cases are in tests/cli/).
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <map>
@@ -321,6 +322,31 @@ TEST(AppSave, EditsOfFieldsAnotherFileSuppliesAreErrors) {
   EXPECT_NE(fieldSource(snap, "/wind/damping"), "") << "the inspector shows it read-only";
   EXPECT_EQ(fieldSource(snap, "/wind_path"), "");
   EXPECT_EQ(fieldSource(snap, "/particle_types/0/particle_radius"), "");
+}
+
+TEST(AppSave, AFileAnotherFileSuppliesIsWatchedAndEditedThere) {
+  // "edit it there": the wind file is one of the scene's documents (read, never written), so an
+  // edit saved in another editor reloads the scene with it.
+  fs::path dir = scratch("wind");
+  gui::App app;
+  ASSERT_TRUE(gui::openDocument(app, copyWeather(dir, "rain"))) << app.loadDiagnostics.formatAll();
+  fs::path wind = dir / "defs/wind_rain.json";
+  auto doc = std::find_if(app.preset->documents.begin(), app.preset->documents.end(),
+                          [&](const Document& d) { return sameFile(d.path, wind); });
+  ASSERT_NE(doc, app.preset->documents.end());
+  EXPECT_FALSE(doc->writable);
+  std::string text = readBytes(wind);
+  text.replace(text.find("\"damping\": 0.0"), 15, "\"damping\": 0.25");
+  writeBytes(wind, text);
+  fs::last_write_time(wind, fs::last_write_time(wind) + std::chrono::seconds(5));
+  gui::pollHotReload(app, 1e9);
+  std::string err;
+  auto damping = getField(*app.preset, "rain/wind/damping", err);
+  ASSERT_TRUE(damping) << err;
+  EXPECT_EQ(*damping, 0.25);
+  // Save has nothing to write: the wind file is not fxview's to write.
+  EXPECT_EQ(gui::saveDocument(app, {}), "");
+  EXPECT_EQ(readBytes(wind), text);
 }
 
 TEST(AppSave, AStrideAssetSavesOnlyAsANewPresetAndNeverOverASavedOne) {
