@@ -775,9 +775,8 @@ std::string writeBundle(App& app, const fs::path& dir) {
                       {"yaw_deg", floatJson(app.camera.yawDeg)},
                       {"pitch_deg", floatJson(app.camera.pitchDeg)}}}};
   Json overlays = Json::object();
-  for (const char* f : {"debug_point_physics", "render_model_markers", "debug_sprites", "weather",
-                        "render_psystems", "module_shapes", "paths"})
-    overlays[f] = *findDebugFlag(world.flags, f);
+  for (const DebugToggle& t : kDebugToggles)
+    overlays[std::string(t.name)] = world.flags.*(t.member);
   meta["overlays"] = overlays;
   meta["transport"] = {{"speed", app.transport.speed}, {"loop_seconds", app.transport.loopSeconds}};
   meta["viewport"] = {w, h};
