@@ -243,73 +243,107 @@ std::string setObjectChannel(App& app, const std::string& object, const std::str
   return {};
 }
 
-std::string runViewerCommand(App& app, const ConsoleStatement& st) {
-  const std::string& cmd = st.command();
+namespace {
+
+// The viewer's own console commands (rows flagged `viewer` in engine/session/world_console.cpp),
+// each returning "" or an error.
+std::string viewerOpen(App& app, const ConsoleStatement& st) {
   const auto& t = st.tokens;
-  if (cmd == "open") {
-    if (t.size() < 2) return "usage: open PATH";
-    if (requestOpen(app, t[1]) || app.showOpenPrompt) return {};
-    return "could not open " + t[1] + " (see the errors tab)";
-  }
-  if (cmd == "screenshot_window") {
-    app.pendingScreenshot = t.size() > 1 ? t[1] : defaultScreenshotPath();
-    app.screenshotWindow = true;
-    app.screenshotFrame = app.frameIndex + 1;
-    return {};
-  }
-  if (cmd == "channel") {
-    if (t.size() != 4) return "usage: channel OBJECT NAME VALUE";
-    char* end = nullptr;
-    float v = std::strtof(t[3].c_str(), &end);
-    if (end == t[3].c_str() || *end) return "VALUE: expected a number, got \"" + t[3] + "\"";
-    return setObjectChannel(app, t[1], t[2], v);
-  }
-  if (cmd == "curve") return runCurveCommand(app, t, st.rest(4));
-  if (cmd == "inspect") {
-    size_t slash = t.size() == 2 ? t[1].find('/') : std::string::npos;
-    if (slash == std::string::npos) return "usage: inspect EFFECT/POINTER";
-    for (size_t i = 0; i < app.preset->effects.size(); ++i)
-      if (app.preset->effects[i].placement.id == t[1].substr(0, slash)) {
-        app.selectedEffect = int(i);
-        app.settings.layout.showInspector = true;
-        app.inspectorFocus = t[1].substr(slash);
-        return {};
-      }
-    return "no effect with id \"" + t[1].substr(0, slash) + "\"";
-  }
-  if (cmd == "wait") {
-    char* end = nullptr;
-    long n = t.size() == 2 ? std::strtol(t[1].c_str(), &end, 10) : -1;
-    if (n < 0 || n > 100000 || (end && *end)) return "usage: wait FRAMES (0..100000)";
-    app.execResumeFrame = app.frameIndex + uint64_t(n);
-    return {};
-  }
-  if (cmd == "panel") {
-    for (int i = 0; i < 4; ++i)
-      if (t.size() == 2 && t[1] == kBottomTabNames[i]) {
-        showTab(app, BottomTab(i));
-        return {};
-      }
-    return "usage: panel console|errors|sequence|curves";
-  }
-  if (cmd == "layout") {
-    if (t.size() != 2 || t[1] != "reset") return "usage: layout reset";
-    bool bottom = app.settings.layout.showBottom;
-    app.settings.layout = LayoutSettings{};
-    app.settings.layout.showBottom = bottom || app.settings.layout.showBottom;
-    return {};
-  }
-  if (cmd == "bloom") {
-    if (t.size() > 1) {
-      auto b = parseConsoleBool(t[1]);
-      if (!b) return "expected 0 or 1, got \"" + t[1] + "\"";
-      app.settings.bloom = *b;
-      if (app.renderer) app.renderer->setBloom({.enabled = *b});
+  if (t.size() < 2) return "usage: open PATH";
+  if (requestOpen(app, t[1]) || app.showOpenPrompt) return {};
+  return "could not open " + t[1] + " (see the errors tab)";
+}
+
+std::string viewerScreenshotWindow(App& app, const ConsoleStatement& st) {
+  app.pendingScreenshot = st.tokens.size() > 1 ? st.tokens[1] : defaultScreenshotPath();
+  app.screenshotWindow = true;
+  app.screenshotFrame = app.frameIndex + 1;
+  return {};
+}
+
+std::string viewerChannel(App& app, const ConsoleStatement& st) {
+  const auto& t = st.tokens;
+  if (t.size() != 4) return "usage: channel OBJECT NAME VALUE";
+  char* end = nullptr;
+  float v = std::strtof(t[3].c_str(), &end);
+  if (end == t[3].c_str() || *end) return "VALUE: expected a number, got \"" + t[3] + "\"";
+  return setObjectChannel(app, t[1], t[2], v);
+}
+
+std::string viewerCurve(App& app, const ConsoleStatement& st) {
+  return runCurveCommand(app, st.tokens, st.rest(4));
+}
+
+std::string viewerInspect(App& app, const ConsoleStatement& st) {
+  const auto& t = st.tokens;
+  size_t slash = t.size() == 2 ? t[1].find('/') : std::string::npos;
+  if (slash == std::string::npos) return "usage: inspect EFFECT/POINTER";
+  for (size_t i = 0; i < app.preset->effects.size(); ++i)
+    if (app.preset->effects[i].placement.id == t[1].substr(0, slash)) {
+      app.selectedEffect = int(i);
+      app.settings.layout.showInspector = true;
+      app.inspectorFocus = t[1].substr(slash);
+      return {};
     }
-    app.consoleLog.push_back({ConsoleLine::Output, app.settings.bloom ? "bloom 1" : "bloom 0"});
-    return {};
+  return "no effect with id \"" + t[1].substr(0, slash) + "\"";
+}
+
+std::string viewerWait(App& app, const ConsoleStatement& st) {
+  const auto& t = st.tokens;
+  char* end = nullptr;
+  long n = t.size() == 2 ? std::strtol(t[1].c_str(), &end, 10) : -1;
+  if (n < 0 || n > 100000 || (end && *end)) return "usage: wait FRAMES (0..100000)";
+  app.execResumeFrame = app.frameIndex + uint64_t(n);
+  return {};
+}
+
+std::string viewerPanel(App& app, const ConsoleStatement& st) {
+  for (int i = 0; i < 4; ++i)
+    if (st.tokens.size() == 2 && st.tokens[1] == kBottomTabNames[i]) {
+      showTab(app, BottomTab(i));
+      return {};
+    }
+  return "usage: panel console|errors|sequence|curves";
+}
+
+std::string viewerLayout(App& app, const ConsoleStatement& st) {
+  if (st.tokens.size() != 2 || st.tokens[1] != "reset") return "usage: layout reset";
+  bool bottom = app.settings.layout.showBottom;
+  app.settings.layout = LayoutSettings{};
+  app.settings.layout.showBottom = bottom || app.settings.layout.showBottom;
+  return {};
+}
+
+std::string viewerBloom(App& app, const ConsoleStatement& st) {
+  if (st.tokens.size() > 1) {
+    auto b = parseConsoleBool(st.tokens[1]);
+    if (!b) return "expected 0 or 1, got \"" + st.tokens[1] + "\"";
+    app.settings.bloom = *b;
+    if (app.renderer) app.renderer->setBloom({.enabled = *b});
   }
-  return "command \"" + cmd + "\" is not available here";
+  app.consoleLog.push_back({ConsoleLine::Output, app.settings.bloom ? "bloom 1" : "bloom 0"});
+  return {};
+}
+
+struct ViewerCommand {
+  std::string_view name;
+  std::string (*run)(App&, const ConsoleStatement&);
+};
+
+constexpr ViewerCommand kViewerCommands[] = {
+    {"open", viewerOpen},       {"screenshot_window", viewerScreenshotWindow},
+    {"channel", viewerChannel}, {"curve", viewerCurve},
+    {"inspect", viewerInspect}, {"wait", viewerWait},
+    {"panel", viewerPanel},     {"layout", viewerLayout},
+    {"bloom", viewerBloom},
+};
+
+}  // namespace
+
+std::string runViewerCommand(App& app, const ConsoleStatement& st) {
+  for (const ViewerCommand& c : kViewerCommands)
+    if (c.name == st.command()) return c.run(app, st);
+  return "command \"" + st.command() + "\" is not available here";
 }
 
 bool documentDirty(const App& app) {
@@ -525,48 +559,62 @@ std::string defaultScreenshotPath() {
   return s.str();
 }
 
-void runConsole(App& app, const std::string& line, bool echo) {
-  if (echo) app.consoleLog.push_back({ConsoleLine::Input, "> " + line});
-  if (!app.preset || !app.world) {
-    // Without a document only `load`, `screenshot` (of the errors) and `quit` make sense.
-    auto st = parseConsoleLine(line);
-    for (const auto& s : st) {
-      if ((s.command() == "load" || s.command() == "open") && s.tokens.size() > 1) {
-        openAndRemember(app, s.tokens[1]);
-      } else if (s.command() == "screenshot") {
-        app.pendingScreenshot = s.tokens.size() > 1 ? s.tokens[1] : defaultScreenshotPath();
-        app.screenshotWindow = false;
-        app.screenshotFrame = app.frameIndex + 1;
-        break;  // taken at the end of a rendered frame; the rest waits (runPendingExec)
-      } else if (s.command() == "quit") {
-        app.quitRequested = app.quitConfirmed = true;
-      } else
-        app.consoleLog.push_back({ConsoleLine::Error, "no preset is loaded"});
-    }
-    return;
+namespace {
+
+// Without a document only `load` / `open`, `screenshot` (of the errors) and `quit` make sense.
+void runWithoutDocument(App& app, const std::string& line) {
+  auto st = parseConsoleLine(line);
+  for (const auto& s : st) {
+    if ((s.command() == "load" || s.command() == "open") && s.tokens.size() > 1) {
+      openAndRemember(app, s.tokens[1]);
+    } else if (s.command() == "screenshot") {
+      app.pendingScreenshot = s.tokens.size() > 1 ? s.tokens[1] : defaultScreenshotPath();
+      app.screenshotWindow = false;
+      app.screenshotFrame = app.frameIndex + 1;
+      break;  // taken at the end of a rendered frame; the rest waits (runPendingExec)
+    } else if (s.command() == "quit") {
+      app.quitRequested = app.quitConfirmed = true;
+    } else
+      app.consoleLog.push_back({ConsoleLine::Error, "no preset is loaded"});
   }
-  ConsoleSession session{.preset = app.preset.get(),
-                         .world = app.world.get(),
-                         .transport = &app.transport,
-                         .split = &app.split,
-                         .framerateThrottle = app.framerateThrottle,
-                         .allowAnyPath = app.args.allowAnyPath};
-  ConsoleSession* s = &session;
-  session.hooks.load = [&app, s](const std::string& path, bool discard) -> std::string {
+}
+
+// load, save, quit and the viewer's own commands; `load` and `open` rebind the session to the
+// new document.
+void installDocumentHooks(App& app, ConsoleSession& s) {
+  ConsoleSession* sp = &s;
+  s.hooks.load = [&app, sp](const std::string& path, bool discard) -> std::string {
     if (documentDirty(app) && !discard) {
       app.pendingOpen = path;
       app.showOpenPrompt = true;
       return "unsaved edits: answer the prompt (or load " + path + " --discard)";
     }
     if (!openDocument(app, path)) return "could not load " + path + " (see the errors panel)";
-    s->preset = app.preset.get();
-    s->world = app.world.get();
+    sp->preset = app.preset.get();
+    sp->world = app.world.get();
     return {};
   };
-  session.hooks.save = [&app](const std::string& path, bool overwrite) {
+  s.hooks.save = [&app](const std::string& path, bool overwrite) {
     return saveDocument(app, path, overwrite);
   };
-  session.hooks.screenshot = [&app](const std::string& path) -> std::string {
+  s.hooks.quit = [&app](bool discard) -> std::string {
+    // The window loop asks first when there are unsaved edits (gui.cpp), as Ctrl+Q does.
+    app.quitRequested = true;
+    app.quitConfirmed = discard;
+    return documentDirty(app) && !discard ? "unsaved edits: answer the prompt (or quit --discard)"
+                                          : std::string();
+  };
+  s.hooks.viewer = [&app, sp](const ConsoleStatement& st) {
+    std::string err = runViewerCommand(app, st);
+    sp->preset = app.preset.get();  // `open` may have replaced the document
+    sp->world = app.world.get();
+    return err;
+  };
+}
+
+// screenshot, bundle, gif and sheet: taken at the end of a rendered frame.
+void installCaptureHooks(App& app, ConsoleSession& s) {
+  s.hooks.screenshot = [&app](const std::string& path) -> std::string {
     app.pendingScreenshot = path.empty() ? defaultScreenshotPath() : path;
     app.screenshotWindow = false;
     // One more frame first, so panels that settle a frame late (the console scrolling to its
@@ -574,40 +622,31 @@ void runConsole(App& app, const std::string& line, bool echo) {
     app.screenshotFrame = app.frameIndex + 1;
     return {};
   };
-  session.hooks.bundle = [&app](const std::string& path) -> std::string {
+  s.hooks.bundle = [&app](const std::string& path) -> std::string {
     app.pendingBundle = path;
     return {};
   };
-  session.hooks.gif = [&app](const std::string& path, int frames, double every) {
+  s.hooks.gif = [&app](const std::string& path, int frames, double every) {
     return exportFrames(app, path, frames, every, 0, true);
   };
-  session.hooks.sheet = [&app](const std::string& path, int frames, double every, int columns) {
+  s.hooks.sheet = [&app](const std::string& path, int frames, double every, int columns) {
     return exportFrames(app, path, frames, every, columns, false);
   };
-  session.hooks.undo = [&app]() -> std::string {
+}
+
+// undo, redo, and the history record of each `set`.
+void installEditHooks(App& app, ConsoleSession& s) {
+  s.hooks.undo = [&app]() -> std::string {
     if (!app.history.canUndo()) return "nothing to undo";
     undo(app);
     return {};
   };
-  session.hooks.redo = [&app]() -> std::string {
+  s.hooks.redo = [&app]() -> std::string {
     if (!app.history.canRedo()) return "nothing to redo";
     redo(app);
     return {};
   };
-  session.hooks.quit = [&app](bool discard) -> std::string {
-    // The window loop asks first when there are unsaved edits (gui.cpp), as Ctrl+Q does.
-    app.quitRequested = true;
-    app.quitConfirmed = discard;
-    return documentDirty(app) && !discard ? "unsaved edits: answer the prompt (or quit --discard)"
-                                          : std::string();
-  };
-  session.hooks.viewer = [&app, s](const ConsoleStatement& st) {
-    std::string err = runViewerCommand(app, st);
-    s->preset = app.preset.get();  // `open` may have replaced the document
-    s->world = app.world.get();
-    return err;
-  };
-  session.hooks.edited = [&app](const FieldEdit& e) {
+  s.hooks.edited = [&app](const FieldEdit& e) {
     app.history.record(
         {.target = e.target, .label = e.pointer, .before = e.before, .after = e.after});
     app.history.breakCoalescing();
@@ -617,6 +656,25 @@ void runConsole(App& app, const std::string& line, bool echo) {
     for (size_t i = 0; i < app.preset->effects.size(); ++i)
       if (effectTarget(app.preset->effects[i]) == e.target) app.selectedEffect = int(i);
   };
+}
+
+}  // namespace
+
+void runConsole(App& app, const std::string& line, bool echo) {
+  if (echo) app.consoleLog.push_back({ConsoleLine::Input, "> " + line});
+  if (!app.preset || !app.world) {
+    runWithoutDocument(app, line);
+    return;
+  }
+  ConsoleSession session{.preset = app.preset.get(),
+                         .world = app.world.get(),
+                         .transport = &app.transport,
+                         .split = &app.split,
+                         .framerateThrottle = app.framerateThrottle,
+                         .allowAnyPath = app.args.allowAnyPath};
+  installDocumentHooks(app, session);
+  installCaptureHooks(app, session);
+  installEditHooks(app, session);
   for (auto& reply : executeConsole(session, line)) {
     if (reply.text.empty() && reply.ok) continue;
     app.consoleLog.push_back({reply.ok ? ConsoleLine::Output : ConsoleLine::Error, reply.text});
@@ -775,9 +833,8 @@ std::string writeBundle(App& app, const fs::path& dir) {
                       {"yaw_deg", floatJson(app.camera.yawDeg)},
                       {"pitch_deg", floatJson(app.camera.pitchDeg)}}}};
   Json overlays = Json::object();
-  for (const char* f : {"debug_point_physics", "render_model_markers", "debug_sprites", "weather",
-                        "render_psystems", "module_shapes", "paths"})
-    overlays[f] = *findDebugFlag(world.flags, f);
+  for (const DebugToggle& t : kDebugToggles)
+    overlays[std::string(t.name)] = world.flags.*(t.member);
   meta["overlays"] = overlays;
   meta["transport"] = {{"speed", app.transport.speed}, {"loop_seconds", app.transport.loopSeconds}};
   meta["viewport"] = {w, h};

@@ -7,6 +7,7 @@
 
 #include "app/gui/app.h"
 #include "app/gui/inspector_visitor.h"
+#include "engine/effects/debug_toggles.h"
 
 namespace fx::gui {
 
@@ -57,26 +58,11 @@ void effectsSection(App& app) {
 void overlaysSection(App& app) {
   if (!ImGui::CollapsingHeader("Debug overlays", ImGuiTreeNodeFlags_DefaultOpen)) return;
   DebugFlags& f = app.world->flags;
-  struct Row {
-    const char* name;
-    bool* value;
-    const char* help;
-  };
-  Row rows[] = {
-      {"render_model_markers", &f.renderModelMarkers, "marker axes, names and order"},
-      {"debug_point_physics", &f.debugPointPhysics, "weather points and the cube outline"},
-      {"debug_sprites", &f.debugSprites, "sprite triangle outlines and coverage counts"},
-      {"weather", &f.weather, "show weather (hiding then showing resets it)"},
-      {"render_psystems", &f.renderPsystems, "draw particle systems"},
-      {"module_shapes", &f.moduleShapes,
-       "module debug shapes (force fields, colliders, spawn shapes)"},
-      {"paths", &f.paths, "glow paths and emission segments"},
-  };
-  for (auto& r : rows) {
+  for (const DebugToggle& t : kDebugToggles) {
     // The world records a weather change at its next step (World::weatherAt): showing the
     // weather again resets it there, and seeks keep that history.
-    ImGui::Checkbox(r.name, r.value);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.help);
+    ImGui::Checkbox(std::string(t.name).c_str(), &(f.*(t.member)));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", int(t.help.size()), t.help.data());
   }
   ImGui::Checkbox("unlimited budget (stress)", &f.unlimitedBudget);
   if (ImGui::IsItemHovered())

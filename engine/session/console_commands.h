@@ -1,8 +1,9 @@
 // The viewer console's language, without any GUI: splitting a line into `;`-separated
-// statements, tokenizing with quotes, the command table (Halo's debug globals and fxview's own
-// commands, with usage and help), completion, and the input history. The GUI console, the
-// `--exec` option of the GUI and of `fxview render` all parse through here; executing a
-// command against a World lives in engine/session/world_console.h.
+// statements, tokenizing with quotes, the shape of a command table row (name, usage, help,
+// argument kind, handler), completion, and the input history. The GUI console, the `--exec`
+// option of the GUI and of `fxview render` all parse through here; the table itself (every
+// command with the function that runs it against a World) lives in
+// engine/session/world_console.cpp, its debug toggles in engine/effects/debug_toggles.h.
 #pragma once
 
 #include <cstddef>
@@ -35,6 +36,11 @@ std::vector<ConsoleStatement> parseConsoleLine(std::string_view line);
 
 enum class ConsoleArg : int { None, Bool, Number, Path, Field, Text, Mode, Split };
 
+struct ConsoleSession;
+struct ConsoleReply;
+// Runs one statement whose command is the row's name (engine/session/world_console.h).
+using ConsoleHandler = ConsoleReply (*)(ConsoleSession&, const ConsoleStatement&);
+
 struct ConsoleCommandSpec {
   std::string_view name;
   std::string_view usage;  // "debug_point_physics [0|1]"
@@ -42,9 +48,11 @@ struct ConsoleCommandSpec {
   ConsoleArg arg = ConsoleArg::None;  // what the first argument completes from
   bool halo = false;                  // one of the game's own console globals
   bool viewer = false;                // the viewer's panels run it (ConsoleHooks::viewer)
+  ConsoleHandler run = nullptr;
 };
 
-// Every command, Halo's first, in the order `help` lists them.
+// Every command, the debug toggles first, in the order `help` lists them: help, completion and
+// dispatch all read this one table.
 std::span<const ConsoleCommandSpec> consoleCommands();
 const ConsoleCommandSpec* findConsoleCommand(std::string_view name);
 

@@ -1,6 +1,8 @@
-// Executing console commands (engine/session/console_commands.h) against a running preset: the
-// Halo debug globals (debug_point_physics, render_model_markers, debug_sprites, weather,
-// render_psystems, framerate_throttle) and fxview's own (seed, time, fps, mode, play/pause/step,
+// Executing console commands (engine/session/console_commands.h) against a running preset. One
+// table (world_console.cpp) holds every command's name, usage, help, argument kind and handler:
+// the debug toggles of engine/effects/debug_toggles.h (Halo's debug_point_physics,
+// render_model_markers, debug_sprites, weather, render_psystems; fxview's module_shapes, paths),
+// framerate_throttle, console_pause and fxview's own (seed, time, fps, mode, play/pause/step,
 // set/get FIELD, enable/solo, split, stats, help). Commands that need the application (load, save,
 // screenshot, bundle, gif, sheet, undo, quit) go through hooks the caller provides; a missing hook
 // answers "not available here". The GUI console, `fxview PRESET --exec` and `fxview render --exec`
@@ -11,10 +13,11 @@
 #include <string>
 #include <vector>
 
+#include "engine/effects/debug_toggles.h"
+#include "engine/session/console_commands.h"
 #include "engine/session/transport.h"
 #include "engine/session/world_edit.h"
 #include "engine/session/world_split.h"
-#include "engine/session/console_commands.h"
 
 namespace fx {
 
@@ -57,8 +60,6 @@ struct ConsoleReply {
 // arguments are errors that do not stop the statements after them.
 std::vector<ConsoleReply> executeConsole(ConsoleSession& session, std::string_view line);
 
-// Sets a debug flag by its console name; false when the name is no flag.
-bool setDebugFlag(DebugFlags& flags, std::string_view name, bool value);
-const bool* findDebugFlag(const DebugFlags& flags, std::string_view name);
+// setDebugFlag / findDebugFlag (by console name): engine/effects/debug_toggles.h.
 
 }  // namespace fx
