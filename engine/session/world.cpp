@@ -13,6 +13,7 @@
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/formats/stride/stride_import.h"
 #include "engine/formats/texture_file.h"
+#include "engine/session/file_kinds.h"
 
 namespace fx {
 
@@ -146,7 +147,7 @@ EffectEntry* Preset::findEffect(std::string_view id) {
 }
 
 std::unique_ptr<Preset> loadPreset(const fs::path& path, Diagnostics& diags, const PresetLoadOptions& opts) {
-  if (stride_import::isStrideAsset(path)) {
+  if (opensAs(path, FileOpening::StrideAsset)) {
     auto imported = stride_import::importFile(path, path.string(), diags);
     if (!imported) return nullptr;
     PresetLoadOptions o = opts;
@@ -324,7 +325,9 @@ std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diag
                         (fs::exists(resolved, fec) ? "not a regular file" : "no such file"));
         continue;
       }
-      if (halo::isTagPath(e.definitionRef)) {
+      const FileKind* kind = findFileKind(resolved);
+      // A tag by its extension, or by its bytes when it has none of the registry's.
+      if (halo::isTagPath(e.definitionRef) || (kind && kind->tagClass)) {
         // A Halo tag: its bytes map onto the family's fields; the tag is kept for saving back.
         auto tagged = loadDefinitionTag(resolved, display, *e.family, diags);
         if (!tagged) continue;
