@@ -8,9 +8,9 @@
 #include "app/cli/common.h"
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
-#include "engine/formats/halo/tag_definitions.h"
 #include "engine/formats/halo/bitmap_tag.h"
-#include "engine/formats/halo/tag_paths.h"
+#include "engine/formats/halo/tag_definitions.h"
+#include "engine/session/file_kinds.h"
 #include "engine/session/tag_scene.h"
 
 namespace fx::cli {
@@ -30,10 +30,10 @@ void checkBitmap(const std::filesystem::path& path, const std::string& display,
   }
 }
 
-void checkTag(const std::filesystem::path& path, const PresetLoadOptions& opts,
-              Diagnostics& diags) {
+void checkTag(const std::filesystem::path& path, const FileKind& kind,
+              const PresetLoadOptions& opts, Diagnostics& diags) {
   std::string display = path.string();
-  if (const EffectFamily* family = familyForTag(path)) {
+  if (const EffectFamily* family = fileKindFamily(kind)) {
     Json entry = {{"id", path.stem().string()},
                   {"kind", std::string(family->kind)},
                   {"definition", path.filename().string()}};
@@ -44,12 +44,12 @@ void checkTag(const std::filesystem::path& path, const PresetLoadOptions& opts,
     if (p) lintPreset(*p, diags);
     return;
   }
-  const auto* cls = halo::findTagClassByExtension(path.extension().string());
-  if (cls->id == halo::TagClass::PointPhysics)
-    loadStructTag<weather::PointPhysics>(path, display, cls->id, diags);
-  else if (cls->id == halo::TagClass::Wind)
-    loadStructTag<weather::Wind>(path, display, cls->id, diags);
-  else if (cls->id == halo::TagClass::Bitmap)
+  halo::TagClass cls = *kind.tagClass;
+  if (cls == halo::TagClass::PointPhysics)
+    loadStructTag<weather::PointPhysics>(path, display, cls, diags);
+  else if (cls == halo::TagClass::Wind)
+    loadStructTag<weather::Wind>(path, display, cls, diags);
+  else if (cls == halo::TagClass::Bitmap)
     checkBitmap(path, display, diags);
   else
     halo::loadTag(path, display, diags);
@@ -84,8 +84,8 @@ void registerCheck(CLI::App& app, int& exitCode) {
       PresetLoadOptions opts{.allowAnyPath = args->allowAnyPath,
                              .textureProblemsAreErrors = true,
                              .tagsDir = args->tagsDir};
-      if (halo::findTagClassByExtension(std::filesystem::path(path).extension().string())) {
-        checkTag(path, opts, diags);
+      if (const FileKind* kind = findFileKind(path); kind && kind->tagClass) {
+        checkTag(path, *kind, opts, diags);
       } else {
         auto preset = loadPresetOrTag(path, {}, diags, opts);  // a preset or a bundle folder
         if (preset) lintPreset(*preset, diags);

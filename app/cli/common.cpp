@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "engine/session/bundle.h"
+#include "engine/session/file_kinds.h"
 #include "engine/session/tag_scene.h"
 
 namespace fx::cli {
@@ -24,7 +25,7 @@ std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, b
 }
 
 std::optional<double> applyBundleDefaults(const std::filesystem::path& path, Preset& preset) {
-  if (!isBundleFolder(path)) return std::nullopt;
+  if (!opensAs(path, FileOpening::Bundle)) return std::nullopt;
   Diagnostics diags;
   auto moment = readBundleMoment(path, diags);
   printDiagnostics(diags);

@@ -1,14 +1,13 @@
-// fxview import FILE [-o OUT.json]: a game asset as fxview JSON, dispatched on the file's
-// extension through one table (kImporters). Halo tags: a .glow or .weather_particle_system prints
-// its definition (every field; references as "tag\\path.class"), a .point_physics or .wind the
-// fields of that struct, a .gbxmodel a scene object with its markers, a .bitmap its pages and
-// sprite sequences (import_halo_assets.h; --png writes decoded pixels). Stride scenes and
-// prefabs: a preset that runs (import_stride.cpp). The JSON goes to stdout, or atomically to -o;
-// neither -o nor --png may name the input (exit 2). Exit 0 ok, 1 the file has errors, 2 usage.
+// fxview import FILE [-o OUT.json]: a game asset as fxview JSON, dispatched on the file's kind
+// (engine/session/file_kinds.h: its extension, else its first bytes). Halo tags: a .glow or
+// .weather_particle_system prints its definition (every field; references as "tag\\path.class"), a
+// .point_physics or .wind the fields of that struct, a .gbxmodel a scene object with its markers, a
+// .bitmap its pages and sprite sequences (import_halo_assets.h; --png writes decoded pixels).
+// Stride scenes and prefabs: a preset that runs (import_stride.cpp). The JSON goes to stdout, or
+// atomically to -o; neither -o nor --png may name the input (exit 2). Exit 0 ok, 1 the file has
+// errors, 2 usage.
 #include "app/cli/import.h"
 
-#include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <iostream>
 
@@ -18,6 +17,7 @@
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
 #include "engine/formats/halo/tag_definitions.h"
+#include "engine/session/file_kinds.h"
 
 namespace fx::cli {
 
@@ -25,7 +25,7 @@ namespace {
 
 // A glow or weather tag as its family's definition; validated like a definition file.
 bool importDefinitionTag(const ImportArgs& args, Json& out, Diagnostics& diags) {
-  const EffectFamily* family = familyForTag(args.input);
+  const EffectFamily* family = fileKindFamily(*findFileKind(args.input));
   auto tagged = loadDefinitionTag(args.input, args.input, *family, diags);
   if (!tagged) return false;
   auto def = family->createDefinition();
@@ -44,12 +44,6 @@ bool importStructTag(const ImportArgs& args, Json& out, Diagnostics& diags) {
   return json && !diags.hasErrors();
 }
 
-struct Importer {
-  std::string_view extension;  // lower case, with the dot
-  ImportFn run;
-  std::string_view what;  // for --help
-};
-
 bool importModelTag(const ImportArgs& args, Json& out, Diagnostics& diags) {
   return importGbxModel(args.input, out, diags);
 }
@@ -58,37 +52,41 @@ bool importBitmapTag(const ImportArgs& args, Json& out, Diagnostics& diags) {
   return importBitmap(args.input, args.png, out, diags);
 }
 
-constexpr Importer kImporters[] = {
-    {".glow", &importDefinitionTag, "Halo glow tag -> halo_glow definition"},
-    {".weather_particle_system", &importDefinitionTag,
-     "Halo weather tag -> halo_weather definition"},
-    {".point_physics", &importStructTag<weather::PointPhysics, halo::TagClass::PointPhysics>,
-     "Halo point_physics tag -> point_physics definition"},
-    {".wind", &importStructTag<weather::Wind, halo::TagClass::Wind>,
-     "Halo wind tag -> wind definition"},
-    {".gbxmodel", &importModelTag,
-     "Halo gbxmodel tag -> scene object (markers in object space), nodes, regions"},
-    {".bitmap", &importBitmapTag,
-     "Halo bitmap tag -> pages and sequences of sprites (--png: decoded pixels)"},
-    {".sdscene", &importStride, "Stride scene -> preset (each particle system an effect)"},
-    {".sdprefab", &importStride, "Stride prefab -> preset (each particle system an effect)"},
-    {".xkscene", &importStride, "Xenko scene (Stride's former name) -> preset"},
-    {".xkprefab", &importStride, "Xenko prefab (Stride's former name) -> preset"},
-};
-
-const Importer* findImporter(const std::string& path) {
-  std::string ext = std::filesystem::path(path).extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(),
-                 [](unsigned char c) { return char(std::tolower(c)); });
-  for (const auto& i : kImporters)
-    if (i.extension == ext) return &i;
+// How `import` reads a kind of file; null for the kinds it does not read (presets, bundles).
+ImportFn importerFor(const FileKind& kind) {
+  switch (kind.opensAs) {
+    case FileOpening::EffectTag:
+      return &importDefinitionTag;
+    case FileOpening::StructTag:
+      if (kind.tagClass == halo::TagClass::PointPhysics)
+        return &importStructTag<weather::PointPhysics, halo::TagClass::PointPhysics>;
+      if (kind.tagClass == halo::TagClass::Wind)
+        return &importStructTag<weather::Wind, halo::TagClass::Wind>;
+      return nullptr;
+    case FileOpening::ModelTag:
+      return &importModelTag;
+    case FileOpening::BitmapTag:
+      return &importBitmapTag;
+    case FileOpening::StrideAsset:
+      return &importStride;
+    case FileOpening::Preset:
+    case FileOpening::Bundle:
+      return nullptr;
+  }
   return nullptr;
+}
+
+ImportFn findImporter(const std::string& path) {
+  const FileKind* kind = findFileKind(path);
+  return kind ? importerFor(*kind) : nullptr;
 }
 
 std::string importHelp() {
   std::string s = "Print a game asset as fxview JSON:";
-  for (const auto& i : kImporters)
-    s += "\n  " + std::string(i.extension) + ": " + std::string(i.what);
+  for (const FileKind& kind : fileKinds())
+    for (const FileExtension& e : kind.extensions)
+      if (!e.importHelp.empty())
+        s += "\n  " + std::string(e.extension) + ": " + std::string(e.importHelp);
   return s;
 }
 
@@ -110,12 +108,10 @@ void registerImport(CLI::App& app, int& exitCode) {
                   "Bitmaps with --png: one sprite's rectangle of its page")
       ->check(CLI::Range(0, 63));
   cmd->callback([args, &exitCode] {
-    const Importer* importer = findImporter(args->input);
+    ImportFn importer = findImporter(args->input);
     if (!importer) {
-      std::string known;
-      for (const auto& i : kImporters)
-        known += (known.empty() ? "" : ", ") + std::string(i.extension);
-      std::cerr << args->input << ": cannot import this kind of file (known: " << known << ")\n";
+      std::cerr << args->input
+                << ": cannot import this kind of file (known: " << importableExtensions() << ")\n";
       exitCode = kExitUsage;
       return;
     }
@@ -125,7 +121,7 @@ void registerImport(CLI::App& app, int& exitCode) {
     }
     Diagnostics diags;
     Json out;
-    bool ok = importer->run(*args, out, diags);
+    bool ok = importer(*args, out, diags);
     printDiagnostics(diags);
     if (!ok) {
       exitCode = kExitErrors;

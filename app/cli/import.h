@@ -1,6 +1,6 @@
 // `fxview import FILE [-o OUT.json]`: a game asset as fxview JSON. import.cpp dispatches on the
-// file's extension through one table; each format's reader lives in the engine and its handler
-// here (import_stride.cpp: Stride scenes and prefabs; Halo tags in import.cpp).
+// file's kind (engine/session/file_kinds.h); each format's reader lives in the engine and its
+// handler here (import_stride.cpp: Stride scenes and prefabs; Halo tags in import.cpp).
 #pragma once
 
 #include <string>

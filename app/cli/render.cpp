@@ -71,26 +71,106 @@ void printWarnings(render::Renderer& renderer) {
   for (const std::string& w : renderer.takeWarnings()) std::cerr << "warning: " << w << "\n";
 }
 
-int run(const Args& args) {
-  int width = 0, height = 0;
+// The picture's size and the outputs asked for; false (after saying why) on a usage error.
+bool checkArgs(const Args& args, int& width, int& height) {
   if (!parseSize(args.size, width, height)) {
     std::cerr << "--size: expected WxH with 1..8192 each, got '" << args.size << "'\n";
-    return kExitUsage;
+    return false;
   }
   if (args.frames > 1 && args.every <= 0.0) {
     std::cerr << "--frames N needs --every S > 0\n";
-    return kExitUsage;
+    return false;
   }
   if (args.output.empty() && args.gif.empty() && args.sheet.empty()) {
     std::cerr << "nothing to write: give -o OUT.png, --gif OUT.gif or --sheet OUT.png\n";
-    return kExitUsage;
+    return false;
   }
-  // Every file this run writes, none of which may be one of the files it reads.
+  return true;
+}
+
+// The PNG a frame goes to with -o: numbered with --frames.
+std::filesystem::path framePath(const Args& args, int index) {
+  return args.frames > 1 ? numberedPath(args.output, index) : std::filesystem::path(args.output);
+}
+
+// Every file this run writes, none of which may be one of the files it reads.
+std::vector<std::filesystem::path> outputsOf(const Args& args) {
   std::vector<std::filesystem::path> outputs{args.gif, args.sheet};
   if (!args.output.empty())
     for (int i = 0; i < (args.frames > 1 ? args.frames : 1); ++i)
-      outputs.push_back(args.frames > 1 ? numberedPath(args.output, i)
-                                        : std::filesystem::path(args.output));
+      outputs.push_back(framePath(args, i));
+  return outputs;
+}
+
+// --exec: the console commands, run before simulating. False when one fails (each is printed).
+bool runExec(const Args& args, Preset& preset, World& world, SplitView& split) {
+  if (args.exec.empty()) return true;
+  ConsoleSession session{
+      .preset = &preset, .world = &world, .split = &split, .allowAnyPath = args.allowAnyPath};
+  bool failed = false;
+  for (const ConsoleReply& r : executeConsole(session, args.exec)) {
+    if (!r.ok) {
+      std::cerr << "--exec: " << r.text << "\n";
+      failed = true;
+    }
+  }
+  return !failed;
+}
+
+// The renderer on the headless GL context (made first, released last); false (after saying
+// why) when it cannot start.
+bool initRenderer(const Args& args, render::Renderer& renderer) {
+  std::string error;
+  if (!renderer.init({.debugOutput = args.debugGl || render::kDebugOutputByDefault}, error)) {
+    std::cerr << error << "\n";
+    return false;
+  }
+  renderer.setBloom({.enabled = args.bloom});
+  return true;
+}
+
+// Renders the frames: PNGs stream out as they render; the GIF and the sheet need every frame
+// first, so those are kept in `frames`. "" or the error.
+std::string renderFrames(const Args& args, render::Renderer& renderer, Preset& preset, World& world,
+                         SplitView& split, int width, int height, double start,
+                         std::vector<Image>& frames) {
+  const Scene& scene = preset.scene;
+  ViewMaker makeView = [&scene](vec2 size) { return presetView(scene, size); };
+  bool keep = !args.gif.empty() || !args.sheet.empty();
+  return captureFrames(renderer, preset, world, &split, makeView,
+                       {.width = width,
+                        .height = height,
+                        .start = start,
+                        .every = args.every,
+                        .frames = args.frames,
+                        .grid = args.grid},
+                       [&](int i, Image& frame) -> std::string {
+                         printWarnings(renderer);
+                         if (!args.output.empty())
+                           if (std::string e = writePngAtomic(framePath(args, i), frame);
+                               !e.empty())
+                             return e;
+                         if (keep) frames.push_back(std::move(frame));
+                         return {};
+                       });
+}
+
+// --gif and --sheet from the rendered frames. "" or the error.
+std::string writeGifAndSheet(const Args& args, const std::vector<Image>& frames) {
+  if (!args.gif.empty())
+    if (std::string err = writeGifAtomic(args.gif, frames, args.every > 0 ? args.every : 0.1);
+        !err.empty())
+      return err;
+  if (!args.sheet.empty())
+    if (std::string err = writePngAtomic(args.sheet, makeSheet(frames, args.columns)); !err.empty())
+      return err;
+  return {};
+}
+
+int run(const Args& args) {
+  int width = 0, height = 0;
+  if (!checkArgs(args, width, height)) return kExitUsage;
+  std::vector<std::filesystem::path> outputs = outputsOf(args);
   if (refuseOutputOverInput("render", outputs, {args.preset, args.model})) return kExitUsage;
   auto preset = loadPresetReporting(args.preset, args.allowAnyPath, args.tagsDir, args.model);
   if (!preset) return kExitErrors;
@@ -100,20 +180,7 @@ int run(const Args& args) {
   World world(*preset);
   world.flags.unlimitedBudget = args.unlimitedBudget;
   SplitView split;
-  if (!args.exec.empty()) {
-    ConsoleSession session{.preset = preset.get(),
-                           .world = &world,
-                           .split = &split,
-                           .allowAnyPath = args.allowAnyPath};
-    bool failed = false;
-    for (const ConsoleReply& r : executeConsole(session, args.exec)) {
-      if (!r.ok) {
-        std::cerr << "--exec: " << r.text << "\n";
-        failed = true;
-      }
-    }
-    if (failed) return kExitUsage;
-  }
+  if (!runExec(args, *preset, world, split)) return kExitUsage;
 
   std::string error;
   auto context = render::HeadlessContext::create(error);
@@ -122,51 +189,16 @@ int run(const Args& args) {
     return kExitUsage;
   }
   render::Renderer renderer;
-  if (!renderer.init({.debugOutput = args.debugGl || render::kDebugOutputByDefault}, error)) {
-    std::cerr << error << "\n";
-    return kExitUsage;
-  }
-  renderer.setBloom({.enabled = args.bloom});
-  const Scene& scene = preset->scene;
-  ViewMaker makeView = [&scene](vec2 size) { return presetView(scene, size); };
-  // PNGs stream out as they render; the GIF and the sheet need every frame first.
-  bool keep = !args.gif.empty() || !args.sheet.empty();
+  if (!initRenderer(args, renderer)) return kExitUsage;
   std::vector<Image> frames;
-  std::string err = captureFrames(renderer, *preset, world, &split, makeView,
-                                  {.width = width,
-                                   .height = height,
-                                   .start = args.time.value_or(bundleTime.value_or(1.0)),
-                                   .every = args.every,
-                                   .frames = args.frames,
-                                   .grid = args.grid},
-                                  [&](int i, Image& frame) -> std::string {
-                                    printWarnings(renderer);
-                                    if (!args.output.empty()) {
-                                      std::filesystem::path out =
-                                          args.frames > 1 ? numberedPath(args.output, i)
-                                                          : std::filesystem::path(args.output);
-                                      if (std::string e = writePngAtomic(out, frame); !e.empty())
-                                        return e;
-                                    }
-                                    if (keep) frames.push_back(std::move(frame));
-                                    return {};
-                                  });
+  double start = args.time.value_or(bundleTime.value_or(1.0));
+  std::string err =
+      renderFrames(args, renderer, *preset, world, split, width, height, start, frames);
+  if (err.empty()) err = writeGifAndSheet(args, frames);
   if (!err.empty()) {
     std::cerr << err << "\n";
     return kExitUsage;
   }
-  if (!args.gif.empty())
-    if (std::string err = writeGifAtomic(args.gif, frames, args.every > 0 ? args.every : 0.1);
-        !err.empty()) {
-      std::cerr << err << "\n";
-      return kExitUsage;
-    }
-  if (!args.sheet.empty())
-    if (std::string err = writePngAtomic(args.sheet, makeSheet(frames, args.columns));
-        !err.empty()) {
-      std::cerr << err << "\n";
-      return kExitUsage;
-    }
   return kExitOk;
 }
 

@@ -7,7 +7,7 @@
 #include <iostream>
 
 #include "app/cli/common.h"
-#include "engine/session/bundle.h"
+#include "engine/session/file_kinds.h"
 
 namespace fx::cli {
 
@@ -42,7 +42,7 @@ void registerSimulate(CLI::App& app, int& exitCode) {
       "--unlimited-budget", args->unlimitedBudget,
       "Lift the games' particle limits (stress runs; fxview's hard cap of 2^20 per effect stays)");
   cmd->callback([args, &exitCode] {
-    if (!args->time && !isBundleFolder(args->preset)) {
+    if (!args->time && !opensAs(args->preset, FileOpening::Bundle)) {
       std::cerr << "--time is required (a bundle folder gives its own)\n";
       exitCode = kExitUsage;
       return;

@@ -28,6 +28,7 @@
 #include "engine/formats/halo/tag_definitions.h"
 #include "engine/formats/halo/tag_fields.h"
 #include "engine/formats/halo/tag_paths.h"
+#include "engine/session/file_kinds.h"
 
 namespace fx::cli {
 
@@ -236,17 +237,17 @@ void registerExport(CLI::App& app, int& exitCode) {
                 "Rebuild an existing tag's fields from the JSON alone (absent fields take their "
                 "defaults, blocks the JSON's length) instead of changing only the given ones");
   cmd->callback([args, &exitCode] {
-    const auto* cls =
-        halo::findTagClassByExtension(std::filesystem::path(args->output).extension().string());
-    const EffectFamily* family = familyForTag(args->output);
-    bool structTag =
-        cls && (cls->id == halo::TagClass::PointPhysics || cls->id == halo::TagClass::Wind);
+    // The output's extension names its kind (the file need not exist yet).
+    const FileKind* kind = findFileKindByExtension(args->output);
+    const EffectFamily* family = kind ? fileKindFamily(*kind) : nullptr;
+    bool structTag = kind && kind->opensAs == FileOpening::StructTag;
     if (!family && !structTag) {
       std::cerr << args->output
                 << ": expected a .glow, .weather_particle_system, .point_physics or .wind output\n";
       exitCode = kExitUsage;
       return;
     }
+    const halo::TagClass cls = *kind->tagClass;
     if (refuseOutputOverInput("export", {args->output}, {args->input})) {
       exitCode = kExitUsage;
       return;
@@ -254,18 +255,18 @@ void registerExport(CLI::App& app, int& exitCode) {
     Diagnostics diags;
     auto json = loadJsonFile(args->input, args->input, diags);
     if (json) {
-      if (std::string why = otherClassReason(*json, family, cls->id); !why.empty())
+      if (std::string why = otherClassReason(*json, family, cls); !why.empty())
         diags.error(args->input, "",
-                    "not a " + className(family, cls->id) + " definition (" + why +
+                    "not a " + className(family, cls) + " definition (" + why +
                         "); not written into " + args->output);
     }
     std::optional<halo::TagFile> tag;
     bool existed = false;
-    if (json && !diags.hasErrors()) tag = targetTag(args->output, cls->id, existed, diags);
-    TagFields fields(family, cls->id);
+    if (json && !diags.hasErrors()) tag = targetTag(args->output, cls, existed, diags);
+    TagFields fields(family, cls);
     if (tag) {
       if (existed && !args->replace)
-        mergeIntoTag(*tag, *json, family, cls->id, args->output, args->input, fields, diags);
+        mergeIntoTag(*tag, *json, family, cls, args->output, args->input, fields, diags);
       else
         readFields(*json, fields.reflect, {.file = args->input, .alsoKnown = {"kind"}}, diags);
       ReferenceCheck refs(args->input, diags);

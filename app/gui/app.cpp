@@ -16,6 +16,7 @@
 #include "engine/core/data_paths.h"
 #include "engine/core/field_json.h"
 #include "engine/session/bundle.h"
+#include "engine/session/file_kinds.h"
 #include "engine/session/self_contained.h"
 #include "engine/session/tag_scene.h"
 #include "engine/formats/halo/tag_paths.h"
@@ -173,9 +174,7 @@ void resetCameraFromPreset(App& app) {
 }
 
 bool openDocument(App& app, const fs::path& path) {
-  std::error_code ec;
-  if (fs::is_directory(path, ec) && fs::exists(path / "bundle.json", ec))
-    return loadBundle(app, path);
+  if (opensAs(path, FileOpening::Bundle)) return loadBundle(app, path);
   // The first document may have errors (shown in the errors panel); later loads keep the old
   // document when the new one has errors.
   return loadInto(app, path, false, !app.preset);

@@ -3,18 +3,43 @@
 #include <algorithm>
 #include <cctype>
 
+#include "engine/session/file_kinds.h"
+
 namespace fx::gui {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The browsable extensions of the registry's kinds (engine/session/file_kinds.h) in `group`, or
+// of every kind when `group` is None.
+std::vector<std::string_view> browsableExtensions(BrowserGroup group) {
+  std::vector<std::string_view> out;
+  for (const FileKind& kind : fileKinds())
+    if (group == BrowserGroup::None || kind.group == group)
+      for (const FileExtension& e : kind.extensions)
+        if (e.browsable) out.push_back(e.extension);
+  return out;
+}
+
+// "NAME (.a, .b)".
+FileFilter groupFilter(std::string_view name, BrowserGroup group) {
+  FileFilter f{.extensions = browsableExtensions(group)};
+  f.label = std::string(name) + " (";
+  for (size_t i = 0; i < f.extensions.size(); ++i)
+    f.label += (i ? ", " : "") + std::string(f.extensions[i]);
+  f.label += ")";
+  return f;
+}
+
+}  // namespace
+
 std::span<const FileFilter> fileFilters() {
   static const FileFilter kFilters[] = {
-      {"Everything fxview reads",
-       {".json", ".glow", ".weather_particle_system", ".gbxmodel", ".sdscene", ".sdprefab"}},
-      {"fxview presets and definitions (.json)", {".json"}},
-      {"Halo tags (.glow, .weather_particle_system, .gbxmodel)",
-       {".glow", ".weather_particle_system", ".gbxmodel"}},
-      {"Stride assets (.sdscene, .sdprefab)", {".sdscene", ".sdprefab"}},
+      {"Everything fxview reads", browsableExtensions(BrowserGroup::None)},
+      groupFilter("fxview presets and definitions", BrowserGroup::Presets),
+      groupFilter("Halo tags", BrowserGroup::HaloTags),
+      groupFilter("Stride assets", BrowserGroup::StrideAssets),
       {"All files", {}},
   };
   return kFilters;
@@ -56,7 +81,7 @@ void browseTo(FileBrowser& b, const fs::path& dir) {
     std::error_code ec2;
     e.directory = it->is_directory(ec2);
     if (e.directory) {
-      e.bundle = fs::exists(it->path() / "bundle.json", ec2);
+      e.bundle = opensAs(it->path(), FileOpening::Bundle);
     } else {
       if (!filterAccepts(filter, it->path())) continue;
       e.size = it->file_size(ec2);

@@ -1,7 +1,8 @@
 // The File menu's browser, without ImGui: a folder listing (folders first, then the files the
 // chosen filter accepts, hidden entries skipped, at most kMaxBrowserEntries) and the filters for
-// every format fxview reads. Files open through openDocument -> loadPreset, the one loader the
-// command line uses, so each format it learns opens from the menu and by drag and drop too.
+// every format fxview reads (made from the registry of file kinds, engine/session/file_kinds.h).
+// Files open through openDocument -> loadPreset, the one loader the command line uses, so each
+// format it learns opens from the menu and by drag and drop too.
 #pragma once
 
 #include <cstdint>
@@ -14,7 +15,7 @@
 namespace fx::gui {
 
 struct FileFilter {
-  std::string_view label;
+  std::string label;
   std::vector<std::string_view> extensions;  // lowercase, with the dot; empty = every file
 };
 

@@ -6,6 +6,7 @@
 #include <imgui_stdlib.h>
 
 #include "app/gui/app.h"
+#include "engine/session/file_kinds.h"
 
 namespace fx::gui {
 
@@ -24,7 +25,8 @@ void finish(App& app, const fs::path& chosen) {
     }
   } else {
     std::error_code ec;
-    if (fs::is_directory(chosen, ec) && !fs::exists(chosen / "bundle.json", ec)) {
+    // A folder is browsed into, unless it opens as a document (a bug-report bundle).
+    if (fs::is_directory(chosen, ec) && !opensAs(chosen, FileOpening::Bundle)) {
       browseTo(b, chosen);
       b.name.clear();
       return;

@@ -1,11 +1,11 @@
 #include "engine/session/tag_scene.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "engine/effects/halo_weather/weather_definition.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/session/bundle.h"
+#include "engine/session/file_kinds.h"
 
 namespace fx {
 
@@ -13,15 +13,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string lowerExtension(const fs::path& p) {
-  std::string ext = p.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(),
-                 [](unsigned char c) { return char(std::tolower(c)); });
-  return ext;
-}
-
 bool isWeather(const fs::path& p) {
-  return lowerExtension(p) == ".weather_particle_system";
+  const FileKind* kind = findFileKind(p);
+  return kind && kind->tagClass == halo::TagClass::WeatherParticleSystem;
 }
 
 // Looks at the object's bounds from the front-right and a little above (Z up), far enough for
@@ -50,8 +44,8 @@ void frameWeather(Scene& scene, const EffectEntry& e) {
 }  // namespace
 
 bool isEffectTagPath(const fs::path& path) {
-  std::string ext = lowerExtension(path);
-  return ext == ".glow" || ext == ".weather_particle_system";
+  const FileKind* kind = findFileKindByExtension(path);
+  return kind && kind->opensAs == FileOpening::EffectTag;
 }
 
 TagScene makeTagScene(const fs::path& tag, const fs::path& model, const fs::path& tagsDir) {
@@ -84,7 +78,7 @@ TagScene makeTagScene(const fs::path& tag, const fs::path& model, const fs::path
 
 std::unique_ptr<Preset> loadTagScene(const fs::path& tag, const fs::path& model, Diagnostics& diags,
                                      const PresetLoadOptions& opts) {
-  if (!isEffectTagPath(tag)) {
+  if (!opensAs(tag, FileOpening::EffectTag)) {
     diags.error(tag.string(), "", "expected a .glow or .weather_particle_system tag");
     return nullptr;
   }
@@ -114,8 +108,12 @@ std::unique_ptr<Preset> loadTagScene(const fs::path& tag, const fs::path& model,
 
 std::unique_ptr<Preset> loadPresetOrTag(const fs::path& path, const fs::path& model,
                                         Diagnostics& diags, const PresetLoadOptions& opts) {
-  if (isEffectTagPath(path)) return loadTagScene(path, model, diags, opts);
-  if (isBundleFolder(path)) return loadPreset(bundlePresetPath(path), diags, opts);
+  const FileKind* kind = findFileKind(path);
+  if (kind && kind->opensAs == FileOpening::EffectTag)
+    return loadTagScene(path, model, diags, opts);
+  if (kind && kind->opensAs == FileOpening::Bundle)
+    return loadPreset(bundlePresetPath(path), diags, opts);
+  // Presets, Stride assets (loadPreset imports them) and anything unknown.
   return loadPreset(path, diags, opts);
 }
 

@@ -18,7 +18,8 @@
 
 namespace fx {
 
-// True for the effect tags a scene can be made for (.glow, .weather_particle_system, any case).
+// True for the effect tags a scene can be made for (.glow, .weather_particle_system, any case):
+// their extension alone, as the registry of file kinds (file_kinds.h) names it.
 bool isEffectTagPath(const std::filesystem::path& path);
 
 // The preset document for `tag` (and `model`, "" for none), with the path it is loaded as.
@@ -30,13 +31,15 @@ struct TagScene {
 TagScene makeTagScene(const std::filesystem::path& tag, const std::filesystem::path& model,
                       const std::filesystem::path& tagsDir = {});
 
-// makeTagScene, loaded, with the camera framed. Null when the document cannot be used; errors in
+// makeTagScene, loaded, with the camera framed (a tag without its extension is known by its
+// bytes). Null when the document cannot be used; errors in
 // `diags` as for loadPreset.
 std::unique_ptr<Preset> loadTagScene(const std::filesystem::path& tag,
                                      const std::filesystem::path& model, Diagnostics& diags,
                                      const PresetLoadOptions& opts = {});
 
-// loadTagScene for an effect tag, the preset of a bug-report bundle folder (engine/session/
+// What the registry of file kinds (file_kinds.h: extension, else first bytes) says `path` opens
+// as: loadTagScene for an effect tag, the preset of a bug-report bundle folder (engine/session/
 // bundle.h), loadPreset for anything else (`model` only applies to tags).
 std::unique_ptr<Preset> loadPresetOrTag(const std::filesystem::path& path,
                                         const std::filesystem::path& model, Diagnostics& diags,

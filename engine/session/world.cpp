@@ -13,6 +13,7 @@
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/formats/stride/stride_import.h"
 #include "engine/formats/texture_file.h"
+#include "engine/session/file_kinds.h"
 
 namespace fx {
 
@@ -145,21 +146,28 @@ EffectEntry* Preset::findEffect(std::string_view id) {
   return nullptr;
 }
 
-std::unique_ptr<Preset> loadPreset(const fs::path& path, Diagnostics& diags, const PresetLoadOptions& opts) {
-  if (stride_import::isStrideAsset(path)) {
-    auto imported = stride_import::importFile(path, path.string(), diags);
-    if (!imported) return nullptr;
-    PresetLoadOptions o = opts;
-    o.extraRoot = imported->textureRoot;
-    auto preset = loadPresetFromJson(std::move(imported->preset),
-                                     stride_import::presetPathFor(path), diags, o);
-    if (preset) {
-      // Built around the asset: not a file of the user's (only Save As writes it).
-      preset->openedFile = path;
-      trackDocuments(*preset, false);
-    }
-    return preset;
+namespace {
+
+// A Stride scene or prefab: the importer's preset, textures read from the asset's package.
+std::unique_ptr<Preset> loadStrideAsset(const fs::path& path, Diagnostics& diags,
+                                        const PresetLoadOptions& opts) {
+  auto imported = stride_import::importFile(path, path.string(), diags);
+  if (!imported) return nullptr;
+  PresetLoadOptions o = opts;
+  o.extraRoot = imported->textureRoot;
+  auto preset =
+      loadPresetFromJson(std::move(imported->preset), stride_import::presetPathFor(path), diags, o);
+  if (preset) {
+    // Built around the asset: not a file of the user's (only Save As writes it).
+    preset->openedFile = path;
+    trackDocuments(*preset, false);
   }
+  return preset;
+}
+
+// A preset JSON file: the user's own document.
+std::unique_ptr<Preset> loadPresetFile(const fs::path& path, Diagnostics& diags,
+                                       const PresetLoadOptions& opts) {
   auto json = loadJsonFile(path, path.string(), diags);
   if (!json) return nullptr;
   // A preset saved beside a Stride asset keeps reading textures from the asset's package.
@@ -169,6 +177,268 @@ std::unique_ptr<Preset> loadPreset(const fs::path& path, Diagnostics& diags, con
   if (preset) trackDocuments(*preset, true);
   return preset;
 }
+
+}  // namespace
+
+std::unique_ptr<Preset> loadPreset(const fs::path& path, Diagnostics& diags,
+                                   const PresetLoadOptions& opts) {
+  if (opensAs(path, FileOpening::StrideAsset)) return loadStrideAsset(path, diags, opts);
+  return loadPresetFile(path, diags, opts);
+}
+
+namespace {
+
+// What every step of reading one preset shares.
+struct PresetReading {
+  Preset& preset;
+  const fs::path& path;
+  const std::string& file;  // the preset's display name
+  fs::path baseDir;         // the preset's folder ("." for a bare name)
+  const PresetLoadOptions& opts;
+  Diagnostics& diags;
+};
+
+// The scene's own fields (objects, camera, simulation, ...), "tags_dir" and the authored frames.
+void readSceneFields(const PresetReading& r, const Json& json) {
+  Preset& preset = r.preset;
+  DefaultsVisitor defaults;
+  preset.scene.reflect(defaults);
+  Json sceneJson = json;
+  normalizeSceneShorthand(sceneJson);
+  readFields(
+      sceneJson, [&](FieldVisitor& v) { preset.scene.reflect(v); },
+      {.file = r.file, .pointer = "", .alsoKnown = {"effects", "tags_dir"}}, r.diags);
+  preset.tagsDir = presetTagsDir(json, r.path, r.opts, r.file, r.diags);
+  preset.scene.resolveAuthoredFrames();
+}
+
+// Object names must be unique: effects and parents refer to them by name.
+void checkObjectNames(const PresetReading& r) {
+  const auto& objects = r.preset.scene.objects;
+  for (size_t i = 0; i < objects.size(); ++i)
+    for (size_t k = 0; k < i; ++k)
+      if (objects[i].name == objects[k].name)
+        r.diags.error(r.file, "/objects/" + std::to_string(i) + "/name",
+                      "duplicate object name \"" + objects[i].name + "\"");
+}
+
+// Parents must exist and must not loop back (a -> b -> a): the scene would have no root for them.
+void checkParents(const PresetReading& r) {
+  const Scene& scene = r.preset.scene;
+  const auto& objects = scene.objects;
+  for (size_t i = 0; i < objects.size(); ++i) {
+    if (objects[i].parent.empty()) continue;
+    std::string pp = "/objects/" + std::to_string(i) + "/parent";
+    if (!scene.findObject(objects[i].parent)) {
+      r.diags.error(r.file, pp, "no object named \"" + objects[i].parent + "\" in the scene");
+      continue;
+    }
+    std::string chain = objects[i].name;
+    const SceneObject* o = &objects[i];
+    for (size_t steps = 0; steps < objects.size() && !o->parent.empty(); ++steps) {
+      o = scene.findObject(o->parent);
+      if (!o) break;
+      chain += " -> " + o->name;
+      if (o == &objects[i]) {
+        r.diags.error(r.file, pp, "parenting cycle: " + chain);
+        break;
+      }
+    }
+  }
+}
+
+void loadModels(const PresetReading& r) {
+  loadSceneModels(r.preset.scene,
+                  {.tagsRoot = halo::tagsRootFor(r.path, r.preset.tagsDir),
+                   .presetDir = r.baseDir,
+                   .problemsAreErrors = r.opts.textureProblemsAreErrors},
+                  r.file, r.diags);
+}
+
+// The entry's own keys: id, kind, object, marker, enabled, solo.
+void readEntryKeys(const PresetReading& r, const Json& ej, const std::string& ep, EffectEntry& e) {
+  auto str = [&](const char* key, std::string& out, bool required) {
+    auto f = ej.find(key);
+    if (f == ej.end()) {
+      if (required) r.diags.error(r.file, ep + "/" + key, "required field is missing");
+      return;
+    }
+    if (!f->is_string())
+      r.diags.error(r.file, ep + "/" + key, "expected a string, got " + describeJson(*f));
+    else
+      out = f->get<std::string>();
+  };
+  auto flag = [&](const char* key, bool& out) {
+    auto f = ej.find(key);
+    if (f == ej.end()) return;
+    if (!f->is_boolean())
+      r.diags.error(r.file, ep + "/" + key, "expected true or false, got " + describeJson(*f));
+    else
+      out = f->get<bool>();
+  };
+  str("id", e.placement.id, true);
+  str("kind", e.kind, true);
+  str("object", e.placement.object, false);
+  str("marker", e.placement.marker, false);
+  flag("enabled", e.enabled);
+  flag("solo", e.solo);
+}
+
+// The id is new, the object exists, the kind names a family (e.family; null when not).
+void checkEntryNames(const PresetReading& r, const std::string& ep, EffectEntry& e,
+                     std::vector<std::string>& seenIds) {
+  if (!e.placement.id.empty()) {
+    if (std::find(seenIds.begin(), seenIds.end(), e.placement.id) != seenIds.end())
+      r.diags.error(r.file, ep + "/id", "duplicate effect id \"" + e.placement.id + "\"");
+    seenIds.push_back(e.placement.id);
+  }
+  if (!e.placement.object.empty() && !r.preset.scene.findObject(e.placement.object))
+    r.diags.error(r.file, ep + "/object",
+                  "no object named \"" + e.placement.object + "\" in the scene");
+  if (!e.kind.empty()) {
+    e.family = findFamily(e.kind);
+    if (!e.family)
+      r.diags.error(r.file, ep + "/kind",
+                    "expected one of " + familyKinds() + ", got \"" + e.kind + "\"");
+  }
+}
+
+LoadContext definitionContext(const PresetReading& r, const std::string& ep) {
+  return {.baseDir = r.baseDir,
+          .rootDir = r.baseDir,
+          .extraRoot = r.opts.extraRoot,
+          .file = r.file,
+          .pointer = ep + "/definition",
+          .allowAnyPath = r.opts.allowAnyPath,
+          .textureProblemsAreErrors = r.opts.textureProblemsAreErrors,
+          .diags = &r.diags,
+          .tagsDir = r.preset.tagsDir,
+          .presetFile = r.file,
+          .entryPointer = ep};
+}
+
+// A Halo tag by its extension, or by its bytes when it has none of the registry's.
+bool isTagDefinition(const std::string& authored, const fs::path& resolved) {
+  if (halo::isTagPath(authored)) return true;
+  const FileKind* kind = findFileKind(resolved);
+  return kind && kind->tagClass;
+}
+
+// A definition file named by the entry: a Halo tag (its bytes map onto the family's fields; the
+// tag is kept for saving back) or JSON. Afterwards `lc` reads paths relative to that file.
+std::optional<Json> readDefinitionFile(const PresetReading& r, const std::string& ep,
+                                       EffectEntry& e, LoadContext& lc) {
+  std::string resolved = lc.resolvePath(e.definitionRef, ep + "/definition");
+  if (resolved.empty()) return std::nullopt;
+  std::string display = (r.baseDir / e.definitionRef).lexically_normal().string();
+  // A missing definition is reported where it is referenced: the preset and the entry.
+  std::error_code fec;
+  if (!fs::is_regular_file(resolved, fec)) {
+    r.diags.error(r.file, ep + "/definition",
+                  "effect \"" + e.placement.id + "\": cannot read definition file \"" +
+                      e.definitionRef + "\" (" + display +
+                      "): " + (fs::exists(resolved, fec) ? "not a regular file" : "no such file"));
+    return std::nullopt;
+  }
+  Json defJson;
+  if (isTagDefinition(e.definitionRef, resolved)) {
+    auto tagged = loadDefinitionTag(resolved, display, *e.family, r.diags);
+    if (!tagged) return std::nullopt;
+    defJson = std::move(tagged->json);
+    e.definitionTag = std::move(tagged->tag);
+  } else {
+    auto loaded = loadJsonFile(resolved, display, r.diags);
+    if (!loaded) return std::nullopt;
+    defJson = std::move(*loaded);
+  }
+  e.definitionFile = resolved;
+  e.definitionDisplay = display;
+  e.definitionPointer = "";
+  lc.baseDir = fs::path(resolved).parent_path();
+  lc.file = e.definitionDisplay;
+  lc.pointer = "";
+  return defJson;
+}
+
+// The definition: inline, or a path relative to the preset file.
+std::optional<Json> resolveDefinition(const PresetReading& r, const Json& ej, const std::string& ep,
+                                      EffectEntry& e, LoadContext& lc) {
+  auto dj = ej.find("definition");
+  e.definitionFile = r.path;
+  e.definitionDisplay = r.file;
+  e.definitionPointer = ep + "/definition";
+  if (dj == ej.end()) {
+    r.diags.error(r.file, ep + "/definition", "required field is missing");
+    return std::nullopt;
+  }
+  if (dj->is_string()) {
+    e.definitionRef = dj->get<std::string>();
+    return readDefinitionFile(r, ep, e, lc);
+  }
+  if (dj->is_object()) return *dj;
+  r.diags.error(r.file, ep + "/definition",
+                "expected an object or a path string, got " + describeJson(*dj));
+  return std::nullopt;
+}
+
+// The family's definition made from its JSON, and the entry's own fields of it.
+void readDefinitionFields(const PresetReading& r, const Json& ej, const std::string& ep,
+                          EffectEntry& e, Json defJson) {
+  e.definitionJson = defJson;
+  e.definition = e.family->createDefinition();
+  EffectDefinition* def = e.definition.get();
+  readFields(
+      defJson, [def](FieldVisitor& v) { def->reflect(v); },
+      {.file = e.definitionDisplay, .pointer = e.definitionPointer}, r.diags);
+  std::vector<std::string> entryKnown = kEntryKeys;
+  readFields(
+      ej, [def](FieldVisitor& v) { def->reflectEntry(v); },
+      {.file = r.file, .pointer = ep, .alsoKnown = entryKnown}, r.diags);
+}
+
+// One entry of "effects"; nullopt when it has errors (they are in the diagnostics).
+std::optional<EffectEntry> loadEffect(const PresetReading& r, const Json& ej, size_t index,
+                                      std::vector<std::string>& seenIds) {
+  std::string ep = "/effects/" + std::to_string(index);
+  if (!ej.is_object()) {
+    r.diags.error(r.file, ep, "expected an effect object, got " + describeJson(ej));
+    return std::nullopt;
+  }
+  size_t errorsBefore = r.diags.errorCount();
+  EffectEntry e;
+  e.entryPointer = ep;
+  readEntryKeys(r, ej, ep, e);
+  checkEntryNames(r, ep, e, seenIds);
+  if (!e.family) return std::nullopt;
+  LoadContext lc = definitionContext(r, ep);
+  std::optional<Json> defJson = resolveDefinition(r, ej, ep, e, lc);
+  if (!defJson) return std::nullopt;
+  readDefinitionFields(r, ej, ep, e, std::move(*defJson));
+  e.definition->finalize(lc);
+  if (r.diags.errorCount() > errorsBefore) return std::nullopt;
+  return e;
+}
+
+void loadEffects(const PresetReading& r, const Json& json) {
+  auto it = json.find("effects");
+  if (it == json.end()) return;
+  if (!it->is_array()) {
+    r.diags.error(r.file, "/effects", "expected an array, got " + describeJson(*it));
+    return;
+  }
+  constexpr size_t kMaxEffects = 256;
+  if (it->size() > kMaxEffects) {
+    r.diags.error(r.file, "/effects",
+                  "expected at most " + std::to_string(kMaxEffects) + " effects, got " +
+                      std::to_string(it->size()));
+    return;
+  }
+  std::vector<std::string> seenIds;
+  for (size_t i = 0; i < it->size(); ++i)
+    if (auto e = loadEffect(r, (*it)[i], i, seenIds)) r.preset.effects.push_back(std::move(*e));
+}
+
+}  // namespace
 
 std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diagnostics& diags,
                                            const PresetLoadOptions& opts) {
@@ -181,184 +451,14 @@ std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diag
     diags.error(file, "", "expected a preset object, got " + describeJson(json));
     return nullptr;
   }
-
-  DefaultsVisitor defaults;
-  preset->scene.reflect(defaults);
-  Json sceneJson = json;
-  normalizeSceneShorthand(sceneJson);
-  readFields(
-      sceneJson, [&](FieldVisitor& v) { preset->scene.reflect(v); },
-      {.file = file, .pointer = "", .alsoKnown = {"effects", "tags_dir"}}, diags);
-  preset->tagsDir = presetTagsDir(json, path, opts, file, diags);
-  preset->scene.resolveAuthoredFrames();
-
-  // Object names must be unique: effects and parents refer to them by name.
-  for (size_t i = 0; i < preset->scene.objects.size(); ++i)
-    for (size_t k = 0; k < i; ++k)
-      if (preset->scene.objects[i].name == preset->scene.objects[k].name)
-        diags.error(file, "/objects/" + std::to_string(i) + "/name",
-                    "duplicate object name \"" + preset->scene.objects[i].name + "\"");
-
-  // Parents must exist and must not loop back (a -> b -> a): the scene would have no root for them.
-  {
-    const auto& objects = preset->scene.objects;
-    for (size_t i = 0; i < objects.size(); ++i) {
-      if (objects[i].parent.empty()) continue;
-      std::string pp = "/objects/" + std::to_string(i) + "/parent";
-      if (!preset->scene.findObject(objects[i].parent)) {
-        diags.error(file, pp, "no object named \"" + objects[i].parent + "\" in the scene");
-        continue;
-      }
-      std::string chain = objects[i].name;
-      const SceneObject* o = &objects[i];
-      for (size_t steps = 0; steps < objects.size() && !o->parent.empty(); ++steps) {
-        o = preset->scene.findObject(o->parent);
-        if (!o) break;
-        chain += " -> " + o->name;
-        if (o == &objects[i]) {
-          diags.error(file, pp, "parenting cycle: " + chain);
-          break;
-        }
-      }
-    }
-  }
-
   fs::path baseDir = path.parent_path();
   if (baseDir.empty()) baseDir = ".";
-  loadSceneModels(preset->scene,
-                  {.tagsRoot = halo::tagsRootFor(path, preset->tagsDir),
-                   .presetDir = baseDir,
-                   .problemsAreErrors = opts.textureProblemsAreErrors},
-                  file, diags);
-  auto it = json.find("effects");
-  if (it == json.end()) return preset;
-  if (!it->is_array()) {
-    diags.error(file, "/effects", "expected an array, got " + describeJson(*it));
-    return preset;
-  }
-  constexpr size_t kMaxEffects = 256;
-  if (it->size() > kMaxEffects) {
-    diags.error(file, "/effects", "expected at most " + std::to_string(kMaxEffects) + " effects, got " + std::to_string(it->size()));
-    return preset;
-  }
-  std::vector<std::string> seenIds;
-  for (size_t i = 0; i < it->size(); ++i) {
-    const Json& ej = (*it)[i];
-    std::string ep = "/effects/" + std::to_string(i);
-    if (!ej.is_object()) {
-      diags.error(file, ep, "expected an effect object, got " + describeJson(ej));
-      continue;
-    }
-    size_t errorsBefore = diags.errorCount();
-    EffectEntry e;
-    e.entryPointer = ep;
-    auto str = [&](const char* key, std::string& out, bool required) {
-      auto f = ej.find(key);
-      if (f == ej.end()) {
-        if (required) diags.error(file, ep + "/" + key, "required field is missing");
-        return;
-      }
-      if (!f->is_string())
-        diags.error(file, ep + "/" + key, "expected a string, got " + describeJson(*f));
-      else
-        out = f->get<std::string>();
-    };
-    auto flag = [&](const char* key, bool& out) {
-      auto f = ej.find(key);
-      if (f == ej.end()) return;
-      if (!f->is_boolean())
-        diags.error(file, ep + "/" + key, "expected true or false, got " + describeJson(*f));
-      else
-        out = f->get<bool>();
-    };
-    str("id", e.placement.id, true);
-    str("kind", e.kind, true);
-    str("object", e.placement.object, false);
-    str("marker", e.placement.marker, false);
-    flag("enabled", e.enabled);
-    flag("solo", e.solo);
-    if (!e.placement.id.empty()) {
-      if (std::find(seenIds.begin(), seenIds.end(), e.placement.id) != seenIds.end())
-        diags.error(file, ep + "/id", "duplicate effect id \"" + e.placement.id + "\"");
-      seenIds.push_back(e.placement.id);
-    }
-    if (!e.placement.object.empty() && !preset->scene.findObject(e.placement.object))
-      diags.error(file, ep + "/object", "no object named \"" + e.placement.object + "\" in the scene");
-    if (!e.kind.empty()) {
-      e.family = findFamily(e.kind);
-      if (!e.family) diags.error(file, ep + "/kind", "expected one of " + familyKinds() + ", got \"" + e.kind + "\"");
-    }
-    if (!e.family) continue;
-
-    // The definition: inline, or a path relative to the preset file.
-    LoadContext lc{.baseDir = baseDir,
-                   .rootDir = baseDir,
-                   .extraRoot = opts.extraRoot,
-                   .file = file,
-                   .pointer = ep + "/definition",
-                   .allowAnyPath = opts.allowAnyPath,
-                   .textureProblemsAreErrors = opts.textureProblemsAreErrors,
-                   .diags = &diags,
-                   .tagsDir = preset->tagsDir,
-                   .presetFile = file,
-                   .entryPointer = ep};
-    auto dj = ej.find("definition");
-    Json defJson = Json::object();
-    e.definitionFile = path;
-    e.definitionDisplay = file;
-    e.definitionPointer = ep + "/definition";
-    if (dj == ej.end()) {
-      diags.error(file, ep + "/definition", "required field is missing");
-      continue;
-    } else if (dj->is_string()) {
-      e.definitionRef = dj->get<std::string>();
-      std::string resolved = lc.resolvePath(e.definitionRef, ep + "/definition");
-      if (resolved.empty()) continue;
-      std::string display = (baseDir / e.definitionRef).lexically_normal().string();
-      // A missing definition is reported where it is referenced: the preset and the entry.
-      std::error_code fec;
-      if (!fs::is_regular_file(resolved, fec)) {
-        diags.error(file, ep + "/definition",
-                    "effect \"" + e.placement.id + "\": cannot read definition file \"" +
-                        e.definitionRef + "\" (" + display + "): " +
-                        (fs::exists(resolved, fec) ? "not a regular file" : "no such file"));
-        continue;
-      }
-      if (halo::isTagPath(e.definitionRef)) {
-        // A Halo tag: its bytes map onto the family's fields; the tag is kept for saving back.
-        auto tagged = loadDefinitionTag(resolved, display, *e.family, diags);
-        if (!tagged) continue;
-        defJson = std::move(tagged->json);
-        e.definitionTag = std::move(tagged->tag);
-      } else {
-        auto loaded = loadJsonFile(resolved, display, diags);
-        if (!loaded) continue;
-        defJson = std::move(*loaded);
-      }
-      e.definitionFile = resolved;
-      e.definitionDisplay = (baseDir / e.definitionRef).lexically_normal().string();
-      e.definitionPointer = "";
-      lc.baseDir = fs::path(resolved).parent_path();
-      lc.file = e.definitionDisplay;
-      lc.pointer = "";
-    } else if (dj->is_object()) {
-      defJson = *dj;
-    } else {
-      diags.error(file, ep + "/definition", "expected an object or a path string, got " + describeJson(*dj));
-      continue;
-    }
-    e.definitionJson = defJson;
-    e.definition = e.family->createDefinition();
-    EffectDefinition* def = e.definition.get();
-    readFields(defJson, [def](FieldVisitor& v) { def->reflect(v); },
-               {.file = e.definitionDisplay, .pointer = e.definitionPointer}, diags);
-    std::vector<std::string> entryKnown = kEntryKeys;
-    readFields(ej, [def](FieldVisitor& v) { def->reflectEntry(v); }, {.file = file, .pointer = ep, .alsoKnown = entryKnown},
-               diags);
-    def->finalize(lc);
-    if (diags.errorCount() > errorsBefore) continue;
-    preset->effects.push_back(std::move(e));
-  }
+  PresetReading r{*preset, path, file, baseDir, opts, diags};
+  readSceneFields(r, json);
+  checkObjectNames(r);
+  checkParents(r);
+  loadModels(r);
+  loadEffects(r, json);
   return preset;
 }
 
