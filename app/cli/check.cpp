@@ -8,9 +8,9 @@
 #include "app/cli/common.h"
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
-#include "engine/formats/halo/tag_definitions.h"
 #include "engine/formats/halo/bitmap_tag.h"
 #include "engine/formats/halo/tag_paths.h"
+#include "engine/import/halo/tag_definitions.h"
 #include "engine/session/tag_scene.h"
 
 namespace fx::cli {
