@@ -9,7 +9,8 @@
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
 #include "engine/formats/halo/bitmap_tag.h"
-#include "engine/formats/halo/tag_definitions.h"
+#include "engine/formats/halo/tag_paths.h"
+#include "engine/import/halo/tag_definitions.h"
 #include "engine/session/file_kinds.h"
 #include "engine/session/tag_scene.h"
 

@@ -16,7 +16,7 @@
 #include "engine/core/field_json.h"
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
-#include "engine/formats/halo/tag_definitions.h"
+#include "engine/import/halo/tag_definitions.h"
 #include "engine/session/file_kinds.h"
 
 namespace fx::cli {

@@ -1,4 +1,4 @@
-// fxview import X.sdscene|X.sdprefab [-o OUT.json]: the Stride importer (engine/formats/stride)
+// fxview import X.sdscene|X.sdprefab [-o OUT.json]: the Stride importer (engine/import/stride)
 // makes a preset, which is loaded back through the normal preset loader before it is printed or
 // written, so what lands on disk validates and runs. Texture paths are rebased onto the output's
 // folder.
@@ -7,7 +7,7 @@
 
 #include "app/cli/common.h"
 #include "app/cli/import.h"
-#include "engine/formats/stride/stride_import.h"
+#include "engine/import/stride/stride_import.h"
 
 namespace fx::cli {
 

@@ -25,9 +25,9 @@
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
 #include "engine/effects/registry.h"
-#include "engine/formats/halo/tag_definitions.h"
 #include "engine/formats/halo/tag_fields.h"
 #include "engine/formats/halo/tag_paths.h"
+#include "engine/import/halo/tag_definitions.h"
 #include "engine/session/file_kinds.h"
 
 namespace fx::cli {

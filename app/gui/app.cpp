@@ -15,12 +15,12 @@
 #include "app/gui/curve_edit.h"
 #include "engine/core/data_paths.h"
 #include "engine/core/field_json.h"
+#include "engine/formats/halo/tag_paths.h"
+#include "engine/import/stride/stride_import.h"
 #include "engine/session/bundle.h"
 #include "engine/session/file_kinds.h"
 #include "engine/session/self_contained.h"
 #include "engine/session/tag_scene.h"
-#include "engine/formats/halo/tag_paths.h"
-#include "engine/formats/stride/stride_import.h"
 
 namespace fx::gui {
 

@@ -174,7 +174,7 @@ struct EffectFamily {
                                                  const InstanceContext& ctx);
   FamilyShared (*createShared)() = nullptr;
   // Halo families: the tag class their definitions are stored as ("glow"), whose bytes map onto
-  // the definition's declared fields (engine/formats/halo/tag_definitions.h). "" for the others.
+  // the definition's declared fields (engine/import/halo/tag_definitions.h). "" for the others.
   std::string_view tagClass = {};
 };
 

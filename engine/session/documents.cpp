@@ -3,11 +3,11 @@
 #include <fstream>
 
 #include "engine/core/field_json.h"
-#include "engine/formats/halo/scene_models.h"
-#include "engine/formats/halo/tag_definitions.h"
 #include "engine/formats/halo/tag_file.h"
 #include "engine/formats/halo/tag_paths.h"
-#include "engine/formats/stride/stride_import.h"
+#include "engine/import/halo/scene_models.h"
+#include "engine/import/halo/tag_definitions.h"
+#include "engine/import/stride/stride_import.h"
 #include "engine/session/self_contained.h"
 #include "engine/session/world.h"
 #include "engine/session/world_edit.h"

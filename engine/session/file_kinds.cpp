@@ -5,7 +5,7 @@
 #include <fstream>
 
 #include "engine/effects/registry.h"
-#include "engine/formats/halo/tag_definitions.h"
+#include "engine/import/halo/tag_definitions.h"
 #include "engine/session/bundle.h"
 
 namespace fx {

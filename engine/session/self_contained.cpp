@@ -14,12 +14,12 @@
 
 #include "engine/core/data_paths.h"
 #include "engine/core/field_json.h"
-#include "engine/formats/halo/scene_models.h"
-#include "engine/formats/halo/tag_definitions.h"
 #include "engine/formats/halo/tag_file.h"
 #include "engine/formats/halo/tag_layouts.h"
 #include "engine/formats/halo/tag_paths.h"
-#include "engine/formats/stride/stride_import.h"
+#include "engine/import/halo/scene_models.h"
+#include "engine/import/halo/tag_definitions.h"
+#include "engine/import/stride/stride_import.h"
 
 namespace fx {
 

@@ -7,12 +7,12 @@
 #include "engine/core/field_json.h"
 #include "engine/core/image_file.h"
 #include "engine/core/rng.h"
-#include "engine/formats/halo/scene_models.h"
-#include "engine/formats/halo/tag_definitions.h"
 #include "engine/formats/halo/tag_layouts.h"
 #include "engine/formats/halo/tag_paths.h"
-#include "engine/formats/stride/stride_import.h"
 #include "engine/formats/texture_file.h"
+#include "engine/import/halo/scene_models.h"
+#include "engine/import/halo/tag_definitions.h"
+#include "engine/import/stride/stride_import.h"
 #include "engine/session/file_kinds.h"
 
 namespace fx {

@@ -11,10 +11,10 @@
 
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
-#include "engine/formats/halo/tag_definitions.h"
 #include "engine/formats/halo/bitmap_tag.h"
 #include "engine/formats/halo/gbxmodel_tag.h"
 #include "engine/formats/halo/tag_fields.h"
+#include "engine/import/halo/tag_definitions.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace fx;

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <string>
 
+#include "engine/import/stride/stride_import.h"
 #include "engine/session/world.h"
-#include "engine/formats/stride/stride_import.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > (1u << 20)) return 0;

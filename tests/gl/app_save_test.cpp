@@ -8,8 +8,8 @@
 #include <map>
 
 #include "app/gui/app.h"
-#include "engine/formats/halo/tag_definitions.h"
 #include "engine/formats/halo/tag_file.h"
+#include "engine/import/halo/tag_definitions.h"
 #include "engine/session/transport.h"
 #include "tests/gl/gl_fixture.h"
 

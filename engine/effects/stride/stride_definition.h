@@ -197,7 +197,7 @@ inline constexpr size_t kMaxParticlesPerEmitter = 100000;
 inline constexpr size_t kMaxCurveKeys = 64;
 
 // A Stride module (or setting) fxview does not simulate, kept verbatim from an imported asset so
-// that saving the preset keeps it (engine/formats/stride reports each once with its YAML line).
+// that saving the preset keeps it (engine/import/stride reports each once with its YAML line).
 struct KeptModule {
   std::string tag;    // Stride type, e.g. "InitialPositionParent"
   std::string where;  // e.g. "emitter Bonfire, initializers"

@@ -1,6 +1,6 @@
 // Halo tags <-> fxview definitions through the field declarations (engine/formats/halo/
-// tag_fields.h, engine/formats/halo/tag_definitions.h), against reference/halo_tag_format.md §5.1 and
-// §8, and tags in presets: references under the tags root, saving back into the tag in place.
+// tag_fields.h, engine/import/halo/tag_definitions.h), against reference/halo_tag_format.md §5.1
+// and §8, and tags in presets: references under the tags root, saving back into the tag in place.
 // Every tag is written here with the project's writer.
 #include <gtest/gtest.h>
 
@@ -14,9 +14,9 @@
 #include "engine/effects/halo_glow/glow_definition.h"
 #include "engine/effects/halo_weather/weather_definition.h"
 #include "engine/effects/registry.h"
-#include "engine/formats/halo/tag_definitions.h"
-#include "engine/session/world_edit.h"
 #include "engine/formats/halo/tag_fields.h"
+#include "engine/import/halo/tag_definitions.h"
+#include "engine/session/world_edit.h"
 
 namespace fx {
 namespace {

@@ -6,9 +6,9 @@
 #include <fstream>
 
 #include "engine/effects/stride/stride_definition_class.h"
-#include "engine/session/world.h"
-#include "engine/formats/stride/stride_import.h"
 #include "engine/formats/stride/stride_yaml.h"
+#include "engine/import/stride/stride_import.h"
+#include "engine/session/world.h"
 
 namespace fx::stride_import {
 namespace {

@@ -1,4 +1,4 @@
-// Scene objects that take markers and a mesh from a .gbxmodel (engine/formats/halo/scene_models.h;
+// Scene objects that take markers and a mesh from a .gbxmodel (engine/import/halo/scene_models.h;
 // DESIGN.md: "an object may take its markers and mesh from a .gbxmodel ("model", "permutation");
 // tag references resolve against "tags_dir""; the issue: "stock paths are Windows paths, so resolve
 // case-insensitively. A missing referenced tag is a warning"). The model is written with fxview's

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/formats/stride/stride_import.h"
 #include "engine/formats/stride/stride_yaml.h"
+#include "engine/import/stride/stride_import.h"
 
 namespace fx::stride_import {
 

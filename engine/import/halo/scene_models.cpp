@@ -1,4 +1,4 @@
-#include "engine/formats/halo/scene_models.h"
+#include "engine/import/halo/scene_models.h"
 
 #include <memory>
 #include <system_error>

@@ -1,4 +1,4 @@
-#include "engine/formats/halo/tag_definitions.h"
+#include "engine/import/halo/tag_definitions.h"
 
 #include "engine/core/field_json.h"
 #include "engine/effects/registry.h"

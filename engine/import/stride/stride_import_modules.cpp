@@ -11,7 +11,7 @@
 
 #include "engine/effects/stride/stride_common.h"
 #include "engine/effects/stride/stride_definition.h"
-#include "engine/formats/stride/stride_import_internal.h"
+#include "engine/import/stride/stride_import_internal.h"
 
 namespace fx::stride_import {
 

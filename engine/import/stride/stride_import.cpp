@@ -1,4 +1,4 @@
-#include "engine/formats/stride/stride_import.h"
+#include "engine/import/stride/stride_import.h"
 
 #include <algorithm>
 #include <cctype>
@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "engine/effects/stride/stride_common.h"
-#include "engine/formats/stride/stride_import_internal.h"
+#include "engine/import/stride/stride_import_internal.h"
 
 namespace fx::stride_import {
 
