@@ -12,7 +12,6 @@
 #include <sstream>
 
 #include "app/cli/export.h"
-#include "app/gui/curve_edit.h"
 #include "engine/core/data_paths.h"
 #include "engine/core/field_json.h"
 #include "engine/formats/halo/tag_paths.h"

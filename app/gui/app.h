@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "app/gui/file_browser.h"
-#include "app/gui/gui.h"
+#include "app/gui/gui_args.h"
 #include "app/gui/layout.h"
 #include "app/gui/settings.h"
 #include "engine/core/debug_draw.h"
@@ -163,6 +163,11 @@ std::string setObjectChannel(App& app, const std::string& object, const std::str
 void showTab(App& app, BottomTab tab);
 // Runs the viewer's own console commands (open, channel, curve, panel, layout, bloom, ...).
 std::string runViewerCommand(App& app, const ConsoleStatement& st);
+// The console's `curve FIELD add KEY VALUE | move INDEX KEY | value INDEX VALUE | delete INDEX`
+// (FIELD = effect_id/json/pointer), run through editCurve (curve_edit.cpp). Declared here so the
+// viewer's commands reach it while only the curve editor depends on app.h, never the reverse.
+std::string runCurveCommand(App& app, const std::vector<std::string>& tokens,
+                            const std::string& valueText);
 void pollHotReload(App& app, double now);
 void rebuildWatch(App& app);
 // Records an applied edit of `target` (its snapshot after the edit is read now).

@@ -55,9 +55,7 @@ struct CurveEdit {
 // step. Returns "" or an error (no such effect or curve, index out of range, curve full).
 std::string editCurve(App& app, size_t effect, const std::string& pointer, const CurveEdit& edit);
 
-// The console's `curve FIELD add KEY VALUE | move INDEX KEY | value INDEX VALUE | delete INDEX`
-// (FIELD = effect_id/json/pointer), run through editCurve.
-std::string runCurveCommand(App& app, const std::vector<std::string>& tokens,
-                            const std::string& valueText);
+// The console's `curve` command (runCurveCommand) is declared in app.h with the viewer's other
+// commands and defined in curve_edit.cpp.
 
 }  // namespace fx::gui

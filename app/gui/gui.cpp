@@ -180,12 +180,8 @@ void frame(App& app, double dt) {
   pollHotReload(app, nowSeconds());
 }
 
-}  // namespace
-
-int runGui(const GuiArgs& args) {
-  if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY")) return noDisplay();
-  glfwSetErrorCallback(glfwError);
-  if (!glfwInit()) return noDisplay();
+// GLFW's window hints: a GL 3.3 core context.
+void windowHints() {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
@@ -194,17 +190,18 @@ int runGui(const GuiArgs& args) {
   // Debug builds: a debug context, so the renderer's KHR_debug callback hears everything.
   glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);
 #endif
-  std::filesystem::path settingsFile = settingsPath();
-  std::string settingsWarning;
-  ViewerSettings settings = loadSettings(settingsFile, settingsWarning);
-  if (!settingsWarning.empty()) std::cerr << "fxview: " << settingsWarning << "\n";
+}
+
+// The window at the size asked for (--window) or remembered, its context current and GL loaded;
+// nullptr, after saying why and taking GLFW down, when either fails.
+GLFWwindow* openWindow(const GuiArgs& args, const ViewerSettings& settings) {
   int width = args.windowGiven ? args.windowWidth : settings.windowWidth;
   int height = args.windowGiven ? args.windowHeight : settings.windowHeight;
   GLFWwindow* window = glfwCreateWindow(width, height, "fxview", nullptr, nullptr);
   if (!window) {
     glfwTerminate();
     std::cerr << "fxview: could not open a GL 3.3 core window\n";
-    return 2;
+    return nullptr;
   }
   glfwMakeContextCurrent(window);
   glfwSwapInterval(1);
@@ -212,8 +209,158 @@ int runGui(const GuiArgs& args) {
     std::cerr << "fxview: GL 3.3 core is not available\n";
     glfwDestroyWindow(window);
     glfwTerminate();
-    return 2;
+    return nullptr;
   }
+  return window;
+}
+
+// Files dropped on the window wait in app.droppedFiles for the next frame to open them.
+void acceptDrops(App& app) {
+  glfwSetWindowUserPointer(app.window, &app);
+  glfwSetDropCallback(app.window, [](GLFWwindow* w, int count, const char** paths) {
+    auto* a = static_cast<App*>(glfwGetWindowUserPointer(w));
+    for (int i = 0; i < count; ++i) a->droppedFiles.emplace_back(paths[i]);
+  });
+}
+
+void initImGui(App& app) {
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  // The layout is ours (settings.h); nothing written beside the binary.
+  ImGui::GetIO().IniFilename = nullptr;
+  app.renderer->setBloom({.enabled = app.settings.bloom});
+  applyStyle();
+  ImGui_ImplGlfw_InitForOpenGL(app.window, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+}
+
+// The document named on the command line (the shipped gallery when none is), then the --exec
+// script queued. Returns whether the document opened.
+bool openFirstDocument(App& app, const GuiArgs& args) {
+  std::filesystem::path path = args.preset.empty() ? std::filesystem::path("presets/gallery.json")
+                                                   : std::filesystem::path(args.preset);
+  if (args.preset.empty() && !std::filesystem::exists(path))
+    if (auto shipped = findDataFile("presets/gallery.json"); !shipped.empty()) path = shipped;
+  // A document that fails to open still opens the viewer: its errors are in the errors
+  // panel and the file is watched, so fixing it brings the scene up (hot reload).
+  const bool opened = openDocument(app, path);
+  if (!opened) {
+    std::cerr << "fxview: could not open " << path.string() << "\n"
+              << app.loadDiagnostics.formatAll();
+    if (!app.preset) showTab(app, BottomTab::Console);
+  } else if (!args.preset.empty())
+    addRecentFile(app.settings, path);
+  for (const auto& d : app.loadDiagnostics.items) std::cerr << format(d) << "\n";
+  if (!args.exec.empty()) {
+    queueExec(app, args.exec);
+    showTab(app, BottomTab::Console);  // a scripted session shows its transcript
+  }
+  return opened;
+}
+
+// Whether the frame loop ends now: a close (the window's or Quit) that is confirmed or leaves
+// nothing unsaved, or the last of --frames. A close with unsaved edits shows the quit prompt.
+bool loopEnds(App& app, const GuiArgs& args) {
+  if (glfwWindowShouldClose(app.window) && !app.quitRequested) {
+    glfwSetWindowShouldClose(app.window, GLFW_FALSE);
+    app.quitRequested = true;
+  }
+  if (app.quitRequested) {
+    if (app.quitConfirmed || !app.history.dirty()) return true;
+    app.showQuitPrompt = true;
+    app.quitRequested = false;
+  }
+  return args.maxFrames > 0 && app.frameIndex >= uint64_t(args.maxFrames);
+}
+
+// Wall-clock frame times, and the toolbar's frame rate averaged over half a second.
+struct FrameClock {
+  std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
+  double accum = 0.0;
+  int frames = 0;
+
+  // Seconds since the previous frame began at `now`.
+  double tick(App& app, std::chrono::steady_clock::time_point now) {
+    double dt = std::chrono::duration<double>(now - last).count();
+    last = now;
+    accum += dt;
+    ++frames;
+    if (accum >= 0.5) {
+      app.fps = frames / accum;
+      app.frameMs = 1000.0 * accum / frames;
+      accum = 0.0;
+      frames = 0;
+    }
+    return dt;
+  }
+};
+
+// framerate_throttle: no faster than the simulation rate, as the game's throttle.
+void throttle(const App& app, const GuiArgs& args, std::chrono::steady_clock::time_point start) {
+  if (app.framerateThrottle && app.world && args.maxFrames <= 0) {
+    double target = 1.0 / std::max(1.0f, app.world->simulation().rate);
+    auto spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (spent < target) std::this_thread::sleep_for(std::chrono::duration<double>(target - spent));
+  }
+}
+
+void runFrames(App& app, const GuiArgs& args) {
+  FrameClock clock;
+  while (!loopEnds(app, args)) {
+    auto now = std::chrono::steady_clock::now();
+    double dt = clock.tick(app, now);
+    // Scripted sessions (--frames) step as if frames came at the simulation rate, so a
+    // script gives the same pictures on a fast or a slow machine.
+    if (args.maxFrames > 0 && app.world) dt = 1.0 / app.world->simulation().rate;
+    frame(app, dt);
+    ++app.frameIndex;
+    throttle(app, args, now);
+  }
+}
+
+// Remembers the window size (with the layout, settings.h), then takes ImGui down.
+void closeViewer(App& app) {
+  glfwGetWindowSize(app.window, &app.settings.windowWidth, &app.settings.windowHeight);
+  if (std::string e = saveSettings(app.settings, app.settingsFile); !e.empty())
+    std::cerr << "fxview: settings not saved: " << e << "\n";
+  glfwSetWindowUserPointer(app.window, nullptr);
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+}
+
+// The viewer in its open window: renderer, ImGui, the first document, the frames, then the
+// settings saved. Returns the exit code.
+int runViewer(App& app, const GuiArgs& args) {
+  acceptDrops(app);
+  app.glRenderer = render::glRendererString();
+  app.renderer = std::make_unique<render::Renderer>();
+  std::string err;
+  if (!app.renderer->init({}, err)) {
+    std::cerr << "fxview: renderer: " << err << "\n";
+    return 1;
+  }
+  initImGui(app);
+  const bool opened = openFirstDocument(app, args);
+  runFrames(app, args);
+  closeViewer(app);
+  // From the command line a failure is never status 0: the document never opened.
+  return !opened && !app.preset ? 1 : 0;
+}
+
+}  // namespace
+
+int runGui(const GuiArgs& args) {
+  if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY")) return noDisplay();
+  glfwSetErrorCallback(glfwError);
+  if (!glfwInit()) return noDisplay();
+  windowHints();
+  std::filesystem::path settingsFile = settingsPath();
+  std::string settingsWarning;
+  ViewerSettings settings = loadSettings(settingsFile, settingsWarning);
+  if (!settingsWarning.empty()) std::cerr << "fxview: " << settingsWarning << "\n";
+  GLFWwindow* window = openWindow(args, settings);
+  if (!window) return 2;
 
   int rc = 0;
   {
@@ -222,96 +369,7 @@ int runGui(const GuiArgs& args) {
     app.window = window;
     app.settings = settings;
     app.settingsFile = settingsFile;
-    glfwSetWindowUserPointer(window, &app);
-    glfwSetDropCallback(window, [](GLFWwindow* w, int count, const char** paths) {
-      auto* a = static_cast<App*>(glfwGetWindowUserPointer(w));
-      for (int i = 0; i < count; ++i) a->droppedFiles.emplace_back(paths[i]);
-    });
-    app.glRenderer = render::glRendererString();
-    app.renderer = std::make_unique<render::Renderer>();
-    std::string err;
-    if (!app.renderer->init({}, err)) {
-      std::cerr << "fxview: renderer: " << err << "\n";
-      rc = 1;
-    } else {
-      IMGUI_CHECKVERSION();
-      ImGui::CreateContext();
-      // The layout is ours (settings.h); nothing written beside the binary.
-      ImGui::GetIO().IniFilename = nullptr;
-      app.renderer->setBloom({.enabled = app.settings.bloom});
-      applyStyle();
-      ImGui_ImplGlfw_InitForOpenGL(window, true);
-      ImGui_ImplOpenGL3_Init("#version 330 core");
-
-      std::filesystem::path path = args.preset.empty()
-                                       ? std::filesystem::path("presets/gallery.json")
-                                       : std::filesystem::path(args.preset);
-      if (args.preset.empty() && !std::filesystem::exists(path))
-        if (auto shipped = findDataFile("presets/gallery.json"); !shipped.empty()) path = shipped;
-      // A document that fails to open still opens the viewer: its errors are in the errors
-      // panel and the file is watched, so fixing it brings the scene up (hot reload).
-      const bool opened = openDocument(app, path);
-      if (!opened) {
-        std::cerr << "fxview: could not open " << path.string() << "\n"
-                  << app.loadDiagnostics.formatAll();
-        if (!app.preset) showTab(app, BottomTab::Console);
-      } else if (!args.preset.empty())
-        addRecentFile(app.settings, path);
-      for (const auto& d : app.loadDiagnostics.items) std::cerr << format(d) << "\n";
-      if (!args.exec.empty()) {
-        queueExec(app, args.exec);
-        showTab(app, BottomTab::Console);  // a scripted session shows its transcript
-      }
-
-      auto last = std::chrono::steady_clock::now();
-      double fpsAccum = 0.0;
-      int fpsFrames = 0;
-      while (true) {
-        if (glfwWindowShouldClose(window) && !app.quitRequested) {
-          glfwSetWindowShouldClose(window, GLFW_FALSE);
-          app.quitRequested = true;
-        }
-        if (app.quitRequested) {
-          if (app.quitConfirmed || !app.history.dirty()) break;
-          app.showQuitPrompt = true;
-          app.quitRequested = false;
-        }
-        if (args.maxFrames > 0 && app.frameIndex >= uint64_t(args.maxFrames)) break;
-        auto now = std::chrono::steady_clock::now();
-        double dt = std::chrono::duration<double>(now - last).count();
-        last = now;
-        fpsAccum += dt;
-        ++fpsFrames;
-        // Scripted sessions (--frames) step as if frames came at the simulation rate, so a
-        // script gives the same pictures on a fast or a slow machine.
-        if (args.maxFrames > 0 && app.world) dt = 1.0 / app.world->simulation().rate;
-        if (fpsAccum >= 0.5) {
-          app.fps = fpsFrames / fpsAccum;
-          app.frameMs = 1000.0 * fpsAccum / fpsFrames;
-          fpsAccum = 0.0;
-          fpsFrames = 0;
-        }
-        frame(app, dt);
-        ++app.frameIndex;
-        // framerate_throttle: no faster than the simulation rate, as the game's throttle.
-        if (app.framerateThrottle && app.world && args.maxFrames <= 0) {
-          double target = 1.0 / std::max(1.0f, app.world->simulation().rate);
-          auto spent =
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - now).count();
-          if (spent < target)
-            std::this_thread::sleep_for(std::chrono::duration<double>(target - spent));
-        }
-      }
-      glfwGetWindowSize(window, &app.settings.windowWidth, &app.settings.windowHeight);
-      if (std::string e = saveSettings(app.settings, app.settingsFile); !e.empty())
-        std::cerr << "fxview: settings not saved: " << e << "\n";
-      glfwSetWindowUserPointer(window, nullptr);
-      ImGui_ImplOpenGL3_Shutdown();
-      ImGui_ImplGlfw_Shutdown();
-      ImGui::DestroyContext();
-      // From the command line a failure is never status 0: the document never opened.
-      if (!opened && !app.preset) rc = 1;
-    }
+    rc = runViewer(app, args);
   }
   glfwDestroyWindow(window);
   glfwTerminate();

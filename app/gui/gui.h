@@ -1,21 +1,9 @@
 // The interactive viewer (GLFW window + Dear ImGui).
 #pragma once
 
-#include <string>
+#include "app/gui/gui_args.h"
 
 namespace fx::gui {
-
-struct GuiArgs {
-  std::string preset;  // "" = presets/gallery.json; a .glow / .weather_particle_system tag opens a
-                       // scene for it
-  std::string model;   // .gbxmodel the tag's glow sits on
-  std::string exec;    // console commands run after loading, ';'-separated
-  bool allowAnyPath = false;
-  std::string tagsDir;  // --tags: tags root for Halo tag references ("" = per preset / nearest)
-  int maxFrames = 0;    // > 0: quit after this many frames
-  int windowWidth = 1280, windowHeight = 800;  // initial window size, screen pixels
-  bool windowGiven = false;  // --window: overrides the size remembered from the last run
-};
 
 // Runs the viewer; returns the process exit code (2 when no display is available).
 int runGui(const GuiArgs& args);

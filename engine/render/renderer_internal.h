@@ -1,0 +1,181 @@
+// The renderer's shared state (render-internal; includes glad): Renderer::Impl and the helpers its
+// passes share. Each pass lives in its own file and sets all the GL state it relies on:
+//   renderer.cpp          init, beginFrame, draw() (meshes, then sprites, then shader quads), the
+//                         accessors and the GL helpers below
+//   renderer_sprites.cpp  sprite batches: the mapped sprite ring, the CPU pass (coverage, big
+//                         sprites, depth sort), specialized programs, one instanced draw a batch
+//   renderer_quads.cpp    shader quads: per-name programs, uniforms, data textures
+//   renderer_meshes.cpp   opaque scene meshes and their GPU copies
+//   renderer_debug.cpp    debug lines and points, and labels as text
+//   renderer_post.cpp     the end of an HDR frame: bloom and the resolve
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <glad/gl.h>
+
+#include "engine/render/gl_objects.h"
+#include "engine/render/hdr_target.h"
+#include "engine/render/renderer.h"
+#include "engine/render/texture_cache.h"
+
+namespace fx::render {
+
+// Halo's framebuffer blend functions (reference halo notes §5.5) as GL state.
+void setBlend(BlendMode mode);
+void uniformMat4(GLuint program, const char* name, const mat4& m);
+// The view's rectangle of the framebuffer; the scissor keeps wide points and lines inside it.
+void setViewport(const View& view);
+
+struct SpriteUniforms {
+  GLint view, projection, viewport, texSize, orientation, fadeMode, screenFlare, primary, secondary,
+      blend, nonlinearTint, ignoreTextureAlpha, hasSecondary, secondaryScreen, secondaryTransform,
+      viewportOrigin, outputMax;
+};
+
+SpriteUniforms spriteUniforms(GLuint program);
+
+// Sprite memory the GPU draws from: a ring of instance buffers, each mapped while a DrawList
+// fills it and unmapped when the renderer draws that list, so every sprite is written once, into
+// the buffer it is drawn from. Mapped for reading too: the renderer's CPU pass (coverage, big
+// sprites, depth sort) reads what the families wrote. Rotating through buffers keeps a map from
+// waiting on a frame the GPU may still be reading; a buffer only grows.
+class MappedSprites final : public SpriteStorage {
+ public:
+  struct Slot {
+    GlBuffer buffer;
+    size_t capacity = 0;               // sprites the buffer holds
+    SpriteInstance* mapped = nullptr;  // while a list writes to it
+    SpriteArray* owner = nullptr;
+    std::vector<SpriteInstance> heap;  // used instead when the driver refuses the map
+  };
+
+  ~MappedSprites() override;
+  SpriteInstance* grow(SpriteArray& owner, size_t keep, size_t& capacity) override;
+  void release(SpriteArray& owner) override;
+  void moved(SpriteArray& owner, SpriteArray& to) override;
+
+  // The buffer holding `sprites` (unmapped now, ready to draw from; the array keeps its size but
+  // no data), or 0 when they do not live here.
+  GLuint take(const SpriteArray& sprites);
+
+ private:
+  Slot* find(const SpriteArray& owner);
+  Slot& freeSlot();
+  void map(Slot& s, size_t capacity);
+  void unmap(Slot& s);
+
+  std::vector<std::unique_ptr<Slot>> slots_;
+  size_t next_ = 0;
+};
+
+// One batch after the CPU pass: what to draw and from where.
+struct BatchPlan {
+  const SpriteBatch* batch = nullptr;
+  size_t first = 0;        // into the instance buffer, or into the reorder buffer when reordered
+  size_t drawn = 0;        // sprites left after the big-sprite limit
+  bool reordered = false;  // sorted back to front, or lost sprites: drawn from the reorder buffer
+  size_t orderFirst = 0;   // reordered: its sprite indices in Impl::order
+};
+
+struct Renderer::Impl {
+  MappedSprites mappedSprites;              // Renderer::spriteStorage()
+  std::vector<DebugVertex> labelTriangles;  // drawLabels scratch
+  std::vector<char> labelQuads;             // stb_easy_font output scratch
+  RendererOptions options;
+  RenderStats stats;
+  std::vector<std::string> warnings;
+  std::set<std::string> warnedOnce;
+  bool debugInstalled = false;  // our KHR_debug callback is installed
+  // Whether anything wrote depth since the depth buffer was last cleared (beginFrame). While
+  // nothing has, a sprite's LEQUAL test against the cleared 1.0 passes for every fragment, so the
+  // test is left off: the same pixels for less work per fragment. True until the first clear.
+  bool depthWritten = true;
+  TextureCache textures;
+  HdrTarget hdr;
+  BloomSettings bloom;
+
+  GlProgram spriteProgram, debugProgram;  // spriteProgram: the general (uniform-switched) one
+  GlProgram meshProgram;
+  // GPU copies of DrawList meshes, keyed by their data; an entry whose data died is re-made or
+  // dropped (pruneMeshes), so a reloaded model never draws stale buffers.
+  struct GpuMesh {
+    std::weak_ptr<const MeshData> source;
+    GlVertexArray vao;
+    GlBuffer vbo, ibo;
+    GLsizei count = 0;
+  };
+  std::unordered_map<const MeshData*, GpuMesh> meshCache;
+  GpuMesh& gpuMesh(const std::shared_ptr<const MeshData>& mesh);
+  void pruneMeshes();
+  void drawMeshes(const DrawList& list, const View& view);
+  SpriteUniforms su{};
+  // Specialized sprite programs, one per combination of batch switches met so far (see
+  // sprite.vert). A variant that fails to build falls back to the general program.
+  struct SpriteVariant {
+    GlProgram program;  // empty: use the general program
+    SpriteUniforms su{};
+  };
+  std::unordered_map<uint32_t, SpriteVariant> spriteVariants;
+  SpriteVariant& spriteVariant(const SpriteBatch& batch, bool hasSecondary);
+  GlVertexArray spriteVao, quadVao, debugVao;
+  GlBuffer instanceVbo, scratchVbo, quadVbo, debugVbo;
+  GlSampler samplers[4];  // [filtered][repeat]
+  // Shader quads read data textures (lightning: a binary bolt channel and a threshold channel):
+  // bilinear on level 0, never a mipmap average, clamped, as the CPU reference samples them.
+  GlSampler dataSampler;
+
+  struct QuadProgram {
+    GlProgram program;
+    bool failed = false;
+  };
+  std::map<std::string, QuadProgram> quadPrograms;
+
+  // Per-frame scratch, kept so a steady-state frame allocates nothing.
+  std::vector<uint32_t> order, sortIdx;  // order: reordered batches' sprite indices (list-wide)
+  std::vector<float> depths;
+  std::vector<BatchPlan> plans;
+  size_t scratchCapacity = 0;  // sprites scratchVbo holds
+
+  // Without bloom each draw clamps its colour to 1, as an 8-bit target would (pictures stay as
+  // they were; additive sums still pass 1 in the float frame); bloom keeps colours to 64.
+  float outputMax() const { return options.hdr && bloom.enabled ? 64.0f : 1.0f; }
+  void warnOnce(const std::string& message) {
+    if (warnedOnce.insert(message).second) warnings.push_back(message);
+  }
+  const GpuTexture& texture(const DrawList& list, TextureId id) {
+    if (id < 0 || size_t(id) >= list.textures.size()) return textures.white();
+    return textures.get(list.textures[size_t(id)].path, warnings);
+  }
+
+  // init, in order (renderer.cpp).
+  bool loadPrograms(std::string& error);
+  void createVertexArrays();
+  void createSamplers();
+
+  // Sprites (renderer_sprites.cpp).
+  void bindInstanceAttributes(GLuint buffer, size_t firstSprite);
+  bool planBatch(const DrawList& list, const SpriteBatch& batch, const View& view, BatchPlan& plan);
+  void writeReorderBuffer(const DrawList& list);
+  GLuint instanceBuffer(const DrawList& list);
+  void drawBatch(const DrawList& list, const BatchPlan& plan, GLuint instances, const View& view);
+  void drawSprites(const DrawList& list, const View& view);
+
+  // Shader quads (renderer_quads.cpp).
+  void drawShaderQuads(const DrawList& list, const View& view);
+  QuadProgram& quadProgram(const std::string& name);
+  void setQuadUniforms(GLuint program, const ShaderQuad& quad, const View& view);
+  GLint bindQuadTextures(GLuint program, const DrawList& list, const ShaderQuad& quad);
+
+  // Debug lines, points and labels (renderer_debug.cpp).
+  void layoutLabels(const DebugDraw& debug, const View& view, float scale);
+};
+
+}  // namespace fx::render
