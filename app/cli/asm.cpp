@@ -109,12 +109,110 @@ int disassembleFile(const std::string& path, int onlyStage) {
   return rc;
 }
 
+struct AsmArgs {
+  std::string input, output, into;
+};
+
+// `fxview asm`: assembles and verifies the source, then writes the JSON (or edits --into).
+int runAsm(const AsmArgs& a) {
+  // --into is edited in place on purpose; -o may name neither it nor the source, and --into
+  // is never the source.
+  if (refuseOutputOverInput("asm", {a.output, a.into}, {a.input}) ||
+      refuseOutputOverInput("asm", {a.output}, {a.into})) {
+    return kExitUsage;
+  }
+  std::string text;
+  if (!readText(a.input, text)) {
+    std::cerr << a.input << ": cannot read the file (or it is larger than 16 MiB)\n";
+    return kExitUsage;
+  }
+  AssembledProgram prog;
+  std::vector<std::string> errors;
+  if (!assemble(text, prog, errors)) {
+    for (const auto& e : errors) std::cerr << a.input << ": " << e << "\n";
+    return kExitErrors;
+  }
+  // Verify against the program's own sizes (streams and slots at their largest), so index
+  // errors in constants and stack depth show here already.
+  CompiledProgram compiled;
+  Diagnostics diags;
+  ProgramLimits lim{.constants = int(prog.constants.size()),
+                    .channelConstants = 256,
+                    .stream0Vec4s = kMaxStreamVec4s,
+                    .stream1Vec4s = kMaxStreamVec4s,
+                    .transformSlots = kMaxTransformSlots};
+  if (!compileProgram(prog.bytes, prog.stageLengths, prog.constants, lim, compiled, diags, a.input,
+                      "/program", "/stage_lengths")) {
+    printDiagnostics(diags);
+    return kExitErrors;
+  }
+  Json out = Json::object();
+  out["program"] = toHex(prog.bytes);
+  Json lengths = Json::array();
+  for (uint32_t l : prog.stageLengths) lengths.push_back(l);
+  out["stage_lengths"] = lengths;
+  Json consts = Json::array();
+  for (const vec4& c : prog.constants)
+    consts.push_back({floatJson(c.x), floatJson(c.y), floatJson(c.z), floatJson(c.w)});
+  out["constants"] = consts;
+  if (!a.into.empty()) {
+    Diagnostics loadDiags;
+    auto doc = loadJsonFile(a.into, a.into, loadDiags);
+    if (!doc || !doc->is_object()) {
+      printDiagnostics(loadDiags);
+      if (doc) std::cerr << a.into << ": expected a JSON object\n";
+      return kExitErrors;
+    }
+    for (const char* key : {"program", "stage_lengths", "constants"}) (*doc)[key] = out[key];
+    if (std::string err = writeFileAtomic(a.into, doc->dump(2) + "\n"); !err.empty()) {
+      std::cerr << a.into << ": " << err << "\n";
+      return kExitUsage;
+    }
+  }
+  std::string text2 = out.dump(2) + "\n";
+  if (!a.into.empty() && a.output.empty()) {
+    return kExitOk;
+  }
+  if (a.output.empty()) {
+    std::cout << text2;
+  } else if (std::string err = writeFileAtomic(a.output, text2); !err.empty()) {
+    std::cerr << a.output << ": " << err << "\n";
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
+struct DisasmArgs {
+  std::string input, output;
+  int stage = -1;
+  bool opcodesMd = false;
+};
+
+// `fxview disasm`: a file's programs as text, or the opcode reference.
+int runDisasm(const DisasmArgs& d) {
+  if (refuseOutputOverInput("disasm", {d.output}, {d.input})) {
+    return kExitUsage;
+  }
+  if (d.opcodesMd) {
+    std::string md = opcodeReferenceMarkdown();
+    if (d.output.empty()) {
+      std::cout << md;
+    } else if (std::string err = writeFileAtomic(d.output, md); !err.empty()) {
+      std::cerr << d.output << ": " << err << "\n";
+      return kExitUsage;
+    }
+    return kExitOk;
+  }
+  if (d.input.empty()) {
+    std::cerr << "disasm: give a JSON file, or --opcodes-md\n";
+    return kExitUsage;
+  }
+  return disassembleFile(d.input, d.stage);
+}
+
 }  // namespace
 
 void registerAsm(CLI::App& app, int& exitCode) {
-  struct AsmArgs {
-    std::string input, output, into;
-  };
   auto a = std::make_shared<AsmArgs>();
   auto* asmCmd = app.add_subcommand(
       "asm", "Assemble an emitter program (.s) into {program, stage_lengths, constants} JSON");
@@ -123,87 +221,8 @@ void registerAsm(CLI::App& app, int& exitCode) {
   asmCmd->add_option(
       "--into", a->into,
       "Emitter JSON whose program, stage_lengths and constants are replaced (other keys kept)");
-  asmCmd->callback([a, &exitCode] {
-    // --into is edited in place on purpose; -o may name neither it nor the source, and --into
-    // is never the source.
-    if (refuseOutputOverInput("asm", {a->output, a->into}, {a->input}) ||
-        refuseOutputOverInput("asm", {a->output}, {a->into})) {
-      exitCode = kExitUsage;
-      return;
-    }
-    std::string text;
-    if (!readText(a->input, text)) {
-      std::cerr << a->input << ": cannot read the file (or it is larger than 16 MiB)\n";
-      exitCode = kExitUsage;
-      return;
-    }
-    AssembledProgram prog;
-    std::vector<std::string> errors;
-    if (!assemble(text, prog, errors)) {
-      for (const auto& e : errors) std::cerr << a->input << ": " << e << "\n";
-      exitCode = kExitErrors;
-      return;
-    }
-    // Verify against the program's own sizes (streams and slots at their largest), so index
-    // errors in constants and stack depth show here already.
-    CompiledProgram compiled;
-    Diagnostics diags;
-    ProgramLimits lim{.constants = int(prog.constants.size()),
-                      .channelConstants = 256,
-                      .stream0Vec4s = kMaxStreamVec4s,
-                      .stream1Vec4s = kMaxStreamVec4s,
-                      .transformSlots = kMaxTransformSlots};
-    if (!compileProgram(prog.bytes, prog.stageLengths, prog.constants, lim, compiled, diags,
-                        a->input, "/program", "/stage_lengths")) {
-      printDiagnostics(diags);
-      exitCode = kExitErrors;
-      return;
-    }
-    Json out = Json::object();
-    out["program"] = toHex(prog.bytes);
-    Json lengths = Json::array();
-    for (uint32_t l : prog.stageLengths) lengths.push_back(l);
-    out["stage_lengths"] = lengths;
-    Json consts = Json::array();
-    for (const vec4& c : prog.constants)
-      consts.push_back({floatJson(c.x), floatJson(c.y), floatJson(c.z), floatJson(c.w)});
-    out["constants"] = consts;
-    if (!a->into.empty()) {
-      Diagnostics loadDiags;
-      auto doc = loadJsonFile(a->into, a->into, loadDiags);
-      if (!doc || !doc->is_object()) {
-        printDiagnostics(loadDiags);
-        if (doc) std::cerr << a->into << ": expected a JSON object\n";
-        exitCode = kExitErrors;
-        return;
-      }
-      for (const char* key : {"program", "stage_lengths", "constants"}) (*doc)[key] = out[key];
-      if (std::string err = writeFileAtomic(a->into, doc->dump(2) + "\n"); !err.empty()) {
-        std::cerr << a->into << ": " << err << "\n";
-        exitCode = kExitUsage;
-        return;
-      }
-    }
-    std::string text2 = out.dump(2) + "\n";
-    if (!a->into.empty() && a->output.empty()) {
-      exitCode = kExitOk;
-      return;
-    }
-    if (a->output.empty()) {
-      std::cout << text2;
-    } else if (std::string err = writeFileAtomic(a->output, text2); !err.empty()) {
-      std::cerr << a->output << ": " << err << "\n";
-      exitCode = kExitUsage;
-      return;
-    }
-    exitCode = kExitOk;
-  });
+  asmCmd->callback([a, &exitCode] { exitCode = runAsm(*a); });
 
-  struct DisasmArgs {
-    std::string input, output;
-    int stage = -1;
-    bool opcodesMd = false;
-  };
   auto d = std::make_shared<DisasmArgs>();
   auto* dis = app.add_subcommand(
       "disasm", "Print emitter programs as text (or the opcode reference with --opcodes-md)");
@@ -212,30 +231,7 @@ void registerAsm(CLI::App& app, int& exitCode) {
   dis->add_flag("--opcodes-md", d->opcodesMd,
                 "Write the opcode reference (docs/emitter_opcodes.md) from the opcode table");
   dis->add_option("-o,--output", d->output, "Output file for --opcodes-md (default: stdout)");
-  dis->callback([d, &exitCode] {
-    if (refuseOutputOverInput("disasm", {d->output}, {d->input})) {
-      exitCode = kExitUsage;
-      return;
-    }
-    if (d->opcodesMd) {
-      std::string md = opcodeReferenceMarkdown();
-      if (d->output.empty()) {
-        std::cout << md;
-      } else if (std::string err = writeFileAtomic(d->output, md); !err.empty()) {
-        std::cerr << d->output << ": " << err << "\n";
-        exitCode = kExitUsage;
-        return;
-      }
-      exitCode = kExitOk;
-      return;
-    }
-    if (d->input.empty()) {
-      std::cerr << "disasm: give a JSON file, or --opcodes-md\n";
-      exitCode = kExitUsage;
-      return;
-    }
-    exitCode = disassembleFile(d->input, d->stage);
-  });
+  dis->callback([d, &exitCode] { exitCode = runDisasm(*d); });
 }
 
 }  // namespace fx::cli

@@ -112,17 +112,186 @@ bool wants(const Args& a, const char* part) {
   return false;
 }
 
+// Wall seconds of each part, in run order (the --quick budget).
+struct PartTimer {
+  using Clock = std::chrono::steady_clock;
+  Json seconds = Json::object();
+  Clock::time_point start = Clock::now();
+  void end(const char* name) {
+    auto now = Clock::now();
+    seconds[name] = std::chrono::duration<double>(now - start).count();
+    start = now;
+  }
+};
+
+// Families: one update of each at every size, and the thread speedups.
+std::vector<bench::FamilyRow> familiesPart(const Args& args, const bench::Settings& s, Json& out,
+                                           PartTimer& parts) {
+  std::cout << "\n== Families: one update (World::stepOnce) with the budget lifted\n";
+  std::vector<bench::FamilyRow> rows = bench::runFamilies(s);
+  parts.end("families");
+  if (wants(args, "threads")) {
+    bench::runThreadSpeedup(s, 100000, rows);
+    parts.end("threads");
+  }
+  std::printf("%-18s %9s %9s %12s %14s %10s %9s  %s\n", "family", "requested", "live",
+              "ns/particle", "particles/s", "bytes/part", "2T/1T", "note");
+  Json jr = Json::array();
+  for (const auto& r : rows) {
+    std::printf("%-18s %9zu %9zu %12s %14s %10zu %9s  %s\n", r.family.c_str(), r.requested, r.live,
+                r.live ? fmt("%.2f", r.nsPerParticle).c_str() : "-",
+                r.live ? fmt("%.3g", r.particlesPerSecond).c_str() : "-", r.bytesPerParticle,
+                r.speedup2 > 0 ? fmt("%.2fx", r.speedup2).c_str() : "", r.note.c_str());
+    Json j = {{"family", r.family},
+              {"requested", r.requested},
+              {"live", r.live},
+              {"ns_per_particle", r.nsPerParticle},
+              {"particles_per_second", r.particlesPerSecond},
+              {"bytes_per_particle", r.bytesPerParticle},
+              {"seconds_per_update", r.secondsPerUpdate}};
+    if (r.speedup2 > 0) j["thread_speedup_2"] = r.speedup2;
+    if (!r.note.empty()) j["note"] = r.note;
+    jr.push_back(j);
+  }
+  out["families"] = jr;
+  // Threaded families at 100K: the weakest speedup is the headline.
+  double worst = 0.0;
+  for (const auto& r : rows)
+    if (r.speedup2 > 0 && (r.family == "halo_weather" || r.family == "stride_particles" ||
+                           r.family == "destiny_system"))
+      worst = worst == 0.0 ? r.speedup2 : std::min(worst, r.speedup2);
+  if (wants(args, "threads")) {
+    out["thread_speedup_100k"] = worst;
+    std::cout
+        << "thread_speedup_100k (weakest of weather, stride, destiny_system; 2 threads vs 1): "
+        << fmt("%.2f", worst) << targetText("thread_speedup_100k") << "\n";
+    bench::SteadyResult st = bench::runSteadyThreadSpeedup(s);
+    parts.end("threads_steady");
+    out["thread_speedup_steady_100k"] = st.speedup();
+    std::cout << "thread_speedup_steady_100k (stride, 10 emitters x 4000/s, 2.5 s life, " << st.live
+              << " live; 2 threads vs 1): " << fmt("%.2f", st.speedup())
+              << targetText("thread_speedup_steady_100k") << "\n";
+  }
+  return rows;
+}
+
+// Each family's update at the largest size against a streaming copy of its state.
+void rooflinePart(const Args& args, const bench::Settings& s,
+                  const std::vector<bench::FamilyRow>& rows, Json& out, PartTimer& parts) {
+  std::cout << "\n== Updates at the largest size (" << (args.sizes.empty() ? 0 : args.sizes.back())
+            << " particles) vs a streaming copy of their state (same threads)\n";
+  auto roof = bench::runRoofline(s, rows);
+  std::printf("%-18s %9s %10s %12s %12s %8s\n", "family", "particles", "MiB", "update ms",
+              "copy ms", "share");
+  Json jr = Json::array();
+  double worst = 0.0;
+  for (const auto& r : roof) {
+    std::printf("%-18s %9zu %10.1f %12.2f %12.2f %7.0f%%\n", r.family.c_str(), r.particles,
+                double(r.bytes) / (1 << 20), r.updateSeconds * 1e3, r.copySeconds * 1e3,
+                r.share() * 100);
+    jr.push_back({{"family", r.family},
+                  {"particles", r.particles},
+                  {"bytes", r.bytes},
+                  {"update_seconds", r.updateSeconds},
+                  {"copy_seconds", r.copySeconds},
+                  {"share", r.share()}});
+    worst = worst == 0.0 ? r.share() : std::min(worst, r.share());
+  }
+  parts.end("roofline");
+  out["integrators"] = jr;
+  out["integrator_roofline_share"] = worst;
+  std::cout << "integrator_roofline_share (weakest): " << fmt("%.2f", worst)
+            << targetText("integrator_roofline_share") << "\n";
+}
+
+// The emitter VM against native code; false when it could not run.
+bool vmPart(const bench::Settings& s, Json& out, PartTimer& parts) {
+  std::cout << "\n== Emitter VM: stage-4 programs over 1M particles, one thread\n";
+  bench::VmResult vm;
+  try {
+    vm = bench::runVm(s);
+  } catch (const std::exception& e) {
+    std::cerr << "fxview bench: vm: " << e.what() << "\n";
+    return false;
+  }
+  parts.end("vm");
+  std::printf(
+      "bench program: compiled %.2f ms   native C++ %.2f ms   (interpreter: batched %.2f ms, "
+      "scalar %.2f ms)\n",
+      vm.compiledSeconds * 1e3, vm.nativeSeconds * 1e3, vm.batchedSeconds * 1e3,
+      vm.scalarSeconds * 1e3);
+  out["vm"] = {{"particles", vm.particles},
+               {"compiled_seconds", vm.compiledSeconds},
+               {"batched_seconds", vm.batchedSeconds},
+               {"scalar_seconds", vm.scalarSeconds},
+               {"native_seconds", vm.nativeSeconds}};
+  out["vm_vs_native"] = vm.vmVsNative();
+  std::cout << "vm_vs_native (compiled / native): " << fmt("%.2f", vm.vmVsNative())
+            << targetText("vm_vs_native") << "\n";
+  std::printf("%-14s %12s %10s %7s %14s\n", "preset", "compiled ms", "native ms", "ratio",
+              "interpreter ms");
+  Json jp = Json::array();
+  for (const auto& c : vm.presets) {
+    std::printf("%-14s %12.2f %10.2f %7.2f %14.2f\n", c.name.c_str(), c.compiledSeconds * 1e3,
+                c.nativeSeconds * 1e3, c.ratio(), c.batchedSeconds * 1e3);
+    jp.push_back({{"name", c.name},
+                  {"compiled_seconds", c.compiledSeconds},
+                  {"native_seconds", c.nativeSeconds},
+                  {"batched_seconds", c.batchedSeconds},
+                  {"ratio", c.ratio()}});
+  }
+  out["vm_presets"] = jp;
+  out["vm_vs_native_presets_worst"] = vm.worstPreset();
+  std::cout << "vm_vs_native_presets_worst: " << fmt("%.2f", vm.worstPreset())
+            << targetText("vm_vs_native_presets_worst") << "\n";
+  return true;
+}
+
+// Rendering: full frames against raw instanced draws, the PNG path and the gallery frame.
+void renderPart(const bench::Settings& s, Json& out, PartTimer& parts) {
+  std::cout
+      << "\n== Render, headless 640x360: full frame vs raw instanced draw of the same sprites\n";
+  bench::RenderResult rr = bench::runRender(s);
+  parts.end("render");
+  if (!rr.error.empty()) std::cout << "render: " << rr.error << "\n";
+  std::cout << "GL: " << rr.glRenderer << "\n";
+  Json jr = Json::array();
+  for (const auto& r : rr.rows) {
+    std::printf(
+        "%7zu sprites: frame %.2f ms (simulate + collect %.2f ms; into plain memory %.2f ms), "
+        "raw %.2f ms, ratio %.2f (%d draw calls)\n",
+        r.sprites, r.frameSeconds * 1e3, r.simSeconds * 1e3, r.simPlainSeconds * 1e3,
+        r.rawSeconds * 1e3, r.ratio(), r.drawCalls);
+    jr.push_back({{"sprites", r.sprites},
+                  {"frame_seconds", r.frameSeconds},
+                  {"raw_seconds", r.rawSeconds},
+                  {"simulate_collect_seconds", r.simSeconds},
+                  {"simulate_collect_plain_seconds", r.simPlainSeconds},
+                  {"ratio", r.ratio()},
+                  {"draw_calls", r.drawCalls}});
+  }
+  out["render"] = {{"gl_renderer", rr.glRenderer}, {"rows", jr}};
+  out["render_vs_raw_10k"] = rr.rows.size() > 0 ? rr.rows[0].ratio() : 0.0;
+  out["render_vs_raw_100k"] = rr.rows.size() > 1 ? rr.rows[1].ratio() : 0.0;
+  out["render_png_seconds"] = rr.pngSeconds;
+  out["gallery_frame_cpu_ms"] = rr.galleryFrameSeconds * 1e3;
+  out["gallery_draw_submit_ms"] = rr.galleryDrawSeconds * 1e3;
+  std::cout << "render_vs_raw_10k: " << fmt("%.2f", out["render_vs_raw_10k"].get<double>())
+            << "  render_vs_raw_100k: " << fmt("%.2f", out["render_vs_raw_100k"].get<double>())
+            << targetText("render_vs_raw_10k") << "\n";
+  std::cout << "render_png_seconds (`fxview render presets/gallery.json`, best run): "
+            << fmt("%.3f", rr.pngSeconds) << "\n";
+  std::cout << "gallery_frame_cpu_ms (gallery at game limits, step + collect, median of "
+            << (s.quick ? 150 : 300) << " frames, " << rr.gallerySprites
+            << " sprites): " << fmt("%.3f", rr.galleryFrameSeconds * 1e3)
+            << targetText("gallery_frame_cpu_ms") << " (draw submission "
+            << fmt("%.3f", rr.galleryDrawSeconds * 1e3) << " ms)\n";
+}
+
 int run(const Args& args) {
   using Clock = std::chrono::steady_clock;
   const auto started = Clock::now();
-  // Wall seconds of each part, in run order (the --quick budget).
-  Json partSeconds = Json::object();
-  auto partStart = Clock::now();
-  auto endPart = [&](const char* name) {
-    auto now = Clock::now();
-    partSeconds[name] = std::chrono::duration<double>(now - partStart).count();
-    partStart = now;
-  };
+  PartTimer parts;
   bench::Settings s;
   s.quick = args.quick;
   s.presetsDir = findPresets(args.presets);
@@ -151,172 +320,20 @@ int run(const Args& args) {
   std::cout << "fxview bench" << (args.quick ? " --quick" : "") << ": " << threads
             << " threads (oneTBB), presets " << s.presetsDir.string() << "\n";
 
-  // Families.
   std::vector<bench::FamilyRow> rows;
-  if (wants(args, "families") || wants(args, "roofline") || wants(args, "threads")) {
-    std::cout << "\n== Families: one update (World::stepOnce) with the budget lifted\n";
-    rows = bench::runFamilies(s);
-    endPart("families");
-    if (wants(args, "threads")) {
-      bench::runThreadSpeedup(s, 100000, rows);
-      endPart("threads");
-    }
-    std::printf("%-18s %9s %9s %12s %14s %10s %9s  %s\n", "family", "requested", "live",
-                "ns/particle", "particles/s", "bytes/part", "2T/1T", "note");
-    Json jr = Json::array();
-    for (const auto& r : rows) {
-      std::printf("%-18s %9zu %9zu %12s %14s %10zu %9s  %s\n", r.family.c_str(), r.requested,
-                  r.live, r.live ? fmt("%.2f", r.nsPerParticle).c_str() : "-",
-                  r.live ? fmt("%.3g", r.particlesPerSecond).c_str() : "-", r.bytesPerParticle,
-                  r.speedup2 > 0 ? fmt("%.2fx", r.speedup2).c_str() : "", r.note.c_str());
-      Json j = {{"family", r.family},
-                {"requested", r.requested},
-                {"live", r.live},
-                {"ns_per_particle", r.nsPerParticle},
-                {"particles_per_second", r.particlesPerSecond},
-                {"bytes_per_particle", r.bytesPerParticle},
-                {"seconds_per_update", r.secondsPerUpdate}};
-      if (r.speedup2 > 0) j["thread_speedup_2"] = r.speedup2;
-      if (!r.note.empty()) j["note"] = r.note;
-      jr.push_back(j);
-    }
-    out["families"] = jr;
-    // Threaded families at 100K: the weakest speedup is the headline.
-    double worst = 0.0;
-    for (const auto& r : rows)
-      if (r.speedup2 > 0 && (r.family == "halo_weather" || r.family == "stride_particles" ||
-                             r.family == "destiny_system"))
-        worst = worst == 0.0 ? r.speedup2 : std::min(worst, r.speedup2);
-    if (wants(args, "threads")) {
-      out["thread_speedup_100k"] = worst;
-      std::cout
-          << "thread_speedup_100k (weakest of weather, stride, destiny_system; 2 threads vs 1): "
-          << fmt("%.2f", worst) << targetText("thread_speedup_100k") << "\n";
-      bench::SteadyResult st = bench::runSteadyThreadSpeedup(s);
-      endPart("threads_steady");
-      out["thread_speedup_steady_100k"] = st.speedup();
-      std::cout << "thread_speedup_steady_100k (stride, 10 emitters x 4000/s, 2.5 s life, "
-                << st.live << " live; 2 threads vs 1): " << fmt("%.2f", st.speedup())
-                << targetText("thread_speedup_steady_100k") << "\n";
-    }
-  }
-
-  if (wants(args, "roofline") && !rows.empty()) {
-    std::cout << "\n== Updates at the largest size ("
-              << (args.sizes.empty() ? 0 : args.sizes.back())
-              << " particles) vs a streaming copy of their state (same threads)\n";
-    auto roof = bench::runRoofline(s, rows);
-    std::printf("%-18s %9s %10s %12s %12s %8s\n", "family", "particles", "MiB", "update ms",
-                "copy ms", "share");
-    Json jr = Json::array();
-    double worst = 0.0;
-    for (const auto& r : roof) {
-      std::printf("%-18s %9zu %10.1f %12.2f %12.2f %7.0f%%\n", r.family.c_str(), r.particles,
-                  double(r.bytes) / (1 << 20), r.updateSeconds * 1e3, r.copySeconds * 1e3,
-                  r.share() * 100);
-      jr.push_back({{"family", r.family},
-                    {"particles", r.particles},
-                    {"bytes", r.bytes},
-                    {"update_seconds", r.updateSeconds},
-                    {"copy_seconds", r.copySeconds},
-                    {"share", r.share()}});
-      worst = worst == 0.0 ? r.share() : std::min(worst, r.share());
-    }
-    endPart("roofline");
-    out["integrators"] = jr;
-    out["integrator_roofline_share"] = worst;
-    std::cout << "integrator_roofline_share (weakest): " << fmt("%.2f", worst)
-              << targetText("integrator_roofline_share") << "\n";
-  }
-
-  if (wants(args, "vm")) {
-    std::cout << "\n== Emitter VM: stage-4 programs over 1M particles, one thread\n";
-    bench::VmResult vm;
-    try {
-      vm = bench::runVm(s);
-    } catch (const std::exception& e) {
-      std::cerr << "fxview bench: vm: " << e.what() << "\n";
-      return 1;
-    }
-    endPart("vm");
-    std::printf(
-        "bench program: compiled %.2f ms   native C++ %.2f ms   (interpreter: batched %.2f ms, "
-        "scalar %.2f ms)\n",
-        vm.compiledSeconds * 1e3, vm.nativeSeconds * 1e3, vm.batchedSeconds * 1e3,
-        vm.scalarSeconds * 1e3);
-    out["vm"] = {{"particles", vm.particles},
-                 {"compiled_seconds", vm.compiledSeconds},
-                 {"batched_seconds", vm.batchedSeconds},
-                 {"scalar_seconds", vm.scalarSeconds},
-                 {"native_seconds", vm.nativeSeconds}};
-    out["vm_vs_native"] = vm.vmVsNative();
-    std::cout << "vm_vs_native (compiled / native): " << fmt("%.2f", vm.vmVsNative())
-              << targetText("vm_vs_native") << "\n";
-    std::printf("%-14s %12s %10s %7s %14s\n", "preset", "compiled ms", "native ms", "ratio",
-                "interpreter ms");
-    Json jp = Json::array();
-    for (const auto& c : vm.presets) {
-      std::printf("%-14s %12.2f %10.2f %7.2f %14.2f\n", c.name.c_str(), c.compiledSeconds * 1e3,
-                  c.nativeSeconds * 1e3, c.ratio(), c.batchedSeconds * 1e3);
-      jp.push_back({{"name", c.name},
-                    {"compiled_seconds", c.compiledSeconds},
-                    {"native_seconds", c.nativeSeconds},
-                    {"batched_seconds", c.batchedSeconds},
-                    {"ratio", c.ratio()}});
-    }
-    out["vm_presets"] = jp;
-    out["vm_vs_native_presets_worst"] = vm.worstPreset();
-    std::cout << "vm_vs_native_presets_worst: " << fmt("%.2f", vm.worstPreset())
-              << targetText("vm_vs_native_presets_worst") << "\n";
-  }
-
-  if (wants(args, "render")) {
-    std::cout
-        << "\n== Render, headless 640x360: full frame vs raw instanced draw of the same sprites\n";
-    bench::RenderResult rr = bench::runRender(s);
-    endPart("render");
-    if (!rr.error.empty()) std::cout << "render: " << rr.error << "\n";
-    std::cout << "GL: " << rr.glRenderer << "\n";
-    Json jr = Json::array();
-    for (const auto& r : rr.rows) {
-      std::printf(
-          "%7zu sprites: frame %.2f ms (simulate + collect %.2f ms; into plain memory %.2f ms), "
-          "raw %.2f ms, ratio %.2f (%d draw calls)\n",
-          r.sprites, r.frameSeconds * 1e3, r.simSeconds * 1e3, r.simPlainSeconds * 1e3,
-          r.rawSeconds * 1e3, r.ratio(), r.drawCalls);
-      jr.push_back({{"sprites", r.sprites},
-                    {"frame_seconds", r.frameSeconds},
-                    {"raw_seconds", r.rawSeconds},
-                    {"simulate_collect_seconds", r.simSeconds},
-                    {"simulate_collect_plain_seconds", r.simPlainSeconds},
-                    {"ratio", r.ratio()},
-                    {"draw_calls", r.drawCalls}});
-    }
-    out["render"] = {{"gl_renderer", rr.glRenderer}, {"rows", jr}};
-    out["render_vs_raw_10k"] = rr.rows.size() > 0 ? rr.rows[0].ratio() : 0.0;
-    out["render_vs_raw_100k"] = rr.rows.size() > 1 ? rr.rows[1].ratio() : 0.0;
-    out["render_png_seconds"] = rr.pngSeconds;
-    out["gallery_frame_cpu_ms"] = rr.galleryFrameSeconds * 1e3;
-    out["gallery_draw_submit_ms"] = rr.galleryDrawSeconds * 1e3;
-    std::cout << "render_vs_raw_10k: " << fmt("%.2f", out["render_vs_raw_10k"].get<double>())
-              << "  render_vs_raw_100k: " << fmt("%.2f", out["render_vs_raw_100k"].get<double>())
-              << targetText("render_vs_raw_10k") << "\n";
-    std::cout << "render_png_seconds (`fxview render presets/gallery.json`, best run): "
-              << fmt("%.3f", rr.pngSeconds) << "\n";
-    std::cout << "gallery_frame_cpu_ms (gallery at game limits, step + collect, median of "
-              << (s.quick ? 150 : 300) << " frames, " << rr.gallerySprites
-              << " sprites): " << fmt("%.3f", rr.galleryFrameSeconds * 1e3)
-              << targetText("gallery_frame_cpu_ms") << " (draw submission "
-              << fmt("%.3f", rr.galleryDrawSeconds * 1e3) << " ms)\n";
-  }
+  if (wants(args, "families") || wants(args, "roofline") || wants(args, "threads"))
+    rows = familiesPart(args, s, out, parts);
+  if (wants(args, "roofline") && !rows.empty()) rooflinePart(args, s, rows, out, parts);
+  if (wants(args, "vm") && !vmPart(s, out, parts)) return 1;
+  if (wants(args, "render")) renderPart(s, out, parts);
 
   out["goals"] = goalsTable(out);
   const double wall = std::chrono::duration<double>(Clock::now() - started).count();
   out["bench_seconds"] = wall;
-  out["part_seconds"] = partSeconds;
+  out["part_seconds"] = parts.seconds;
   std::cout << "\nbench wall time " << fmt("%.1f", wall) << " s"
             << (args.quick ? " (--quick: under 60 s on the 2-core reference machine)" : "") << ":";
-  for (auto it = partSeconds.begin(); it != partSeconds.end(); ++it)
+  for (auto it = parts.seconds.begin(); it != parts.seconds.end(); ++it)
     std::cout << " " << it.key() << " " << fmt("%.1f", it.value().get<double>());
   std::cout << "\n";
 

@@ -48,6 +48,28 @@ Json fountainEmitter(const Settings& s, size_t count, std::string& error) {
   return e;
 }
 
+// The rain preset's first particle type alone, inlined into `entry` (its relative references
+// made absolute) at a density that puts `count` particles in the camera's box.
+void weatherStress(const Settings& s, Json& entry, size_t count, std::string& error) {
+  fs::path defFile = s.presetsDir / entry["definition"].get<std::string>();
+  Json w = loadJson(defFile, error);
+  if (!error.empty()) return;
+  // Inline the definition; its own relative references become absolute.
+  for (Json& t : w["particle_types"])
+    if (t.contains("physics_path"))
+      t["physics_path"] = (defFile.parent_path() / t["physics_path"].get<std::string>()).string();
+  if (w.contains("wind_path"))
+    w["wind_path"] = (defFile.parent_path() / w["wind_path"].get<std::string>()).string();
+  w["particle_types"] = Json::array({w["particle_types"][0]});
+  Json& t = w["particle_types"][0];
+  double box = t.value("fade_out_end_distance", 4.0);
+  double density = double(count) / (box * box * box);
+  t["particle_count"] = Json::array({density, density});
+  t["fade_in_start_height"] = -1e4, t["fade_in_end_height"] = -1e4;
+  t["fade_out_start_height"] = 1e4, t["fade_out_end_height"] = 1e4;
+  entry["definition"] = w;
+}
+
 }  // namespace
 
 const std::vector<std::string>& benchFamilies() {
@@ -85,24 +107,7 @@ StressPreset stressPreset(const Settings& s, const std::string& family, size_t c
     out.json["effects"] = effects;
   } else if (family == "halo_weather") {
     if (!base("weather_rain.json")) return out;
-    Json& entry = out.json["effects"][0];
-    fs::path defFile = s.presetsDir / entry["definition"].get<std::string>();
-    Json w = loadJson(defFile, error);
-    if (!error.empty()) return out;
-    // Inline the definition; its own relative references become absolute.
-    for (Json& t : w["particle_types"])
-      if (t.contains("physics_path"))
-        t["physics_path"] = (defFile.parent_path() / t["physics_path"].get<std::string>()).string();
-    if (w.contains("wind_path"))
-      w["wind_path"] = (defFile.parent_path() / w["wind_path"].get<std::string>()).string();
-    w["particle_types"] = Json::array({w["particle_types"][0]});
-    Json& t = w["particle_types"][0];
-    double box = t.value("fade_out_end_distance", 4.0);
-    double density = double(count) / (box * box * box);
-    t["particle_count"] = Json::array({density, density});
-    t["fade_in_start_height"] = -1e4, t["fade_in_end_height"] = -1e4;
-    t["fade_out_start_height"] = 1e4, t["fade_out_end_height"] = 1e4;
-    entry["definition"] = w;
+    weatherStress(s, out.json["effects"][0], count, error);
   } else if (family == "destiny_system") {
     if (!base("destiny_fountain.json")) return out;
     def = &out.json["effects"][0]["definition"];

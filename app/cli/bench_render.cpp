@@ -97,6 +97,100 @@ std::string measureGallery(const Settings& s, render::Renderer& renderer, Render
   return {};
 }
 
+// One row: the stride stress preset at `count` particles, full frames against the raw baseline.
+std::string measureStress(const Settings& s, render::Renderer& renderer, size_t count,
+                          RenderRow& row) {
+  std::string error;
+  StressPreset sp = stressPreset(s, "stride_particles", count);
+  Diagnostics diags;
+  std::unique_ptr<Preset> preset;
+  if (sp.error.empty())
+    preset = loadPresetFromJson(sp.json, sp.path, diags, {.allowAnyPath = true});
+  if (!preset || diags.hasErrors()) {
+    return "stride stress preset does not load: " + diags.formatAll() + sp.error;
+  }
+  World world(*preset);
+  world.flags.unlimitedBudget = true;
+  const View view = presetView(preset->scene, {float(kWidth), float(kHeight)});
+  world.setView(view);
+  const ColorRgba background{0.0f, 0.0f, 0.0f, 1.0f};
+  DrawList draw;
+  draw.sprites.setStorage(&renderer.spriteStorage());  // written into the instance buffer
+  DebugDraw debug;
+  world.stepOnce();  // the bursts spawn
+  world.collect(draw, debug);
+  std::filesystem::path texture;
+  if (!draw.batches.empty() && draw.batches[0].texture >= 0 &&
+      size_t(draw.batches[0].texture) < draw.textures.size())
+    texture = draw.textures[size_t(draw.batches[0].texture)].path;
+  render::RawSpriteBaseline raw;
+  if (!raw.init(texture, error)) {
+    return "raw baseline: " + error;
+  }
+
+  auto frame = [&] {
+    world.stepOnce();
+    draw.clear();
+    debug.clear();
+    world.collect(draw, debug);
+    renderer.beginFrame(kWidth, kHeight, background);
+    renderer.draw(draw, view);
+    renderer.endFrame();
+    render::finishGL();
+  };
+  frame();
+  DrawList plain;
+  DebugDraw plainDebug;
+  std::tie(row.simSeconds, row.simPlainSeconds) = bestOfInterleaved(
+      [&] {
+        world.stepOnce();
+        draw.clear();
+        debug.clear();
+        world.collect(draw, debug);
+      },
+      [&] {
+        world.stepOnce();
+        plain.clear();
+        plainDebug.clear();
+        world.collect(plain, plainDebug);
+      },
+      s.minSeconds);
+  draw.clear();
+  debug.clear();
+  world.collect(draw, debug);  // the frame's sprites for the baseline below
+  row.sprites = draw.sprites.size();
+  row.drawCalls = renderer.stats().drawCalls;
+  // The baseline: the same sprites, the same clear, the cheapest instanced draw.
+  std::vector<SpriteInstance> sprites, frameSprites(draw.sprites.begin(), draw.sprites.end());
+  auto rawFrame = [&] {
+    renderer.beginFrame(kWidth, kHeight, background);
+    sprites.assign(frameSprites.begin(), frameSprites.end());
+    raw.draw(sprites, view);
+    renderer.endFrame();
+    render::finishGL();
+  };
+  std::tie(row.frameSeconds, row.rawSeconds) = bestOfInterleaved(frame, rawFrame, 2 * s.minSeconds);
+  return {};
+}
+
+// `fxview render` of the gallery, as a user runs it (process start, EGL, load, simulate, PNG):
+// the best wall seconds, -1 when it failed.
+double galleryPngSeconds(const Settings& s) {
+  std::filesystem::path png = std::filesystem::temp_directory_path() /
+                              ("fxview-bench-" + std::to_string(getpid()) + ".png");
+  const std::vector<std::string> args = {s.executable.string(), "render",
+                                         (s.presetsDir / "gallery.json").string(), "-o",
+                                         png.string()};
+  double best = -1.0;
+  for (int run = 0; run < (s.quick ? 2 : 5); ++run) {
+    double t = runProcess(args);
+    if (t >= 0.0 && (best < 0.0 || t < best)) best = t;
+  }
+  std::error_code ec;
+  std::filesystem::remove(png, ec);
+  return best;
+}
+
 }  // namespace
 
 RenderResult runRender(const Settings& s) {
@@ -117,79 +211,11 @@ RenderResult runRender(const Settings& s) {
   out.glRenderer = render::glRendererString();
 
   for (size_t count : {size_t(10000), size_t(100000)}) {
-    StressPreset sp = stressPreset(s, "stride_particles", count);
-    Diagnostics diags;
-    std::unique_ptr<Preset> preset;
-    if (sp.error.empty())
-      preset = loadPresetFromJson(sp.json, sp.path, diags, {.allowAnyPath = true});
-    if (!preset || diags.hasErrors()) {
-      out.error = "stride stress preset does not load: " + diags.formatAll() + sp.error;
-      return out;
-    }
-    World world(*preset);
-    world.flags.unlimitedBudget = true;
-    const View view = presetView(preset->scene, {float(kWidth), float(kHeight)});
-    world.setView(view);
-    const ColorRgba background{0.0f, 0.0f, 0.0f, 1.0f};
-    DrawList draw;
-    draw.sprites.setStorage(&renderer.spriteStorage());  // written into the instance buffer
-    DebugDraw debug;
-    world.stepOnce();  // the bursts spawn
-    world.collect(draw, debug);
-    std::filesystem::path texture;
-    if (!draw.batches.empty() && draw.batches[0].texture >= 0 &&
-        size_t(draw.batches[0].texture) < draw.textures.size())
-      texture = draw.textures[size_t(draw.batches[0].texture)].path;
-    render::RawSpriteBaseline raw;
-    if (!raw.init(texture, error)) {
-      out.error = "raw baseline: " + error;
-      return out;
-    }
-
     RenderRow row;
-    auto frame = [&] {
-      world.stepOnce();
-      draw.clear();
-      debug.clear();
-      world.collect(draw, debug);
-      renderer.beginFrame(kWidth, kHeight, background);
-      renderer.draw(draw, view);
-      renderer.endFrame();
-      render::finishGL();
-    };
-    frame();
-    DrawList plain;
-    DebugDraw plainDebug;
-    std::tie(row.simSeconds, row.simPlainSeconds) = bestOfInterleaved(
-        [&] {
-          world.stepOnce();
-          draw.clear();
-          debug.clear();
-          world.collect(draw, debug);
-        },
-        [&] {
-          world.stepOnce();
-          plain.clear();
-          plainDebug.clear();
-          world.collect(plain, plainDebug);
-        },
-        s.minSeconds);
-    draw.clear();
-    debug.clear();
-    world.collect(draw, debug);  // the frame's sprites for the baseline below
-    row.sprites = draw.sprites.size();
-    row.drawCalls = renderer.stats().drawCalls;
-    // The baseline: the same sprites, the same clear, the cheapest instanced draw.
-    std::vector<SpriteInstance> sprites, frameSprites(draw.sprites.begin(), draw.sprites.end());
-    auto rawFrame = [&] {
-      renderer.beginFrame(kWidth, kHeight, background);
-      sprites.assign(frameSprites.begin(), frameSprites.end());
-      raw.draw(sprites, view);
-      renderer.endFrame();
-      render::finishGL();
-    };
-    std::tie(row.frameSeconds, row.rawSeconds) =
-        bestOfInterleaved(frame, rawFrame, 2 * s.minSeconds);
+    if (std::string e = measureStress(s, renderer, count, row); !e.empty()) {
+      out.error = e;
+      return out;
+    }
     out.rows.push_back(row);
   }
 
@@ -198,19 +224,7 @@ RenderResult runRender(const Settings& s) {
     return out;
   }
 
-  // `fxview render` of the gallery, as a user runs it (process start, EGL, load, simulate, PNG).
-  std::filesystem::path png = std::filesystem::temp_directory_path() /
-                              ("fxview-bench-" + std::to_string(getpid()) + ".png");
-  const std::vector<std::string> args = {s.executable.string(), "render",
-                                         (s.presetsDir / "gallery.json").string(), "-o",
-                                         png.string()};
-  double best = -1.0;
-  for (int run = 0; run < (s.quick ? 2 : 5); ++run) {
-    double t = runProcess(args);
-    if (t >= 0.0 && (best < 0.0 || t < best)) best = t;
-  }
-  std::error_code ec;
-  std::filesystem::remove(png, ec);
+  const double best = galleryPngSeconds(s);
   out.pngSeconds = best;
   if (best < 0.0) out.error = "`fxview render` of the gallery failed";
   return out;

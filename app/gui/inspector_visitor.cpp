@@ -470,6 +470,32 @@ void InspectorVisitor::visitObject(const FieldMeta& m,
   ImGui::PopID();
 }
 
+namespace {
+
+// Element i's tools: up, down, remove. True when one changed the array.
+bool elementTools(ArrayAccess& a, size_t i, size_t n) {
+  bool stop = false;
+  if (ImGui::SmallButton("^") && i > 0) {
+    a.move(i, i - 1);
+    stop = true;
+  }
+  ImGui::SameLine(0, 2);
+  if (ImGui::SmallButton("v") && i + 1 < n) {
+    a.move(i, i + 1);
+    stop = true;
+  }
+  ImGui::SameLine(0, 2);
+  if (ImGui::SmallButton("x")) {
+    a.move(i, n - 1);
+    a.resize(n - 1);
+    stop = true;
+  }
+  ImGui::SameLine();
+  return stop;
+}
+
+}  // namespace
+
 void InspectorVisitor::visitArray(const FieldMeta& m, ArrayAccess& a) {
   ImGui::PushID(m.key.empty() ? "##array" : std::string(m.key).c_str());
   size_t n = a.size();
@@ -503,26 +529,9 @@ void InspectorVisitor::visitArray(const FieldMeta& m, ArrayAccess& a) {
       ImGui::PushID(int(i));
       ElementProbe probe;
       a.element(i, probe);
-      // Element tools: up, down, remove. A structural change ends this frame's walk (the
-      // references the element callbacks hold may have moved).
-      bool stop = false;
-      if (ImGui::SmallButton("^") && i > 0) {
-        a.move(i, i - 1);
-        stop = true;
-      }
-      ImGui::SameLine(0, 2);
-      if (ImGui::SmallButton("v") && i + 1 < n) {
-        a.move(i, i + 1);
-        stop = true;
-      }
-      ImGui::SameLine(0, 2);
-      if (ImGui::SmallButton("x")) {
-        a.move(i, n - 1);
-        a.resize(n - 1);
-        stop = true;
-      }
-      ImGui::SameLine();
-      if (stop) {
+      // A structural change ends this frame's walk (the references the element callbacks hold
+      // may have moved).
+      if (elementTools(a, i, n)) {
         structuralChange();
         ImGui::NewLine();
         ImGui::PopID();

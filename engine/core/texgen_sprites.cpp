@@ -106,6 +106,65 @@ const char* spriteTextureKindName(SpriteTextureKind kind) {
   return i < kNames.size() ? kNames[i] : "?";
 }
 
+namespace {
+
+// Eight snowflakes in a 4 x 2 sheet (two animated sequences of four frames).
+void paintFlakes(SpriteImage& img, Lcg& rng) {
+  const int w = img.width, h = img.height;
+  const int columns = 4, rows = 2, cw = w / columns, ch = h / rows;
+  for (int cell = 0; cell < columns * rows; ++cell) {
+    std::array<float, 4> params{rng.range(0.6f, 0.9f), rng.range(0.25f, 0.4f),
+                                rng.range(0.45f, 0.65f), rng.range(0.0f, kPi / 3.0f)};
+    int ox = (cell % columns) * cw, oy = (cell / columns) * ch;
+    for (int y = 0; y < ch; ++y)
+      for (int x = 0; x < cw; ++x) {
+        float f = flakeAt(centred(x, y, cw, ch), params);
+        put(img, ox + x, oy + y, f, f);
+      }
+  }
+  img.sideCar =
+      "{\"rows\": 2, \"columns\": 4, \"sequences\": [{\"frames\": 4, \"row\": 0}, {\"frames\": "
+      "4, \"row\": 1}]}\n";
+}
+
+// A soft puff modulated by three octaves of value noise.
+void paintSmoke(SpriteImage& img, Lcg& rng) {
+  const int w = img.width, h = img.height;
+  ValueNoise coarse(4, rng), fine(8, rng), finer(16, rng);
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      vec2 p = centred(x, y, w, h);
+      float u = (float(x) + 0.5f) / float(w), v = (float(y) + 0.5f) / float(h);
+      float n = 0.5f * coarse.sample(u * 4, v * 4) + 0.3f * fine.sample(u * 8, v * 8) +
+                0.2f * finer.sample(u * 16, v * 16);
+      float falloff = smooth01(1.0f - glm::length(p));
+      float a = std::clamp(falloff * (0.35f + 0.9f * n) * falloff, 0.0f, 1.0f);
+      put(img, x, y, 0.55f + 0.45f * n, a);
+    }
+}
+
+// A lens flare: a hot core, a halo ring and 6 to 9 rays over a glow.
+void paintFlare(SpriteImage& img, Lcg& rng) {
+  const int w = img.width, h = img.height;
+  int rays = 6 + int(rng.unit() * 4.0f);
+  float phase = rng.range(0.0f, kTwoPi);
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      vec2 p = centred(x, y, w, h);
+      float r = glm::length(p);
+      float core = std::exp(-r * r * 80.0f);
+      float halo = std::exp(-std::pow((r - 0.55f) * 14.0f, 2.0f)) * 0.35f;
+      float angle = std::atan2(p.y, p.x);
+      float ray = std::pow(std::abs(std::cos(angle * float(rays) * 0.5f + phase)), 40.0f) *
+                  std::max(0.0f, 1.0f - r) * 0.6f;
+      float glow = glowAt(p) * 0.5f;
+      float f = std::clamp(core + halo + ray + glow, 0.0f, 1.0f) * smooth01((1.0f - r) * 8.0f);
+      put(img, x, y, f, f);
+    }
+}
+
+}  // namespace
+
 SpriteImage generateSpriteTexture(SpriteTextureKind kind, int size, uint32_t seed) {
   size = std::clamp(size, kMinSpriteTextureSize, kMaxSpriteTextureSize);
   Lcg rng{seed ^ 0x5F3759DFu};
@@ -151,55 +210,15 @@ SpriteImage generateSpriteTexture(SpriteTextureKind kind, int size, uint32_t see
           put(img, x, y, s, s);
         }
       break;
-    case SpriteTextureKind::Flakes: {
-      const int columns = 4, rows = 2, cw = w / columns, ch = h / rows;
-      for (int cell = 0; cell < columns * rows; ++cell) {
-        std::array<float, 4> params{rng.range(0.6f, 0.9f), rng.range(0.25f, 0.4f),
-                                    rng.range(0.45f, 0.65f), rng.range(0.0f, kPi / 3.0f)};
-        int ox = (cell % columns) * cw, oy = (cell / columns) * ch;
-        for (int y = 0; y < ch; ++y)
-          for (int x = 0; x < cw; ++x) {
-            float f = flakeAt(centred(x, y, cw, ch), params);
-            put(img, ox + x, oy + y, f, f);
-          }
-      }
-      img.sideCar =
-          "{\"rows\": 2, \"columns\": 4, \"sequences\": [{\"frames\": 4, \"row\": 0}, {\"frames\": "
-          "4, \"row\": 1}]}\n";
+    case SpriteTextureKind::Flakes:
+      paintFlakes(img, rng);
       break;
-    }
-    case SpriteTextureKind::Smoke: {
-      ValueNoise coarse(4, rng), fine(8, rng), finer(16, rng);
-      for (int y = 0; y < h; ++y)
-        for (int x = 0; x < w; ++x) {
-          vec2 p = centred(x, y, w, h);
-          float u = (float(x) + 0.5f) / float(w), v = (float(y) + 0.5f) / float(h);
-          float n = 0.5f * coarse.sample(u * 4, v * 4) + 0.3f * fine.sample(u * 8, v * 8) +
-                    0.2f * finer.sample(u * 16, v * 16);
-          float falloff = smooth01(1.0f - glm::length(p));
-          float a = std::clamp(falloff * (0.35f + 0.9f * n) * falloff, 0.0f, 1.0f);
-          put(img, x, y, 0.55f + 0.45f * n, a);
-        }
+    case SpriteTextureKind::Smoke:
+      paintSmoke(img, rng);
       break;
-    }
-    case SpriteTextureKind::Flare: {
-      int rays = 6 + int(rng.unit() * 4.0f);
-      float phase = rng.range(0.0f, kTwoPi);
-      for (int y = 0; y < h; ++y)
-        for (int x = 0; x < w; ++x) {
-          vec2 p = centred(x, y, w, h);
-          float r = glm::length(p);
-          float core = std::exp(-r * r * 80.0f);
-          float halo = std::exp(-std::pow((r - 0.55f) * 14.0f, 2.0f)) * 0.35f;
-          float angle = std::atan2(p.y, p.x);
-          float ray = std::pow(std::abs(std::cos(angle * float(rays) * 0.5f + phase)), 40.0f) *
-                      std::max(0.0f, 1.0f - r) * 0.6f;
-          float glow = glowAt(p) * 0.5f;
-          float f = std::clamp(core + halo + ray + glow, 0.0f, 1.0f) * smooth01((1.0f - r) * 8.0f);
-          put(img, x, y, f, f);
-        }
+    case SpriteTextureKind::Flare:
+      paintFlare(img, rng);
       break;
-    }
     case SpriteTextureKind::Ring:
       for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x) {

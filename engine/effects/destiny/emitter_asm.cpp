@@ -270,6 +270,133 @@ std::optional<long> nameOrInt(const std::string& s, const std::array<std::string
   return parseInt(s);
 }
 
+// Reports an error on one line of the assembly text.
+struct LineFail {
+  std::vector<std::string>& errors;
+  int lineNo;
+  void operator()(const std::string& msg) const {
+    errors.push_back("line " + std::to_string(lineNo) + ": " + msg);
+  }
+};
+
+// `.const x [y [z [w]]]`: one constant, missing lanes 0.
+void parseConst(const std::vector<std::string>& tok, AssembledProgram& out, const LineFail& fail) {
+  vec4 v(0.0f);
+  bool bad = false;
+  for (size_t i = 1; i < tok.size(); ++i) {
+    char* end = nullptr;
+    float f = std::strtof(tok[i].c_str(), &end);
+    if (*end != '\0') bad = true;
+    v[int(i - 1)] = f;
+  }
+  if (bad) fail(".const expects numbers");
+  out.constants.push_back(v);
+  out.hasConstants = true;
+}
+
+// `.byte b...`: raw bytes into the stage.
+void parseBytes(const std::vector<std::string>& tok, std::vector<uint8_t>& dst,
+                const LineFail& fail) {
+  for (size_t i = 1; i < tok.size(); ++i) {
+    auto v = parseInt(tok[i]);
+    if (!v || *v < 0 || *v > 255)
+      fail(".byte expects values 0 to 255, got \"" + tok[i] + "\"");
+    else
+      dst.push_back(uint8_t(*v));
+  }
+  if (tok.size() < 2) fail(".byte expects values 0 to 255");
+}
+
+// How many operands an instruction's immediates take in the text.
+size_t operandCount(ImmKind kind) {
+  switch (kind) {
+    case ImmKind::StreamLoad:
+    case ImmKind::StreamStore:
+      return 3;
+    case ImmKind::None:
+    case ImmKind::End:
+      return 0;
+    default:
+      return 1;
+  }
+}
+
+// Appends the immediates of `info` from the operand tokens to `enc` (which holds the opcode);
+// false, with the error reported, when one is malformed.
+bool encodeOperands(const OpInfo& info, const std::vector<std::string>& tok,
+                    std::vector<uint8_t>& enc, const LineFail& fail) {
+  auto byteOperand = [&](std::optional<long> v, const std::string& what) {
+    if (!v || *v < 0 || *v > 255) {
+      fail(std::string(info.name) + ": expected " + what + ", got \"" + tok[enc.size()] + "\"");
+      return false;
+    }
+    enc.push_back(uint8_t(*v));
+    return true;
+  };
+  bool good = true;
+  switch (info.imm) {
+    case ImmKind::Const:
+      good = byteOperand(parseInt(tok[1]), "a constant index 0 to 255");
+      break;
+    case ImmKind::Slot:
+      good = byteOperand(parseInt(tok[1]), "a transform slot 0 to 255");
+      break;
+    case ImmKind::Channel:
+      good = byteOperand(parseInt(tok[1]), "a channel index 0 to 255");
+      break;
+    case ImmKind::Permute: {
+      std::optional<long> v;
+      if (tok[1].size() == 4 && tok[1].find_first_not_of("xyzw") == std::string::npos) {
+        long f = 0;
+        for (char c : tok[1]) f = f * 4 + long(std::string_view("xyzw").find(c));
+        v = f;
+      } else {
+        v = parseInt(tok[1]);
+      }
+      good = byteOperand(v, "four lane letters (wzyx) or a number");
+      break;
+    }
+    case ImmKind::StreamLoad:
+    case ImmKind::StreamStore:
+      good = byteOperand(parseInt(tok[1]), "a group 0 to 255") &&
+             byteOperand(parseInt(tok[2]), "a vec4 index 0 to 255") &&
+             byteOperand(info.imm == ImmKind::StreamLoad ? nameOrInt(tok[3], kLoadForms)
+                                                         : nameOrInt(tok[3], kStoreForms),
+                         "a lane form");
+      break;
+    case ImmKind::ExternFloat:
+      good = byteOperand(nameOrInt(tok[1], kExternFloatNames), "an extern float");
+      break;
+    case ImmKind::ExternVec:
+      good = byteOperand(nameOrInt(tok[1], kExternVectorNames), "an extern vector");
+      break;
+    case ImmKind::Hash: {
+      uint32_t h = 0;
+      if (tok[1].size() >= 2 && tok[1].front() == '"' && tok[1].back() == '"') {
+        h = fnv1(std::string_view(tok[1]).substr(1, tok[1].size() - 2));
+      } else {
+        char* end = nullptr;
+        unsigned long long v = std::strtoull(tok[1].c_str(), &end, 0);
+        if (*end != '\0' || v > 0xFFFFFFFFull) {
+          fail(std::string(info.name) +
+               ": expected a quoted channel name or a 32-bit hash, got \"" + tok[1] + "\"");
+          good = false;
+          break;
+        }
+        h = uint32_t(v);
+      }
+      enc.push_back(uint8_t(h >> 24));
+      enc.push_back(uint8_t(h >> 16));
+      enc.push_back(uint8_t(h >> 8));
+      enc.push_back(uint8_t(h));
+      break;
+    }
+    default:
+      break;
+  }
+  return good;
+}
+
 }  // namespace
 
 bool assemble(const std::string& text, AssembledProgram& out, std::vector<std::string>& errors) {
@@ -289,9 +416,7 @@ bool assemble(const std::string& text, AssembledProgram& out, std::vector<std::s
     }
     auto tok = tokenize(line);
     if (tok.empty()) continue;
-    auto fail = [&](const std::string& msg) {
-      errors.push_back("line " + std::to_string(lineNo) + ": " + msg);
-    };
+    const LineFail fail{errors, lineNo};
     const std::string& head = tok[0];
     if (head == ".stage") {
       auto n = tok.size() == 2 ? parseInt(tok[1]) : std::nullopt;
@@ -309,17 +434,7 @@ bool assemble(const std::string& text, AssembledProgram& out, std::vector<std::s
         fail(".const expects one to four numbers");
         continue;
       }
-      vec4 v(0.0f);
-      bool bad = false;
-      for (size_t i = 1; i < tok.size(); ++i) {
-        char* end = nullptr;
-        float f = std::strtof(tok[i].c_str(), &end);
-        if (*end != '\0') bad = true;
-        v[int(i - 1)] = f;
-      }
-      if (bad) fail(".const expects numbers");
-      out.constants.push_back(v);
-      out.hasConstants = true;
+      parseConst(tok, out, fail);
       continue;
     }
     if (current < 0) {
@@ -328,14 +443,7 @@ bool assemble(const std::string& text, AssembledProgram& out, std::vector<std::s
     }
     std::vector<uint8_t>& dst = stages[size_t(current)];
     if (head == ".byte") {
-      for (size_t i = 1; i < tok.size(); ++i) {
-        auto v = parseInt(tok[i]);
-        if (!v || *v < 0 || *v > 255)
-          fail(".byte expects values 0 to 255, got \"" + tok[i] + "\"");
-        else
-          dst.push_back(uint8_t(*v));
-      }
-      if (tok.size() < 2) fail(".byte expects values 0 to 255");
+      parseBytes(tok, dst, fail);
       continue;
     }
     auto op = opcodeByName(head);
@@ -344,95 +452,14 @@ bool assemble(const std::string& text, AssembledProgram& out, std::vector<std::s
       continue;
     }
     const OpInfo& info = opInfo(*op);
-    size_t want = 0;
-    switch (info.imm) {
-      case ImmKind::StreamLoad:
-      case ImmKind::StreamStore:
-        want = 3;
-        break;
-      case ImmKind::None:
-      case ImmKind::End:
-        want = 0;
-        break;
-      default:
-        want = 1;
-        break;
-    }
+    const size_t want = operandCount(info.imm);
     if (tok.size() - 1 != want) {
       fail(std::string(info.name) + " expects " + std::to_string(want) + " operand" +
            (want == 1 ? "" : "s") + ", got " + std::to_string(tok.size() - 1));
       continue;
     }
     std::vector<uint8_t> enc{*op};
-    auto byteOperand = [&](std::optional<long> v, const std::string& what) {
-      if (!v || *v < 0 || *v > 255) {
-        fail(std::string(info.name) + ": expected " + what + ", got \"" + tok[enc.size()] + "\"");
-        return false;
-      }
-      enc.push_back(uint8_t(*v));
-      return true;
-    };
-    bool good = true;
-    switch (info.imm) {
-      case ImmKind::Const:
-        good = byteOperand(parseInt(tok[1]), "a constant index 0 to 255");
-        break;
-      case ImmKind::Slot:
-        good = byteOperand(parseInt(tok[1]), "a transform slot 0 to 255");
-        break;
-      case ImmKind::Channel:
-        good = byteOperand(parseInt(tok[1]), "a channel index 0 to 255");
-        break;
-      case ImmKind::Permute: {
-        std::optional<long> v;
-        if (tok[1].size() == 4 && tok[1].find_first_not_of("xyzw") == std::string::npos) {
-          long f = 0;
-          for (char c : tok[1]) f = f * 4 + long(std::string_view("xyzw").find(c));
-          v = f;
-        } else {
-          v = parseInt(tok[1]);
-        }
-        good = byteOperand(v, "four lane letters (wzyx) or a number");
-        break;
-      }
-      case ImmKind::StreamLoad:
-      case ImmKind::StreamStore:
-        good = byteOperand(parseInt(tok[1]), "a group 0 to 255") &&
-               byteOperand(parseInt(tok[2]), "a vec4 index 0 to 255") &&
-               byteOperand(info.imm == ImmKind::StreamLoad ? nameOrInt(tok[3], kLoadForms)
-                                                           : nameOrInt(tok[3], kStoreForms),
-                           "a lane form");
-        break;
-      case ImmKind::ExternFloat:
-        good = byteOperand(nameOrInt(tok[1], kExternFloatNames), "an extern float");
-        break;
-      case ImmKind::ExternVec:
-        good = byteOperand(nameOrInt(tok[1], kExternVectorNames), "an extern vector");
-        break;
-      case ImmKind::Hash: {
-        uint32_t h = 0;
-        if (tok[1].size() >= 2 && tok[1].front() == '"' && tok[1].back() == '"') {
-          h = fnv1(std::string_view(tok[1]).substr(1, tok[1].size() - 2));
-        } else {
-          char* end = nullptr;
-          unsigned long long v = std::strtoull(tok[1].c_str(), &end, 0);
-          if (*end != '\0' || v > 0xFFFFFFFFull) {
-            fail(std::string(info.name) +
-                 ": expected a quoted channel name or a 32-bit hash, got \"" + tok[1] + "\"");
-            good = false;
-            break;
-          }
-          h = uint32_t(v);
-        }
-        enc.push_back(uint8_t(h >> 24));
-        enc.push_back(uint8_t(h >> 16));
-        enc.push_back(uint8_t(h >> 8));
-        enc.push_back(uint8_t(h));
-        break;
-      }
-      default:
-        break;
-    }
+    const bool good = encodeOperands(info, tok, enc, fail);
     if (good) dst.insert(dst.end(), enc.begin(), enc.end());
   }
   for (int s = 0; s < kStageCount; ++s) {
@@ -452,6 +479,32 @@ std::string escapePipes(std::string_view text) {
     out += c;
   }
   return out;
+}
+
+// The immediates column of the opcode table.
+const char* immediatesLabel(ImmKind kind) {
+  switch (kind) {
+    case ImmKind::Const:
+      return "k (constant)";
+    case ImmKind::Permute:
+      return "fields";
+    case ImmKind::Slot:
+      return "slot";
+    case ImmKind::StreamLoad:
+      return "group, vec4, load form";
+    case ImmKind::StreamStore:
+      return "group, vec4, store form";
+    case ImmKind::ExternFloat:
+      return "extern float";
+    case ImmKind::ExternVec:
+      return "extern vector";
+    case ImmKind::Channel:
+      return "channel";
+    case ImmKind::Hash:
+      return "u32 hash (big-endian)";
+    default:
+      return "-";
+  }
 }
 }  // namespace
 
@@ -476,39 +529,7 @@ std::string opcodeReferenceMarkdown() {
       "|\n|---|---|---|---|---|---|---|\n";
   for (const OpInfo& info : kOpTable) {
     if (!info.defined) continue;
-    std::string imm;
-    switch (info.imm) {
-      case ImmKind::Const:
-        imm = "k (constant)";
-        break;
-      case ImmKind::Permute:
-        imm = "fields";
-        break;
-      case ImmKind::Slot:
-        imm = "slot";
-        break;
-      case ImmKind::StreamLoad:
-        imm = "group, vec4, load form";
-        break;
-      case ImmKind::StreamStore:
-        imm = "group, vec4, store form";
-        break;
-      case ImmKind::ExternFloat:
-        imm = "extern float";
-        break;
-      case ImmKind::ExternVec:
-        imm = "extern vector";
-        break;
-      case ImmKind::Channel:
-        imm = "channel";
-        break;
-      case ImmKind::Hash:
-        imm = "u32 hash (big-endian)";
-        break;
-      default:
-        imm = "-";
-        break;
-    }
+    const std::string imm = immediatesLabel(info.imm);
     md += "| " + hexByte(info.byte) + " | `" + std::string(info.name) + "` | " + imm + " | " +
           std::to_string(info.pops) + " | " + std::to_string(info.pushes) + " | " +
           std::string(opSourceName(info.source)) + " | " + escapePipes(info.doc) + " |\n";

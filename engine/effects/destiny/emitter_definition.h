@@ -159,6 +159,10 @@ struct EmitterDefinition {
   std::shared_ptr<const CompiledProgram> compiled;
 
   void reflect(FieldVisitor& v);
+  // reflect's field groups, in the order reflect calls them (emitter_fields.cpp).
+  void reflectLayout(FieldVisitor& v);
+  void reflectProgram(FieldVisitor& v);
+  void reflectSpawn(FieldVisitor& v);
   // Compiles the program and checks the channel records; errors under `pointer` ("/emitter").
   void finalize(const std::string& file, const std::string& pointer, Diagnostics& diags);
 };

@@ -129,6 +129,12 @@ void SlotGroup::reflect(FieldVisitor& v) {
 }
 
 void EmitterDefinition::reflect(FieldVisitor& v) {
+  reflectLayout(v);
+  reflectProgram(v);
+  reflectSpawn(v);
+}
+
+void EmitterDefinition::reflectLayout(FieldVisitor& v) {
   reflectVec4Array(v,
                    {.key = "channel_constants",
                     .help = "+0x08: channel constants, vec4 array (stream group 6)",
@@ -182,6 +188,9 @@ void EmitterDefinition::reflect(FieldVisitor& v) {
            .max = kMaxTransformSlots,
            .restart = true},
           transformSlotCount, 1);
+}
+
+void EmitterDefinition::reflectProgram(FieldVisitor& v) {
   v.visit({.key = "program",
            .help = "+0x50: the emitter program, bytecode as hex or assembly text (fxview asm)",
            .restart = true,
@@ -225,6 +234,9 @@ void EmitterDefinition::reflect(FieldVisitor& v) {
                          });
         }
       });
+}
+
+void EmitterDefinition::reflectSpawn(FieldVisitor& v) {
   visitValueArray(
       v,
       {.key = "small_indices",
@@ -288,70 +300,66 @@ const char* seedGroupSentence(Ch c) {
   }
 }
 
-}  // namespace
-
-void EmitterDefinition::finalize(const std::string& file, const std::string& pointer,
-                                 Diagnostics& diags) {
-  compiled.reset();
-  const std::string programPtr = pointer + "/program";
-  std::vector<uint8_t> bytes;
-  std::array<uint32_t, kStageCount> lengths{};
-  std::vector<vec4> consts = constants;
-  if (looksLikeAssembly(program)) {
+// The program's bytes, stage lengths and constants from assembly text or from hex with
+// stage_lengths; false (with the errors reported) when there is no program to compile.
+bool programBytes(const EmitterDefinition& def, const std::string& file, const std::string& pointer,
+                  const std::string& programPtr, Diagnostics& diags, std::vector<uint8_t>& bytes,
+                  std::array<uint32_t, kStageCount>& lengths, std::vector<vec4>& consts) {
+  if (looksLikeAssembly(def.program)) {
     AssembledProgram a;
     std::vector<std::string> errors;
-    if (!assemble(program, a, errors)) {
+    if (!assemble(def.program, a, errors)) {
       for (const auto& e : errors) diags.error(file, programPtr, e);
-      return;
+      return false;
     }
     bytes = a.bytes;
     lengths = a.stageLengths;
     if (a.hasConstants) {
-      if (!constants.empty())
+      if (!def.constants.empty())
         diags.error(file, pointer + "/constants",
                     "the assembly text declares .const lines; leave constants empty");
       consts = a.constants;
     }
-    if (!stageLengths.empty() &&
-        !std::equal(stageLengths.begin(), stageLengths.end(), lengths.begin(), lengths.end()))
+    if (!def.stageLengths.empty() && !std::equal(def.stageLengths.begin(), def.stageLengths.end(),
+                                                 lengths.begin(), lengths.end()))
       diags.error(file, pointer + "/stage_lengths",
                   "the assembly text sets the stage lengths; leave stage_lengths empty");
   } else {
-    if (!parseHex(program, bytes)) {
+    if (!parseHex(def.program, bytes)) {
       diags.error(file, programPtr,
                   "expected hex bytes or assembly text, got an odd number of hex digits");
-      return;
+      return false;
     }
-    if (stageLengths.size() != size_t(kStageCount)) {
-      if (!(bytes.empty() && stageLengths.empty())) {
+    if (def.stageLengths.size() != size_t(kStageCount)) {
+      if (!(bytes.empty() && def.stageLengths.empty())) {
         diags.error(file, pointer + "/stage_lengths",
-                    "expected eight stage lengths, got " + std::to_string(stageLengths.size()));
-        return;
+                    "expected eight stage lengths, got " + std::to_string(def.stageLengths.size()));
+        return false;
       }
     } else {
-      for (int s = 0; s < kStageCount; ++s) lengths[size_t(s)] = uint32_t(stageLengths[size_t(s)]);
+      for (int s = 0; s < kStageCount; ++s)
+        lengths[size_t(s)] = uint32_t(def.stageLengths[size_t(s)]);
     }
   }
-  constexpr size_t kMaxProgramBytes = 65535;
-  if (bytes.size() > kMaxProgramBytes) {
-    diags.error(file, programPtr,
-                "expected at most 65535 bytes, got " + std::to_string(bytes.size()));
-    return;
-  }
-  // Channel records: groups that exist, the groups the seed states, slots that fit, and writers
-  // that match the group.
+  return true;
+}
+
+// Channel records: groups that exist, the groups the seed states, slots that fit, and writers
+// that match the group.
+void checkChannels(const EmitterDefinition& def, const std::string& file,
+                   const std::string& pointer, Diagnostics& diags) {
   for (int i = 0; i < kChannelCount; ++i) {
     const ChannelInfo& info = kChannels[size_t(i)];
-    const ChannelRecord& r = channels[size_t(i)];
+    const ChannelRecord& r = def.channels[size_t(i)];
     if (r.group == kGroupUnused) continue;
     std::string cp = pointer + "/channels/" + std::string(info.name);
     int size;
     switch (r.group) {
       case 0:
-        size = stream0Vec4s * 4;
+        size = def.stream0Vec4s * 4;
         break;
       case 1:
-        size = stream1Vec4s * 4;
+        size = def.stream1Vec4s * 4;
         break;
       case 2:
       case 4:
@@ -359,7 +367,7 @@ void EmitterDefinition::finalize(const std::string& file, const std::string& poi
         size = kSystemGroupVec4s * 4;
         break;
       case 6:
-        size = int(channelConstants.size()) * 4;
+        size = int(def.channelConstants.size()) * 4;
         break;
       default:
         diags.error(file, cp + "/group",
@@ -391,6 +399,25 @@ void EmitterDefinition::finalize(const std::string& file, const std::string& poi
                   "the native code writes " + std::string(info.name) +
                       " per system: expected group 2, 4 or 5, got " + std::to_string(r.group));
   }
+}
+
+}  // namespace
+
+void EmitterDefinition::finalize(const std::string& file, const std::string& pointer,
+                                 Diagnostics& diags) {
+  compiled.reset();
+  const std::string programPtr = pointer + "/program";
+  std::vector<uint8_t> bytes;
+  std::array<uint32_t, kStageCount> lengths{};
+  std::vector<vec4> consts = constants;
+  if (!programBytes(*this, file, pointer, programPtr, diags, bytes, lengths, consts)) return;
+  constexpr size_t kMaxProgramBytes = 65535;
+  if (bytes.size() > kMaxProgramBytes) {
+    diags.error(file, programPtr,
+                "expected at most 65535 bytes, got " + std::to_string(bytes.size()));
+    return;
+  }
+  checkChannels(*this, file, pointer, diags);
   if (simulationFrameSlot >= transformSlotCount)
     diags.error(file, pointer + "/simulation_frame_slot",
                 "slot " + std::to_string(simulationFrameSlot) +

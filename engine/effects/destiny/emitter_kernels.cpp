@@ -199,213 +199,239 @@ struct Compiler {
   void run(int stage) {
     const Instr* it = p.instrs.data() + p.firstInstr[size_t(stage)];
     const Instr* const end = it + p.instrCount[size_t(stage)];
-    const vec4* K = p.constants.data();
     for (; it != end; ++it) {
       const Instr& in = *it;
-      const OpInfo& info = opInfo(uint8_t(in.op));
       Ew e;
       if (ops::ewOf(in.op, 0, e)) {
-        const int bottom = int(stack.size()) - info.pops;
-        Vec r;
-        for (int c = 0; c < 4; ++c) {
-          ops::ewOf(in.op, c, e);
-          Col x[3];
-          for (int k = 0; k < info.pops; ++k) x[k] = stack[size_t(bottom + k)][size_t(c)];
-          r[size_t(c)] = elem(e, x[0], x[1], x[2]);
-        }
-        stack.resize(size_t(bottom));
-        stack.push_back(r);
+        elementwise(in, e);
         continue;
       }
       if (ops::isLaneOp(in.op)) {
         laneOp(in);
         continue;
       }
-      Vec* const T = stack.empty() ? nullptr : &stack.back();  // only where the op pops
-      switch (in.op) {
-        case Op::LerpConst:
-        case Op::LerpConstSaturate: {
-          const vec4 a = K[in.a], d = K[in.a + 1] - K[in.a];
-          const Ew le = in.op == Op::LerpConst ? Ew::LerpK : Ew::LerpKSaturate;
-          for (int c = 0; c < 4; ++c)
-            (*T)[size_t(c)] = elem(le, (*T)[size_t(c)], constant(a[c]), constant(d[c]));
-          break;
-        }
-        case Op::Merge13:
-        case Op::Merge22:
-        case Op::Merge31: {
-          const Vec t = *T;
-          stack.pop_back();
-          Vec& s = stack.back();
-          if (in.op == Op::Merge13)
-            s = {s[0], t[0], t[1], t[2]};
-          else if (in.op == Op::Merge22)
-            s = {s[0], s[1], t[0], t[1]};
-          else
-            s = {s[0], s[1], s[2], t[0]};
-          break;
-        }
-        case Op::Splat:
-          *T = {(*T)[0], (*T)[0], (*T)[0], (*T)[0]};
-          break;
-        case Op::Permute: {
-          const Vec t = *T;
-          for (int c = 0; c < 4; ++c) (*T)[size_t(c)] = t[size_t((in.a >> (6 - 2 * c)) & 3)];
-          break;
-        }
-        case Op::Unk26:
-          break;
-        case Op::Unk2D: {
-          const Vec t = *T;
-          stack.resize(stack.size() - 5);
-          stack.push_back(t);
-          break;
-        }
-        case Op::PushConst:
-          stack.push_back(
-              {constant(K[in.a].x), constant(K[in.a].y), constant(K[in.a].z), constant(K[in.a].w)});
-          break;
-        case Op::PushZero: {
-          const Col z = constant(0.0f);
-          stack.push_back({z, z, z, z});
-          break;
-        }
-        case Op::Random: {
-          Kernel k;
-          k.kind = KernelKind::Random;
-          k.out = temp();
-          out.kernels.push_back(k);
-          stack.push_back({k.out, k.out, k.out, k.out});
-          break;
-        }
-        case Op::Load: {
-          const auto& lanes = kLoadLanes[in.c];
-          Vec v;
-          if (in.a <= 1) {
-            for (int c = 0; c < 4; ++c)
-              v[size_t(c)] = streamValue(in.a, in.b * 4 + lanes[size_t(c)]);
-          } else {
-            Col src[4];
-            bool have[4] = {};
-            for (int c = 0; c < 4; ++c) {
-              const int l = lanes[size_t(c)];
-              if (!have[l]) {
-                src[l] = in.a == 6 ? read(ScalarSrc::ChannelConst, 0, in.b * 4 + l)
-                                   : read(ScalarSrc::Group,
-                                          in.a == 2   ? 0
-                                          : in.a == 4 ? 1
-                                                      : 2,
-                                          in.b * 4 + l);
-                have[l] = true;
-              }
-              v[size_t(c)] = src[l];
-            }
-          }
-          stack.push_back(v);
-          break;
-        }
-        case Op::Store: {
-          static constexpr int8_t kStoreMap[8][4] = {
-              {0, 1, 2, 3},    {0, 1, 2, -1},   {0, 1, -1, -1},  {2, 3, -1, -1},
-              {0, -1, -1, -1}, {1, -1, -1, -1}, {2, -1, -1, -1}, {3, -1, -1, -1}};
-          const int8_t* map = kStoreMap[in.c];
-          if (in.a <= 1) {
-            std::vector<int> cols;
-            for (int c = 0; c < 4 && map[c] >= 0; ++c) cols.push_back(in.b * 4 + map[c]);
-            materialise(in.a, cols);
-            const Vec t = stack.back();
-            for (int c = 0; c < 4 && map[c] >= 0; ++c) {
-              const Col dst{ColKind::Stream, in.a, uint32_t(in.b * 4 + map[c])};
-              Kernel k;
-              k.kind = KernelKind::Elem;
-              k.op = uint8_t(Ew::Copy);
-              k.in[0] = t[size_t(c)];
-              k.fn = kFns[size_t(Ew::Copy)][t[size_t(c)].lane() ? 6 : 7];
-              k.out = dst;
-              out.kernels.push_back(k);
-              current[uint32_t(in.a) << 16 | dst.idx] = t[size_t(c)];
-            }
-          } else {
-            const Vec t = stack.back();
-            for (int c = 0; c < 4 && map[c] >= 0; ++c) {
-              Kernel k;
-              k.kind = KernelKind::StoreGroup;
-              k.a = uint8_t(in.a == 2 ? 0 : in.a == 4 ? 1 : 2);
-              k.b = uint16_t(in.b * 4 + map[c]);
-              k.in[0] = t[size_t(c)];
-              out.kernels.push_back(k);
-            }
-          }
-          stack.pop_back();
-          break;
-        }
-        case Op::WriteSlot:
-        case Op::WriteSlotPosition:
-        case Op::WriteSlotRotation: {
-          auto write = [&](KernelKind kind, const Vec& v) {
-            for (int c = 0; c < 4; ++c) {
-              Kernel k;
-              k.kind = kind;
-              k.a = in.a;
-              k.b = uint16_t(c);
-              k.in[0] = v[size_t(c)];
-              out.kernels.push_back(k);
-            }
-          };
-          if (in.op == Op::WriteSlot) {
-            write(KernelKind::WriteSlotPos, stack[stack.size() - 2]);
-            write(KernelKind::WriteSlotRot, stack.back());
-            stack.resize(stack.size() - 2);
-          } else {
-            write(in.op == Op::WriteSlotPosition ? KernelKind::WriteSlotPos
-                                                 : KernelKind::WriteSlotRot,
-                  stack.back());
-            stack.pop_back();
-          }
-          break;
-        }
-        case Op::ExternFloat: {
-          const Col v = read(ScalarSrc::ExternFloat, in.a, 0);
-          stack.push_back({v, v, v, v});
-          break;
-        }
-        case Op::ExternVector:
-          stack.push_back(
-              {read(ScalarSrc::ExternVector, in.a, 0), read(ScalarSrc::ExternVector, in.a, 1),
-               read(ScalarSrc::ExternVector, in.a, 2), read(ScalarSrc::ExternVector, in.a, 3)});
-          break;
-        case Op::ExternFloat4: {
-          Vec v;
-          for (int c = 0; c < 4; ++c)
-            v[size_t(c)] = in.a + c < kExternFloatCount ? read(ScalarSrc::ExternFloat, in.a + c, 0)
-                                                        : constant(0.0f);
-          stack.push_back(v);
-          break;
-        }
-        case Op::Channel: {
-          const Col v = read(ScalarSrc::Channel, in.a, 0);
-          stack.push_back({v, v, v, v});
-          break;
-        }
-        case Op::ChannelNamed: {
-          const Col v = read(ScalarSrc::Named, int(in.hashIndex), 0);
-          stack.push_back({v, v, v, v});
-          break;
-        }
-        case Op::ReadSlot:
-        case Op::ReadSlotPosition:
-        case Op::ReadSlotRotation: {
-          auto slot = [&](ScalarSrc src) {
-            return Vec{read(src, in.a, 0), read(src, in.a, 1), read(src, in.a, 2),
-                       read(src, in.a, 3)};
-          };
-          if (in.op != Op::ReadSlotRotation) stack.push_back(slot(ScalarSrc::SlotPosition));
-          if (in.op != Op::ReadSlotPosition) stack.push_back(slot(ScalarSrc::SlotRotation));
-          break;
-        }
-        default:
-          break;  // every other opcode is elementwise or a lane op (handled above)
+      if (!stackOp(in)) memoryOp(in);
+    }
+  }
+
+  // An opcode that maps each result lane to the same operation on that lane of its operands
+  // (`e`: lane 0's).
+  void elementwise(const Instr& in, Ew e) {
+    const OpInfo& info = opInfo(uint8_t(in.op));
+    const int bottom = int(stack.size()) - info.pops;
+    Vec r;
+    for (int c = 0; c < 4; ++c) {
+      ops::ewOf(in.op, c, e);
+      Col x[3];
+      for (int k = 0; k < info.pops; ++k) x[k] = stack[size_t(bottom + k)][size_t(c)];
+      r[size_t(c)] = elem(e, x[0], x[1], x[2]);
+    }
+    stack.resize(size_t(bottom));
+    stack.push_back(r);
+  }
+
+  // The opcodes that rearrange the stack or push constants; false for the others.
+  bool stackOp(const Instr& in) {
+    const vec4* K = p.constants.data();
+    Vec* const T = stack.empty() ? nullptr : &stack.back();  // only where the op pops
+    switch (in.op) {
+      case Op::LerpConst:
+      case Op::LerpConstSaturate: {
+        const vec4 a = K[in.a], d = K[in.a + 1] - K[in.a];
+        const Ew le = in.op == Op::LerpConst ? Ew::LerpK : Ew::LerpKSaturate;
+        for (int c = 0; c < 4; ++c)
+          (*T)[size_t(c)] = elem(le, (*T)[size_t(c)], constant(a[c]), constant(d[c]));
+        return true;
       }
+      case Op::Merge13:
+      case Op::Merge22:
+      case Op::Merge31: {
+        const Vec t = *T;
+        stack.pop_back();
+        Vec& s = stack.back();
+        if (in.op == Op::Merge13)
+          s = {s[0], t[0], t[1], t[2]};
+        else if (in.op == Op::Merge22)
+          s = {s[0], s[1], t[0], t[1]};
+        else
+          s = {s[0], s[1], s[2], t[0]};
+        return true;
+      }
+      case Op::Splat:
+        *T = {(*T)[0], (*T)[0], (*T)[0], (*T)[0]};
+        return true;
+      case Op::Permute: {
+        const Vec t = *T;
+        for (int c = 0; c < 4; ++c) (*T)[size_t(c)] = t[size_t((in.a >> (6 - 2 * c)) & 3)];
+        return true;
+      }
+      case Op::Unk26:
+        return true;
+      case Op::Unk2D: {
+        const Vec t = *T;
+        stack.resize(stack.size() - 5);
+        stack.push_back(t);
+        return true;
+      }
+      case Op::PushConst:
+        stack.push_back(
+            {constant(K[in.a].x), constant(K[in.a].y), constant(K[in.a].z), constant(K[in.a].w)});
+        return true;
+      case Op::PushZero: {
+        const Col z = constant(0.0f);
+        stack.push_back({z, z, z, z});
+        return true;
+      }
+      case Op::Random: {
+        Kernel k;
+        k.kind = KernelKind::Random;
+        k.out = temp();
+        out.kernels.push_back(k);
+        stack.push_back({k.out, k.out, k.out, k.out});
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  // Loads, stores, transform slots, externs and channels.
+  void memoryOp(const Instr& in) {
+    switch (in.op) {
+      case Op::Load:
+        load(in);
+        break;
+      case Op::Store:
+        store(in);
+        break;
+      case Op::WriteSlot:
+      case Op::WriteSlotPosition:
+      case Op::WriteSlotRotation:
+        writeSlot(in);
+        break;
+      case Op::ExternFloat: {
+        const Col v = read(ScalarSrc::ExternFloat, in.a, 0);
+        stack.push_back({v, v, v, v});
+        break;
+      }
+      case Op::ExternVector:
+        stack.push_back(
+            {read(ScalarSrc::ExternVector, in.a, 0), read(ScalarSrc::ExternVector, in.a, 1),
+             read(ScalarSrc::ExternVector, in.a, 2), read(ScalarSrc::ExternVector, in.a, 3)});
+        break;
+      case Op::ExternFloat4: {
+        Vec v;
+        for (int c = 0; c < 4; ++c)
+          v[size_t(c)] = in.a + c < kExternFloatCount ? read(ScalarSrc::ExternFloat, in.a + c, 0)
+                                                      : constant(0.0f);
+        stack.push_back(v);
+        break;
+      }
+      case Op::Channel: {
+        const Col v = read(ScalarSrc::Channel, in.a, 0);
+        stack.push_back({v, v, v, v});
+        break;
+      }
+      case Op::ChannelNamed: {
+        const Col v = read(ScalarSrc::Named, int(in.hashIndex), 0);
+        stack.push_back({v, v, v, v});
+        break;
+      }
+      case Op::ReadSlot:
+      case Op::ReadSlotPosition:
+      case Op::ReadSlotRotation: {
+        auto slot = [&](ScalarSrc src) {
+          return Vec{read(src, in.a, 0), read(src, in.a, 1), read(src, in.a, 2),
+                     read(src, in.a, 3)};
+        };
+        if (in.op != Op::ReadSlotRotation) stack.push_back(slot(ScalarSrc::SlotPosition));
+        if (in.op != Op::ReadSlotPosition) stack.push_back(slot(ScalarSrc::SlotRotation));
+        break;
+      }
+      default:
+        break;  // every other opcode is elementwise or a lane op (handled in run)
+    }
+  }
+
+  void load(const Instr& in) {
+    const auto& lanes = kLoadLanes[in.c];
+    Vec v;
+    if (in.a <= 1) {
+      for (int c = 0; c < 4; ++c) v[size_t(c)] = streamValue(in.a, in.b * 4 + lanes[size_t(c)]);
+    } else {
+      Col src[4];
+      bool have[4] = {};
+      for (int c = 0; c < 4; ++c) {
+        const int l = lanes[size_t(c)];
+        if (!have[l]) {
+          src[l] = in.a == 6 ? read(ScalarSrc::ChannelConst, 0, in.b * 4 + l)
+                             : read(ScalarSrc::Group,
+                                    in.a == 2   ? 0
+                                    : in.a == 4 ? 1
+                                                : 2,
+                                    in.b * 4 + l);
+          have[l] = true;
+        }
+        v[size_t(c)] = src[l];
+      }
+    }
+    stack.push_back(v);
+  }
+
+  void store(const Instr& in) {
+    static constexpr int8_t kStoreMap[8][4] = {{0, 1, 2, 3},    {0, 1, 2, -1},   {0, 1, -1, -1},
+                                               {2, 3, -1, -1},  {0, -1, -1, -1}, {1, -1, -1, -1},
+                                               {2, -1, -1, -1}, {3, -1, -1, -1}};
+    const int8_t* map = kStoreMap[in.c];
+    if (in.a <= 1) {
+      std::vector<int> cols;
+      for (int c = 0; c < 4 && map[c] >= 0; ++c) cols.push_back(in.b * 4 + map[c]);
+      materialise(in.a, cols);
+      const Vec t = stack.back();
+      for (int c = 0; c < 4 && map[c] >= 0; ++c) {
+        const Col dst{ColKind::Stream, in.a, uint32_t(in.b * 4 + map[c])};
+        Kernel k;
+        k.kind = KernelKind::Elem;
+        k.op = uint8_t(Ew::Copy);
+        k.in[0] = t[size_t(c)];
+        k.fn = kFns[size_t(Ew::Copy)][t[size_t(c)].lane() ? 6 : 7];
+        k.out = dst;
+        out.kernels.push_back(k);
+        current[uint32_t(in.a) << 16 | dst.idx] = t[size_t(c)];
+      }
+    } else {
+      const Vec t = stack.back();
+      for (int c = 0; c < 4 && map[c] >= 0; ++c) {
+        Kernel k;
+        k.kind = KernelKind::StoreGroup;
+        k.a = uint8_t(in.a == 2 ? 0 : in.a == 4 ? 1 : 2);
+        k.b = uint16_t(in.b * 4 + map[c]);
+        k.in[0] = t[size_t(c)];
+        out.kernels.push_back(k);
+      }
+    }
+    stack.pop_back();
+  }
+
+  void writeSlot(const Instr& in) {
+    auto write = [&](KernelKind kind, const Vec& v) {
+      for (int c = 0; c < 4; ++c) {
+        Kernel k;
+        k.kind = kind;
+        k.a = in.a;
+        k.b = uint16_t(c);
+        k.in[0] = v[size_t(c)];
+        out.kernels.push_back(k);
+      }
+    };
+    if (in.op == Op::WriteSlot) {
+      write(KernelKind::WriteSlotPos, stack[stack.size() - 2]);
+      write(KernelKind::WriteSlotRot, stack.back());
+      stack.resize(stack.size() - 2);
+    } else {
+      write(in.op == Op::WriteSlotPosition ? KernelKind::WriteSlotPos : KernelKind::WriteSlotRot,
+            stack.back());
+      stack.pop_back();
     }
   }
 
@@ -494,6 +520,13 @@ struct Compiler {
 
   // Drops pure kernels nothing uses, then assigns temp columns by liveness.
   void finish(bool exportStack) {
+    dropUnused(exportStack);
+    forwardStores(exportStack);
+    assignTemps(exportStack);
+  }
+
+  // Drops pure kernels whose results nothing reads (the stack's values count when exported).
+  void dropUnused(bool exportStack) {
     std::vector<Kernel>& ks = out.kernels;
     std::vector<char> tempUsed(vtemps, 0), scalarUsed(out.scalars, 0);
     auto use = [&](const Col& c) {
@@ -546,9 +579,11 @@ struct Compiler {
     for (size_t n = 0; n < ks.size(); ++n)
       if (keep[n]) kept.push_back(ks[n]);
     ks = std::move(kept);
+  }
 
-    forwardStores(exportStack);
-
+  // Gives virtual temps physical columns, reusing a column once its last reader has run.
+  void assignTemps(bool exportStack) {
+    std::vector<Kernel>& ks = out.kernels;
     // Liveness: the last kernel reading each virtual temp (exported temps live to the end).
     const size_t kEnd = ks.size();
     std::vector<size_t> lastUse(vtemps, 0);

@@ -276,10 +276,8 @@ inline constexpr int ewArity(Ew e) {
   }
 }
 
-// The elementwise operation of an opcode that maps each result lane c to the same operation on
-// lane c of its operands; false for the others. SinCos maps lanes 0 and 2 to Sin, 1 and 3 to Cos
-// (`ewOf(op, lane)`).
-inline bool ewOf(Op op, int lane, Ew& e) {
+// ewOf's two-operand and blending opcodes.
+inline bool ewOfArithmetic(Op op, Ew& e) {
   switch (op) {
     case Op::Add:
     case Op::Add2:
@@ -322,6 +320,14 @@ inline bool ewOf(Op op, int lane, Ew& e) {
     case Op::SmoothStep:
       e = Ew::SmoothStep;
       return true;
+    default:
+      return false;
+  }
+}
+
+// ewOf's one-operand opcodes (lane: which of SinCos's halves).
+inline bool ewOfUnary(Op op, int lane, Ew& e) {
+  switch (op) {
     case Op::Abs:
       e = Ew::Abs;
       return true;
@@ -367,6 +373,13 @@ inline bool ewOf(Op op, int lane, Ew& e) {
     default:
       return false;
   }
+}
+
+// The elementwise operation of an opcode that maps each result lane c to the same operation on
+// lane c of its operands; false for the others. SinCos maps lanes 0 and 2 to Sin, 1 and 3 to Cos
+// (`ewOf(op, lane)`).
+inline bool ewOf(Op op, int lane, Ew& e) {
+  return ewOfArithmetic(op, e) || ewOfUnary(op, lane, e);
 }
 
 // --- the other pure stack opcodes, one lane at a time
@@ -447,65 +460,111 @@ constexpr bool laneOpSplats(Op op) {
   }
 }
 
+// laneApply's cases of more than one statement, each forced inline so laneApply stays one switch
+// (and folds to one case where the opcode is a constant).
+[[gnu::always_inline]] inline void laneDot(vec4* w) {
+  const vec4 s = w[0], t = w[1];
+  w[0] = vec4(s[0] * t[0] + s[1] * t[1] + s[2] * t[2] + s[3] * t[3]);
+}
+[[gnu::always_inline]] inline void laneCubic(vec4* w) {
+  const vec4 c = w[0], x = w[1];
+  w[0] = (c.x * x + c.y) * x * x + (c.z * x + c.w);
+}
+[[gnu::always_inline]] inline void laneNormalize4(vec4* w) {
+  const vec4 v = w[0];
+  float len = std::sqrt(glm::dot(v, v));
+  w[0] = len > 0.0f ? v / len : vec4(0.0f);
+}
+[[gnu::always_inline]] inline void laneNormalize3(vec4* w) {
+  const vec4 v = w[0];
+  float len = std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
+  w[0] = len > 0.0f ? v * (1.0f / len) : vec4(0.0f);
+}
+// Jitter, Wander, Rand and RandSmooth: functions of x = T.x alone.
+[[gnu::always_inline]] inline float laneNoise(Op op, float x) {
+  if (op == Op::Jitter) return jitter(x);
+  if (op == Op::Wander) return wander(x);
+  if (op == Op::Rand) return randHash(std::floor(x));
+  return randSmooth(x);
+}
+[[gnu::always_inline]] inline void laneRotateAxis(vec4* w) {
+  const vec4 v = w[0];
+  w[0] = vec4(rotateAxis(vec3(v), w[1]), v.w);
+}
+[[gnu::always_inline]] inline void laneTransformVec4(vec4* w) {
+  const vec4 v = w[4];
+  w[0] = w[0] * v.x + w[1] * v.y + w[2] * v.z + w[3] * v.w;
+}
+// MovePoint, MoveVector and UnmovePoint: v (w[0]) by the frame position.w-scaled pos (w[1]),
+// rotation w[2].
+[[gnu::always_inline]] inline void laneMove(Op op, vec4* w) {
+  const vec4 v = w[0], pos = w[1];
+  const quat q = toQuat(w[2]);
+  vec3 r;
+  if (op == Op::MovePoint)
+    r = q * (vec3(v) * pos.w) + vec3(pos);
+  else if (op == Op::MoveVector)
+    r = q * (vec3(v) * pos.w);
+  else
+    r = pos.w == 0.0f ? vec3(0.0f) : (glm::conjugate(q) * (vec3(v) - vec3(pos))) / pos.w;
+  w[0] = vec4(r, v.w);
+}
+[[gnu::always_inline]] inline void laneMoveTransform(vec4* w) {
+  const vec4 ppos = w[0], cpos = w[2];
+  const quat pq = toQuat(w[1]), cq = toQuat(w[3]);
+  vec3 pos = pq * (vec3(cpos) * ppos.w) + vec3(ppos);
+  w[0] = vec4(pos, ppos.w * cpos.w);
+  w[1] = fromQuat(pq * cq);
+}
+[[gnu::always_inline]] inline void laneLerpTransform(vec4* w) {
+  const vec4 apos = w[0], bpos = w[2];
+  const quat aq = toQuat(w[1]), bq = toQuat(w[3]);
+  const float t = w[4].x;
+  w[0] = apos + (bpos - apos) * t;
+  w[1] = fromQuat(glm::slerp(aq, bq, t));
+}
+[[gnu::always_inline]] inline void laneTurnVector(vec4* w) {
+  const vec4 v = w[0];
+  w[0] = vec4(toQuat(w[1]) * vec3(v), v.w);
+}
+
 // One lane of a laneApply opcode: w[0 .. pops-1] hold its operands, deepest first; the results
 // replace w[0 .. pushes-1]. `k` is the instruction's constant index, K the program constants.
 [[gnu::always_inline]] inline void laneApply(Op op, int k, vec4* w, const vec4* K) {
   switch (op) {
-    case Op::Dot: {
-      const vec4 s = w[0], t = w[1];
-      w[0] = vec4(s[0] * t[0] + s[1] * t[1] + s[2] * t[2] + s[3] * t[3]);
+    case Op::Dot:
+      laneDot(w);
       break;
-    }
-    case Op::Cubic: {
-      const vec4 c = w[0], x = w[1];
-      w[0] = (c.x * x + c.y) * x * x + (c.z * x + c.w);
+    case Op::Cubic:
+      laneCubic(w);
       break;
-    }
-    case Op::Normalize4: {
-      const vec4 v = w[0];
-      float len = std::sqrt(glm::dot(v, v));
-      w[0] = len > 0.0f ? v / len : vec4(0.0f);
+    case Op::Normalize4:
+      laneNormalize4(w);
       break;
-    }
-    case Op::Normalize3: {
-      const vec4 v = w[0];
-      float len = std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
-      w[0] = len > 0.0f ? v * (1.0f / len) : vec4(0.0f);
+    case Op::Normalize3:
+      laneNormalize3(w);
       break;
-    }
     case Op::Jitter:
-      w[0] = vec4(jitter(w[0].x));
-      break;
     case Op::Wander:
-      w[0] = vec4(wander(w[0].x));
-      break;
     case Op::Rand:
-      w[0] = vec4(randHash(std::floor(w[0].x)));
-      break;
     case Op::RandSmooth:
-      w[0] = vec4(randSmooth(w[0].x));
+      w[0] = vec4(laneNoise(op, w[0].x));
       break;
-    case Op::RotateAxis: {
-      const vec4 v = w[0];
-      w[0] = vec4(rotateAxis(vec3(v), w[1]), v.w);
+    case Op::RotateAxis:
+      laneRotateAxis(w);
       break;
-    }
-    case Op::TransformVec4: {
-      const vec4 v = w[4];
-      w[0] = w[0] * v.x + w[1] * v.y + w[2] * v.z + w[3] * v.w;
+    case Op::TransformVec4:
+      laneTransformVec4(w);
       break;
-    }
     case Op::Spline4:
       w[0] = vec4(spline4(w, w[5].x));
       break;
     case Op::Spline8:
       w[0] = vec4(spline8(w, w[10].x));
       break;
-    case Op::Spline8Chain: {
-      const float x = w[11].x;
-      w[0] = vec4(x < w[8][0] ? w[10].x : spline8(w, x));
+    case Op::Spline8Chain:
+      w[0] = vec4(w[11].x < w[8][0] ? w[10].x : spline8(w, w[11].x));
       break;
-    }
     case Op::Gradient4:
       w[0] = gradient4(w, w[6].x);
       break;
@@ -518,11 +577,9 @@ constexpr bool laneOpSplats(Op op) {
     case Op::Spline8Const:
       w[0] = vec4(spline8(K + k, w[0].x));
       break;
-    case Op::Spline8ChainConst: {
-      const float x = w[1].x;
-      w[0] = vec4(x < K[k + 8][0] ? w[0].x : spline8(K + k, x));
+    case Op::Spline8ChainConst:
+      w[0] = vec4(w[1].x < K[k + 8][0] ? w[0].x : spline8(K + k, w[1].x));
       break;
-    }
     case Op::Gradient4Const:
       w[0] = gradient4(K + k, w[0].x);
       break;
@@ -531,40 +588,18 @@ constexpr bool laneOpSplats(Op op) {
       break;
     case Op::MovePoint:
     case Op::MoveVector:
-    case Op::UnmovePoint: {
-      const vec4 v = w[0], pos = w[1];
-      const quat q = toQuat(w[2]);
-      vec3 r;
-      if (op == Op::MovePoint)
-        r = q * (vec3(v) * pos.w) + vec3(pos);
-      else if (op == Op::MoveVector)
-        r = q * (vec3(v) * pos.w);
-      else
-        r = pos.w == 0.0f ? vec3(0.0f) : (glm::conjugate(q) * (vec3(v) - vec3(pos))) / pos.w;
-      w[0] = vec4(r, v.w);
+    case Op::UnmovePoint:
+      laneMove(op, w);
       break;
-    }
-    case Op::MoveTransform: {
-      const vec4 ppos = w[0], cpos = w[2];
-      const quat pq = toQuat(w[1]), cq = toQuat(w[3]);
-      vec3 pos = pq * (vec3(cpos) * ppos.w) + vec3(ppos);
-      w[0] = vec4(pos, ppos.w * cpos.w);
-      w[1] = fromQuat(pq * cq);
+    case Op::MoveTransform:
+      laneMoveTransform(w);
       break;
-    }
-    case Op::LerpTransform: {
-      const vec4 apos = w[0], bpos = w[2];
-      const quat aq = toQuat(w[1]), bq = toQuat(w[3]);
-      const float t = w[4].x;
-      w[0] = apos + (bpos - apos) * t;
-      w[1] = fromQuat(glm::slerp(aq, bq, t));
+    case Op::LerpTransform:
+      laneLerpTransform(w);
       break;
-    }
-    case Op::TurnVector: {
-      const vec4 v = w[0];
-      w[0] = vec4(toQuat(w[1]) * vec3(v), v.w);
+    case Op::TurnVector:
+      laneTurnVector(w);
       break;
-    }
     case Op::AxisTurn:
       w[0] = axisTurn(w[0]);
       break;

@@ -96,6 +96,71 @@ bool looksLikeAssembly(const std::string& text) {
   return false;
 }
 
+namespace {
+
+// Checks an instruction's immediates (`imm`, after its opcode byte) against the program's sizes
+// and interns a channel hash; the error, or "" when they are in range.
+std::string checkImmediates(const OpInfo& info, Instr& in, const uint8_t* imm,
+                            const std::vector<vec4>& constants, const ProgramLimits& limits,
+                            std::vector<uint32_t>& hashes) {
+  switch (info.imm) {
+    case ImmKind::Const: {
+      int span = constSpan(in.op);
+      if (int(in.a) + span > int(constants.size()))
+        return "constant" + std::string(span > 1 ? "s " : " ") + std::to_string(in.a) +
+               (span > 1 ? ".." + std::to_string(in.a + span - 1) : "") +
+               " out of range (the program has " + plural(int(constants.size()), "constant") + ")";
+      return {};
+    }
+    case ImmKind::StreamLoad:
+    case ImmKind::StreamStore: {
+      int n = groupVec4s(in.a, limits);
+      if (n < 0)
+        return "group " + std::to_string(in.a) + " is not a stream group (0, 1, 2, 4, 5 or 6)";
+      if (in.b >= n)
+        return "vec4 " + std::to_string(in.b) + " out of range (group " + std::to_string(in.a) +
+               " holds " + plural(n, "vec4") + ")";
+      if (in.c >= 8) return "lane form " + std::to_string(in.c) + " out of range (0 to 7)";
+      if (info.imm == ImmKind::StreamStore && in.a == 6)
+        return "group 6 (the emitter's channel constants) is read-only";
+      return {};
+    }
+    case ImmKind::Slot:
+      if (in.a >= limits.transformSlots)
+        return "transform slot " + std::to_string(in.a) + " out of range (the emitter has " +
+               plural(limits.transformSlots, "transform slot") + ")";
+      return {};
+    case ImmKind::ExternFloat:
+      if (in.a >= kExternFloatCount)
+        return "extern float " + std::to_string(in.a) + " out of range (0 to " +
+               std::to_string(kExternFloatCount - 1) + ")";
+      return {};
+    case ImmKind::ExternVec:
+      if (in.a >= kExternVectorCount)
+        return "extern vector " + std::to_string(in.a) + " out of range (0 to " +
+               std::to_string(kExternVectorCount - 1) + ")";
+      return {};
+    case ImmKind::Channel:
+      if (in.a >= kMaxObjectChannels)
+        return "channel " + std::to_string(in.a) + " out of range (0 to " +
+               std::to_string(kMaxObjectChannels - 1) + ")";
+      return {};
+    case ImmKind::Hash: {
+      uint32_t h = uint32_t(imm[0]) << 24 | uint32_t(imm[1]) << 16 | uint32_t(imm[2]) << 8 |
+                   uint32_t(imm[3]);
+      size_t k = 0;
+      while (k < hashes.size() && hashes[k] != h) ++k;
+      if (k == hashes.size()) hashes.push_back(h);
+      in.hashIndex = uint16_t(k);
+      return {};
+    }
+    default:
+      return {};
+  }
+}
+
+}  // namespace
+
 bool compileProgram(const std::vector<uint8_t>& bytes,
                     const std::array<uint32_t, kStageCount>& stageLengths,
                     const std::vector<vec4>& constants, const ProgramLimits& limits,
@@ -145,63 +210,10 @@ bool compileProgram(const std::vector<uint8_t>& bytes,
         diags.error(file, pointer, where + msg);
         ok = stageOk = false;
       };
-      // Indices.
-      switch (info.imm) {
-        case ImmKind::Const: {
-          int span = constSpan(in.op);
-          if (int(in.a) + span > int(constants.size()))
-            reject("constant" + std::string(span > 1 ? "s " : " ") + std::to_string(in.a) +
-                   (span > 1 ? ".." + std::to_string(in.a + span - 1) : "") +
-                   " out of range (the program has " + plural(int(constants.size()), "constant") +
-                   ")");
-          break;
-        }
-        case ImmKind::StreamLoad:
-        case ImmKind::StreamStore: {
-          int n = groupVec4s(in.a, limits);
-          if (n < 0)
-            reject("group " + std::to_string(in.a) + " is not a stream group (0, 1, 2, 4, 5 or 6)");
-          else if (in.b >= n)
-            reject("vec4 " + std::to_string(in.b) + " out of range (group " + std::to_string(in.a) +
-                   " holds " + plural(n, "vec4") + ")");
-          else if (in.c >= 8)
-            reject("lane form " + std::to_string(in.c) + " out of range (0 to 7)");
-          else if (info.imm == ImmKind::StreamStore && in.a == 6)
-            reject("group 6 (the emitter's channel constants) is read-only");
-          break;
-        }
-        case ImmKind::Slot:
-          if (in.a >= limits.transformSlots)
-            reject("transform slot " + std::to_string(in.a) + " out of range (the emitter has " +
-                   plural(limits.transformSlots, "transform slot") + ")");
-          break;
-        case ImmKind::ExternFloat:
-          if (in.a >= kExternFloatCount)
-            reject("extern float " + std::to_string(in.a) + " out of range (0 to " +
-                   std::to_string(kExternFloatCount - 1) + ")");
-          break;
-        case ImmKind::ExternVec:
-          if (in.a >= kExternVectorCount)
-            reject("extern vector " + std::to_string(in.a) + " out of range (0 to " +
-                   std::to_string(kExternVectorCount - 1) + ")");
-          break;
-        case ImmKind::Channel:
-          if (in.a >= kMaxObjectChannels)
-            reject("channel " + std::to_string(in.a) + " out of range (0 to " +
-                   std::to_string(kMaxObjectChannels - 1) + ")");
-          break;
-        case ImmKind::Hash: {
-          uint32_t h = uint32_t(bytes[pc + 1]) << 24 | uint32_t(bytes[pc + 2]) << 16 |
-                       uint32_t(bytes[pc + 3]) << 8 | uint32_t(bytes[pc + 4]);
-          size_t k = 0;
-          while (k < out.hashes.size() && out.hashes[k] != h) ++k;
-          if (k == out.hashes.size()) out.hashes.push_back(h);
-          in.hashIndex = uint16_t(k);
-          break;
-        }
-        default:
-          break;
-      }
+      if (std::string e =
+              checkImmediates(info, in, bytes.data() + pc + 1, constants, limits, out.hashes);
+          !e.empty())
+        reject(e);
       // Stack depth: no branches, so it is known at every instruction.
       if (depth < info.pops) {
         reject("stack underflow (needs " + std::to_string(info.pops) + ", holds " +

@@ -578,22 +578,13 @@ std::shared_ptr<const CompiledProgram> compileExpression(const Expression& e, Di
   return out;
 }
 
-}  // namespace
-
-void finalizeSequence(SequenceDefinition& def, SequenceGraph& graph, const LoadContext& lc) {
-  Diagnostics scratch;
-  Diagnostics& diags = lc.diags ? *lc.diags : scratch;
-  const std::string& file = lc.file;
-  const std::string base = lc.pointer;
+// The flow tree: resolves the root and each flow node's children into `graph` and refuses a
+// node with two parents or a cycle. False on a cycle (the graph is left empty).
+bool buildTree(const SequenceDefinition& def, SequenceGraph& graph, Diagnostics& diags,
+               const std::string& file, const std::string& base) {
   const int32_t flowCount = int32_t(def.flowNodes.size());
   const int32_t workCount = int32_t(def.workNodes.size());
   const int32_t total = flowCount + workCount;
-
-  for (auto& n : def.flowNodes) n.header.nameHash = hashText(nameHash(n.header.name));
-  for (auto& n : def.workNodes) n.header.nameHash = hashText(nameHash(n.header.name));
-  for (auto& c : def.channels) c.nameHash = hashText(nameHash(c.name));
-  for (auto& s : def.sources) s.nameHash = hashText(nameHash(s.name));
-
   graph = SequenceGraph{};
   graph.flowCount = flowCount;
   graph.children.assign(size_t(total), {});
@@ -650,11 +641,58 @@ void finalizeSequence(SequenceDefinition& def, SequenceGraph& graph, const LoadC
                     "node is its own ancestor (a cycle in the tree)");
         graph.children.assign(size_t(total), {});
         graph.root = -1;
-        return;
+        return false;
       }
       p = graph.parent[size_t(p)];
     }
   }
+  return true;
+}
+
+// A work node row's particle system: the referenced file (loaded and finalized against its own
+// folder) or the inline one.
+void finalizeRow(ParticleRow& row, const LoadContext& lc, Diagnostics& diags,
+                 const std::string& rp) {
+  row.loaded.reset();
+  if (!row.systemPath.empty()) {
+    std::string resolved = lc.resolvePath(row.systemPath, rp + "/system_path");
+    if (resolved.empty()) return;
+    std::string display = (lc.baseDir / row.systemPath).lexically_normal().string();
+    auto json = loadJsonFile(resolved, display, diags);
+    if (!json) return;
+    ParticleSystemDefinition sys;
+    DefaultsVisitor defaults;
+    sys.reflect(defaults);
+    readFields(
+        *json, [&](FieldVisitor& v) { sys.reflect(v); }, {.file = display, .pointer = ""}, diags);
+    LoadContext sub = lc;
+    sub.baseDir = std::filesystem::path(resolved).parent_path();
+    sub.file = display;
+    sub.pointer = "";
+    sys.finalize(sub);
+    row.loaded = std::make_shared<const ParticleSystemDefinition>(std::move(sys));
+  } else {
+    LoadContext sub = lc;
+    sub.pointer = rp + "/system";
+    row.system.finalize(sub);
+  }
+}
+
+}  // namespace
+
+void finalizeSequence(SequenceDefinition& def, SequenceGraph& graph, const LoadContext& lc) {
+  Diagnostics scratch;
+  Diagnostics& diags = lc.diags ? *lc.diags : scratch;
+  const std::string& file = lc.file;
+  const std::string base = lc.pointer;
+  const int32_t workCount = int32_t(def.workNodes.size());
+
+  for (auto& n : def.flowNodes) n.header.nameHash = hashText(nameHash(n.header.name));
+  for (auto& n : def.workNodes) n.header.nameHash = hashText(nameHash(n.header.name));
+  for (auto& c : def.channels) c.nameHash = hashText(nameHash(c.name));
+  for (auto& s : def.sources) s.nameHash = hashText(nameHash(s.name));
+
+  if (!buildTree(def, graph, diags, file, base)) return;
 
   for (size_t l = 0; l < def.locations.size(); ++l) {
     const Location& loc = def.locations[l];
@@ -677,30 +715,7 @@ void finalizeSequence(SequenceDefinition& def, SequenceGraph& graph, const LoadC
                       "expected a location index 0.." +
                           std::to_string(int32_t(def.locations.size()) - 1) + ", got " +
                           std::to_string(row.locations[b]));
-      row.loaded.reset();
-      if (!row.systemPath.empty()) {
-        std::string resolved = lc.resolvePath(row.systemPath, rp + "/system_path");
-        if (resolved.empty()) continue;
-        std::string display = (lc.baseDir / row.systemPath).lexically_normal().string();
-        auto json = loadJsonFile(resolved, display, diags);
-        if (!json) continue;
-        ParticleSystemDefinition sys;
-        DefaultsVisitor defaults;
-        sys.reflect(defaults);
-        readFields(
-            *json, [&](FieldVisitor& v) { sys.reflect(v); }, {.file = display, .pointer = ""},
-            diags);
-        LoadContext sub = lc;
-        sub.baseDir = std::filesystem::path(resolved).parent_path();
-        sub.file = display;
-        sub.pointer = "";
-        sys.finalize(sub);
-        row.loaded = std::make_shared<const ParticleSystemDefinition>(std::move(sys));
-      } else {
-        LoadContext sub = lc;
-        sub.pointer = rp + "/system";
-        row.system.finalize(sub);
-      }
+      finalizeRow(row, lc, diags, rp);
     }
     for (size_t e = 0; e < n.expressions.size(); ++e)
       n.expressions[e].compiled = compileExpression(n.expressions[e], diags, file,

@@ -21,18 +21,11 @@ std::string nodePointer(const std::string& base, const SequenceGraph& g, int32_t
                           : base + "/work_nodes/" + std::to_string(id - g.flowCount);
 }
 
-}  // namespace
-
-void lintSequence(const SequenceDefinition& def, const SequenceGraph& graph,
-                  const SequenceEntry& entry, const SceneObject* attachedTo, const Scene& scene,
-                  const EffectPlacement& where, Diagnostics& out, const std::string& file,
-                  const std::string& pointer) {
-  std::string entryPointer = pointer;
-  if (entryPointer.size() >= 11 &&
-      entryPointer.compare(entryPointer.size() - 11, 11, "/definition") == 0)
-    entryPointer.resize(entryPointer.size() - 11);
+// The tree: a root, every node reachable, parent fields that agree with the child lists, and
+// ranges in order.
+void lintTree(const SequenceDefinition& def, const SequenceGraph& graph, Diagnostics& out,
+              const std::string& file, const std::string& pointer) {
   const int32_t total = int32_t(graph.children.size());
-
   if (graph.root < 0)
     out.warning(file, pointer + "/root", "the root is none: the sequence plays nothing");
   // Reachability and the stored parent fields.
@@ -66,26 +59,30 @@ void lintSequence(const SequenceDefinition& def, const SequenceGraph& graph,
     if (h.duration.lo > h.duration.hi)
       out.warning(file, np + "/duration", "shortest is above longest");
   }
+}
 
-  auto checkCondition = [&](const Condition& c, const std::string& cp) {
-    if (c.kind == ConditionKind::ChannelRange) {
-      if (c.channel < 0 || size_t(c.channel) >= def.channels.size())
-        out.warning(file, cp + "/channel",
-                    "channel index " + std::to_string(c.channel) + " is not in the sequence's " +
-                        std::to_string(def.channels.size()) + " channels: it reads 0");
-      if (!(c.min < c.max))
-        out.warning(file, cp, "[min, max) is empty: the condition is never true");
-    } else if (c.kind == ConditionKind::Bitset && (c.channel < 0 || c.channel >= 32)) {
-      out.warning(file, cp + "/channel", "bit index outside 0..31: never set");
-    } else if (c.kind == ConditionKind::ComponentFilter && c.component.empty()) {
-      out.warning(file, cp + "/component", "no component named: the filter never passes");
-    }
-  };
+void lintCondition(const SequenceDefinition& def, Diagnostics& out, const std::string& file,
+                   const Condition& c, const std::string& cp) {
+  if (c.kind == ConditionKind::ChannelRange) {
+    if (c.channel < 0 || size_t(c.channel) >= def.channels.size())
+      out.warning(file, cp + "/channel",
+                  "channel index " + std::to_string(c.channel) + " is not in the sequence's " +
+                      std::to_string(def.channels.size()) + " channels: it reads 0");
+    if (!(c.min < c.max)) out.warning(file, cp, "[min, max) is empty: the condition is never true");
+  } else if (c.kind == ConditionKind::Bitset && (c.channel < 0 || c.channel >= 32)) {
+    out.warning(file, cp + "/channel", "bit index outside 0..31: never set");
+  } else if (c.kind == ConditionKind::ComponentFilter && c.component.empty()) {
+    out.warning(file, cp + "/component", "no component named: the filter never passes");
+  }
+}
+
+void lintFlowNodes(const SequenceDefinition& def, Diagnostics& out, const std::string& file,
+                   const std::string& pointer) {
   for (size_t f = 0; f < def.flowNodes.size(); ++f) {
     const FlowNode& n = def.flowNodes[f];
     std::string np = pointer + "/flow_nodes/" + std::to_string(f);
-    checkCondition(n.startCondition, np + "/start_condition");
-    checkCondition(n.endCondition, np + "/end_condition");
+    lintCondition(def, out, file, n.startCondition, np + "/start_condition");
+    lintCondition(def, out, file, n.endCondition, np + "/end_condition");
     if (n.startCondition.kind == ConditionKind::Never)
       out.warning(file, np + "/start_condition", "kind never: the node is always skipped");
     if (n.type == FlowType::ChannelGate) {
@@ -103,8 +100,13 @@ void lintSequence(const SequenceDefinition& def, const SequenceGraph& graph,
         out.warning(file, np + "/children", "every weight is 0: fxview picks a child uniformly");
     }
   }
-  checkCondition(def.endCondition, pointer + "/end_condition");
+  lintCondition(def, out, file, def.endCondition, pointer + "/end_condition");
+  lintCondition(def, out, file, def.endCondition, pointer + "/end_condition");
+}
 
+// Particle nodes' rows against their emitters' transform slots.
+void lintWorkNodes(const SequenceDefinition& def, Diagnostics& out, const std::string& file,
+                   const std::string& pointer) {
   for (size_t w = 0; w < def.workNodes.size(); ++w) {
     const WorkNode& n = def.workNodes[w];
     std::string np = pointer + "/work_nodes/" + std::to_string(w);
@@ -127,21 +129,13 @@ void lintSequence(const SequenceDefinition& def, const SequenceGraph& graph,
                     "more row bytes than the emitter's transform slots: the extra are unused");
     }
   }
+}
 
-  // Locations and sources.
-  const SceneObject* linked =
-      entry.linkedObject.empty() ? nullptr : scene.findObject(entry.linkedObject);
-  const SceneObject* firstPerson =
-      entry.firstPersonObject.empty() ? nullptr : scene.findObject(entry.firstPersonObject);
-  if (!entry.linkedObject.empty() && !linked)
-    out.warning(file, entryPointer + "/linked_object",
-                "no object named \"" + entry.linkedObject + "\"");
-  if (!entry.targetObject.empty() && !scene.findObject(entry.targetObject))
-    out.warning(file, entryPointer + "/target_object",
-                "no object named \"" + entry.targetObject + "\"");
-  if (!entry.firstPersonObject.empty() && !firstPerson)
-    out.warning(file, entryPointer + "/first_person_object",
-                "no object named \"" + entry.firstPersonObject + "\"");
+// Location sources: decoded kinds, the seed's flags, and the objects and points they name.
+void lintSources(const SequenceDefinition& def, const SequenceEntry& entry,
+                 const SceneObject* attachedTo, const SceneObject* linked,
+                 const SceneObject* firstPerson, Diagnostics& out, const std::string& file,
+                 const std::string& pointer) {
   for (size_t s = 0; s < def.sources.size(); ++s) {
     const LocationSource& src = def.sources[s];
     std::string sp = pointer + "/location_sources/" + std::to_string(s);
@@ -180,6 +174,38 @@ void lintSequence(const SequenceDefinition& def, const SequenceGraph& graph,
                 "\": no valid frame (a spawn location whose point is missing emits nothing)");
     }
   }
+}
+
+}  // namespace
+
+void lintSequence(const SequenceDefinition& def, const SequenceGraph& graph,
+                  const SequenceEntry& entry, const SceneObject* attachedTo, const Scene& scene,
+                  const EffectPlacement& where, Diagnostics& out, const std::string& file,
+                  const std::string& pointer) {
+  std::string entryPointer = pointer;
+  if (entryPointer.size() >= 11 &&
+      entryPointer.compare(entryPointer.size() - 11, 11, "/definition") == 0)
+    entryPointer.resize(entryPointer.size() - 11);
+
+  lintTree(def, graph, out, file, pointer);
+  lintFlowNodes(def, out, file, pointer);
+  lintWorkNodes(def, out, file, pointer);
+
+  // Locations and sources.
+  const SceneObject* linked =
+      entry.linkedObject.empty() ? nullptr : scene.findObject(entry.linkedObject);
+  const SceneObject* firstPerson =
+      entry.firstPersonObject.empty() ? nullptr : scene.findObject(entry.firstPersonObject);
+  if (!entry.linkedObject.empty() && !linked)
+    out.warning(file, entryPointer + "/linked_object",
+                "no object named \"" + entry.linkedObject + "\"");
+  if (!entry.targetObject.empty() && !scene.findObject(entry.targetObject))
+    out.warning(file, entryPointer + "/target_object",
+                "no object named \"" + entry.targetObject + "\"");
+  if (!entry.firstPersonObject.empty() && !firstPerson)
+    out.warning(file, entryPointer + "/first_person_object",
+                "no object named \"" + entry.firstPersonObject + "\"");
+  lintSources(def, entry, attachedTo, linked, firstPerson, out, file, pointer);
   for (size_t l = 0; l < def.locations.size(); ++l) {
     const Location& loc = def.locations[l];
     if (loc.flags < 0 || loc.sourceCount <= 0) continue;

@@ -294,6 +294,106 @@ bool stageWritesShared(const CompiledProgram& p, int stage) {
   return false;
 }
 
+// The native integrator (seed: after stage 4 "the native code integrates"): gravity, the two
+// accelerations, air friction and rotation, with its frame-constant inputs resolved once.
+struct Integrator {
+  // An input: a per-particle stream, a system value or the channel's unbound value, all read as
+  // p[i * step].
+  struct Reader {
+    const float* p = nullptr;
+    size_t step = 0;
+    float operator()(size_t i) const { return p[i * step]; }
+  };
+
+  Transform toSim, spawn;  // world -> simulation frame; the spawn frame slot
+  vec3 gravityDir{0.0f};
+  float gravityScale = 1.0f;
+  bool emitterFrame[2] = {false, false};
+  float* pos[3] = {};
+  float* vel[3] = {};
+  float* angVel = nullptr;
+  float* angPos = nullptr;
+  Reader gravity, airFriction, rotAcceleration, rotFriction;
+  Reader strength[2];
+  Reader dir[2][3];
+  // Directions and strengths that are system values or unbound are the same for every particle:
+  // their term of the acceleration is then worked out once, with the very same operations.
+  bool accelUniform = true;
+  vec3 accelTerm[2] = {vec3(0.0f), vec3(0.0f)};
+  std::array<float, 12> unbound{};  // what unbound readers point at (so never copied)
+  size_t unboundUsed = 0;
+
+  Integrator() = default;
+  Integrator(const Integrator&) = delete;
+  Integrator& operator=(const Integrator&) = delete;
+
+  // Binds the channels; `chan(c, k)` gives channel c's float k (p null when unbound). Needs
+  // toSim, spawn and emitterFrame.
+  template <typename ChanFn>
+  void resolve(ChanFn&& chan) {
+    for (int k = 0; k < 3; ++k) {
+      pos[k] = chan(Ch::ParticlePosition, k).p;
+      vel[k] = chan(Ch::ParticleVelocity, k).p;
+    }
+    angVel = chan(Ch::AngularVelocity, 0).p;
+    angPos = chan(Ch::AngularPosition, 0).p;
+    auto reader = [&](Ch c, int k) -> Reader {
+      auto cp = chan(c, k);
+      if (cp.p) return {cp.p, cp.step};
+      unbound[unboundUsed] = kChannels[size_t(c)].unbound[k];
+      return {&unbound[unboundUsed++], 0};
+    };
+    const Ch dirCh[2] = {Ch::Acceleration0Direction, Ch::Acceleration1Direction};
+    const Ch strCh[2] = {Ch::Acceleration0Strength, Ch::Acceleration1Strength};
+    gravity = reader(Ch::GravityStrength, 0);
+    airFriction = reader(Ch::AirFriction, 0);
+    rotAcceleration = reader(Ch::RotationalAcceleration, 0);
+    rotFriction = reader(Ch::RotationalFriction, 0);
+    for (int a = 0; a < 2; ++a) strength[a] = reader(strCh[a], 0);
+    for (int a = 0; a < 2; ++a)
+      for (int k = 0; k < 3; ++k) dir[a][k] = reader(dirCh[a], k);
+
+    for (int a = 0; a < 2; ++a) {
+      accelUniform = accelUniform && strength[a].step == 0;
+      for (int k = 0; k < 3; ++k) accelUniform = accelUniform && dir[a][k].step == 0;
+    }
+    if (accelUniform)
+      for (int a = 0; a < 2; ++a) {
+        vec3 d(dir[a][0](0), dir[a][1](0), dir[a][2](0));
+        if (emitterFrame[a]) d = spawn.rotation * d;
+        accelTerm[a] = toSim.applyVector(d) * strength[a](0);
+      }
+  }
+
+  // Integrates particles [begin, end) over dt.
+  void run(size_t begin, size_t end, float dt) const {
+    for (size_t i = begin; i < end; ++i) {
+      vec3 acc = gravityDir * (gravity(i) * gravityScale);
+      if (accelUniform) {
+        acc += accelTerm[0];
+        acc += accelTerm[1];
+      } else {
+        for (int a = 0; a < 2; ++a) {
+          vec3 d(dir[a][0](i), dir[a][1](i), dir[a][2](i));
+          if (emitterFrame[a]) d = spawn.rotation * d;
+          acc += toSim.applyVector(d) * strength[a](i);
+        }
+      }
+      vec3 v(vel[0][i], vel[1][i], vel[2][i]);
+      v += acc * dt;
+      v -= v * std::clamp(airFriction(i) * dt, 0.0f, 1.0f);
+      for (int k = 0; k < 3; ++k) {
+        vel[k][i] = v[k];
+        pos[k][i] += v[k] * dt;
+      }
+      float w = angVel[i] + rotAcceleration(i) * dt;
+      w -= w * std::clamp(rotFriction(i) * dt, 0.0f, 1.0f);
+      angVel[i] = w;
+      angPos[i] += w * kTwoPi * dt;
+    }
+  }
+};
+
 }  // namespace
 
 // Stage-4 stack scratch for chunks other than 0, one per worker thread, allocated once.
@@ -324,61 +424,21 @@ void SystemInstance::updateParticles(float dt, const SystemStepInput& in) {
 
   // The native integrator's frame-constant inputs, in the simulation frame.
   const Transform sim = slotTransform(emitter_.simulationFrameSlot);
-  const Transform spawn = slotTransform(emitter_.spawnFrameSlot);
+  Integrator integ;
+  integ.spawn = slotTransform(emitter_.spawnFrameSlot);
   // Seed: "World directions and gravity are turned into it by the inverse of that slot": the
   // inverse holds the slot's uniform scale as well as its rotation.
-  const Transform toSim = inverse(sim);
-  const vec3 gravityDir = toSim.applyVector(vec3(0, 0, -1));
-  const bool emitterFrame[2] = {emitter_.acceleration0EmitterFrame,
-                                emitter_.acceleration1EmitterFrame};
-  const Ch dirCh[2] = {Ch::Acceleration0Direction, Ch::Acceleration1Direction};
-  const Ch strCh[2] = {Ch::Acceleration0Strength, Ch::Acceleration1Strength};
-  ChanPtr pos[3], vel[3];
-  for (int k = 0; k < 3; ++k) {
-    pos[k] = chan(Ch::ParticlePosition, k);
-    vel[k] = chan(Ch::ParticleVelocity, k);
-  }
-  ChanPtr angVel = chan(Ch::AngularVelocity, 0), angPos = chan(Ch::AngularPosition, 0);
+  integ.toSim = inverse(sim);
+  integ.gravityDir = integ.toSim.applyVector(vec3(0, 0, -1));
+  integ.gravityScale = params_.gravityScale;
+  integ.emitterFrame[0] = emitter_.acceleration0EmitterFrame;
+  integ.emitterFrame[1] = emitter_.acceleration1EmitterFrame;
+  integ.resolve([this](Ch c, int k) { return chan(c, k); });
+  const float* const* pos = integ.pos;
   ChanPtr age = chan(Ch::ParticleAge, 0), life = chan(Ch::ParticleLifetime, 0);
   const float unboundLife = kChannels[size_t(Ch::ParticleLifetime)].unbound.x;
   const bool hasPrev = chan(Ch::ParticlePreviousPosition, 0).p != nullptr;
   const bool hasCameraDistance = in.view && chan(Ch::ParticleCameraDistance, 0).p;
-  // The integrator's inputs, resolved once: a per-particle stream, a system value or the
-  // channel's unbound value, all read as p[i * step].
-  struct Reader {
-    const float* p;
-    size_t step;
-    float operator()(size_t i) const { return p[i * step]; }
-  };
-  std::array<float, 12> unbound{};
-  size_t unboundUsed = 0;
-  auto reader = [&](Ch c, int k) -> Reader {
-    ChanPtr cp = chan(c, k);
-    if (cp.p) return {cp.p, cp.step};
-    unbound[unboundUsed] = kChannels[size_t(c)].unbound[k];
-    return {&unbound[unboundUsed++], 0};
-  };
-  const Reader gravity = reader(Ch::GravityStrength, 0), airFriction = reader(Ch::AirFriction, 0),
-               rotAcceleration = reader(Ch::RotationalAcceleration, 0),
-               rotFriction = reader(Ch::RotationalFriction, 0);
-  const Reader strength[2] = {reader(strCh[0], 0), reader(strCh[1], 0)};
-  const Reader dir[2][3] = {{reader(dirCh[0], 0), reader(dirCh[0], 1), reader(dirCh[0], 2)},
-                            {reader(dirCh[1], 0), reader(dirCh[1], 1), reader(dirCh[1], 2)}};
-
-  // Directions and strengths that are system values or unbound are the same for every particle:
-  // their term of the acceleration is then worked out once, with the very same operations.
-  bool accelUniform = true;
-  for (int a = 0; a < 2; ++a) {
-    accelUniform = accelUniform && strength[a].step == 0;
-    for (int k = 0; k < 3; ++k) accelUniform = accelUniform && dir[a][k].step == 0;
-  }
-  vec3 accelTerm[2] = {vec3(0.0f), vec3(0.0f)};
-  if (accelUniform)
-    for (int a = 0; a < 2; ++a) {
-      vec3 d(dir[a][0](0), dir[a][1](0), dir[a][2](0));
-      if (emitterFrame[a]) d = spawn.rotation * d;
-      accelTerm[a] = toSim.applyVector(d) * strength[a](0);
-    }
 
   auto runChunk = [&](size_t chunk, size_t begin, size_t end, float* stack) {
     for (size_t i = begin; i < end; ++i) {
@@ -390,7 +450,7 @@ void SystemInstance::updateParticles(float dt, const SystemStepInput& in) {
       for (int k = 0; k < 3; ++k) {
         const ChanPtr prev = chan(Ch::ParticlePreviousPosition, k);
         if (prev.p)
-          for (size_t i = begin; i < end; ++i) prev.p[i * prev.step] = pos[k].p[i];
+          for (size_t i = begin; i < end; ++i) prev.p[i * prev.step] = pos[k][i];
       }
     if (program_) {
       if (chunk == 0) {
@@ -402,36 +462,12 @@ void SystemInstance::updateParticles(float dt, const SystemStepInput& in) {
         runStageCompiled(*program_, kStageUpdate, st, begin, end - begin, stack);
       }
     }
-    for (size_t i = begin; i < end; ++i) {
-      vec3 acc = gravityDir * (gravity(i) * params_.gravityScale);
-      if (accelUniform) {
-        acc += accelTerm[0];
-        acc += accelTerm[1];
-      } else {
-        for (int a = 0; a < 2; ++a) {
-          vec3 d(dir[a][0](i), dir[a][1](i), dir[a][2](i));
-          if (emitterFrame[a]) d = spawn.rotation * d;
-          acc += toSim.applyVector(d) * strength[a](i);
-        }
-      }
-      vec3 v(vel[0].p[i], vel[1].p[i], vel[2].p[i]);
-      v += acc * dt;
-      v -= v * std::clamp(airFriction(i) * dt, 0.0f, 1.0f);
-      for (int k = 0; k < 3; ++k) {
-        vel[k].p[i] = v[k];
-        pos[k].p[i] += v[k] * dt;
-      }
-      float w = angVel.p[i] + rotAcceleration(i) * dt;
-      w -= w * std::clamp(rotFriction(i) * dt, 0.0f, 1.0f);
-      angVel.p[i] = w;
-      angPos.p[i] += w * kTwoPi * dt;
-    }
+    integ.run(begin, end, dt);
     if (hasCameraDistance) {
       const ChanPtr dist = chan(Ch::ParticleCameraDistance, 0);
       const vec3 eye = in.view->eye;
       for (size_t i = begin; i < end; ++i)
-        dist.p[i * dist.step] =
-            glm::length(sim.apply(vec3(pos[0].p[i], pos[1].p[i], pos[2].p[i])) - eye);
+        dist.p[i * dist.step] = glm::length(sim.apply(vec3(pos[0][i], pos[1][i], pos[2][i])) - eye);
     }
   };
 

@@ -102,6 +102,14 @@ struct GlowDefinition final : EffectDefinition {
   Sprite sprite;            // sequence 0, sprite 0 of the texture
 
   void reflect(FieldVisitor& v) override;
+  // reflect's field groups, in the order reflect calls them (glow_fields.cpp).
+  void reflectPath(FieldVisitor& v);
+  void reflectRotation(FieldVisitor& v);
+  void reflectTranslation(FieldVisitor& v);
+  void reflectDistance(FieldVisitor& v);
+  void reflectSize(FieldVisitor& v);
+  void reflectColor(FieldVisitor& v);
+  void reflectTrailing(FieldVisitor& v);
   void finalize(const LoadContext& ctx) override;
   void lint(const SceneObject* attachedTo, const Scene& scene, const EffectPlacement& where,
             Diagnostics& out, const std::string& file, const std::string& pointer) const override;

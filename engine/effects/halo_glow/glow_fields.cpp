@@ -97,6 +97,16 @@ void reflectEngineOptions(FieldVisitor& v, EngineOptions& e) {
 }  // namespace
 
 void GlowDefinition::reflect(FieldVisitor& v) {
+  reflectPath(v);
+  reflectRotation(v);
+  reflectTranslation(v);
+  reflectDistance(v);
+  reflectSize(v);
+  reflectColor(v);
+  reflectTrailing(v);
+}
+
+void GlowDefinition::reflectPath(FieldVisitor& v) {
   v.visit(
       {.key = "attachment_marker",
        .help =
@@ -144,7 +154,9 @@ void GlowDefinition::reflect(FieldVisitor& v) {
                 .restart = true,
                 .tag = {0x028}},
                flags, kFlagOptions, 0);
+}
 
+void GlowDefinition::reflectRotation(FieldVisitor& v) {
   attachment(v, "attachment_0", 0x050,
              "Shifted by one. Seemingly unused. Setting this to an object function has no effect.",
              attachment0, true);
@@ -191,7 +203,9 @@ void GlowDefinition::reflect(FieldVisitor& v) {
            .help = "As above, but for a high function value.",
            .tag = {0x06C}},
           effectRotVelMulHigh, 1.0f);
+}
 
+void GlowDefinition::reflectTranslation(FieldVisitor& v) {
   attachment(v, "attachment_2", 0x070,
              "Shifted by one. Sets an object function which controls the translational velocity.",
              attachment2);
@@ -217,7 +231,9 @@ void GlowDefinition::reflect(FieldVisitor& v) {
            "be 0 safely.",
        .tag = {0x07C}},
       effectTransVelMulHigh, 1.0f);
+}
 
+void GlowDefinition::reflectDistance(FieldVisitor& v) {
   attachment(
       v, "attachment_3", 0x080,
       "Shifted by one. Allows the radial distance of normal particles to be scaled by an object "
@@ -267,7 +283,9 @@ void GlowDefinition::reflect(FieldVisitor& v) {
                "distance particle to object.",
        .tag = {0x090}},
       distanceMulHigh, 1.0f);
+}
 
+void GlowDefinition::reflectSize(FieldVisitor& v) {
   attachment(
       v, "attachment_4", 0x09C,
       "Shifted by one. Intended to make particle size scale with a function, but does not work. "
@@ -299,7 +317,9 @@ void GlowDefinition::reflect(FieldVisitor& v) {
            .unused = true,
            .tag = {0x0A8}},
           sizeAttachmentMultiplier, FloatBounds{0.0f, 0.0f});
+}
 
+void GlowDefinition::reflectColor(FieldVisitor& v) {
   attachment(
       v, "attachment_5", 0x0B0,
       "Shifted by one. If set to a function, all normal particles will blend between color bound 0 "
@@ -341,6 +361,9 @@ void GlowDefinition::reflect(FieldVisitor& v) {
            "path.",
        .tag = {0x0F4}},
       colorRateOfChange, 0.0f);
+}
+
+void GlowDefinition::reflectTrailing(FieldVisitor& v) {
   v.visit({.key = "fading_percentage_of_glow",
            .help = "Controls the distance that particles fade in and out at the path boundaries. A "
                    "value of 0 "

@@ -181,6 +181,40 @@ void lintCoincidentKnots(const MarkerSet& set, const PathSetup& s, const std::st
     }
 }
 
+// A path that is not a closed loop: no length, markers outside the chain, markers with nothing in
+// front, and chains that repeat or skip markers.
+void lintChain(const GlowDefinition& d, const PathSetup& s, const std::string& name, Linter& l) {
+  if (s.degenerate() && d.numberOfParticles > 0)
+    l.error("attachment_marker",
+            "the markers named " + name +
+                " are all at one place: the path has no length and the game becomes "
+                "unresponsive");
+  // "Some markers being unused."
+  std::string unused = markerList(s.unused, s.count);
+  if (!unused.empty())
+    l.warning("attachment_marker",
+              "marker(s) " + unused + " named " + name +
+                  " are not part of the path (their order chain does not reach them)");
+  // "a marker whose next is behind it": only the chain end may have no marker in front.
+  bool noNext[kMaxMarkers] = {};
+  int end = s.order[size_t(s.count - 1)];
+  for (int i = 0; i < s.count; ++i) noNext[i] = s.next[size_t(i)] == kNone && i != end;
+  std::string behind = markerList(noNext, s.count);
+  if (!behind.empty())
+    l.warning("attachment_marker",
+              "marker(s) " + behind + " named " + name +
+                  ": every other marker is behind its +X axis, so it has no next marker "
+                  "(negative dot products are ignored); point +X at the next marker");
+  for (int k = 0; k + 1 < s.count; ++k) {
+    if (s.orderFilled[size_t(k)] && s.next[size_t(s.order[size_t(k)])] != s.order[size_t(k + 1)]) {
+      l.warning("attachment_marker",
+                "the path repeats or skips markers named " + name +
+                    ": it may loop back on itself (check render_model_markers)");
+      break;
+    }
+  }
+}
+
 void lintMarkers(const GlowDefinition& d, Linter& l, const SceneObject* object,
                  const Scene& scene) {
   if (!object) {
@@ -236,36 +270,7 @@ void lintMarkers(const GlowDefinition& d, Linter& l, const SceneObject* object,
                 " form a closed loop (each +X points at another marker): the game becomes "
                 "unresponsive");
   } else {
-    if (s.degenerate() && d.numberOfParticles > 0)
-      l.error("attachment_marker",
-              "the markers named " + name +
-                  " are all at one place: the path has no length and the game becomes "
-                  "unresponsive");
-    // "Some markers being unused."
-    std::string unused = markerList(s.unused, s.count);
-    if (!unused.empty())
-      l.warning("attachment_marker",
-                "marker(s) " + unused + " named " + name +
-                    " are not part of the path (their order chain does not reach them)");
-    // "a marker whose next is behind it": only the chain end may have no marker in front.
-    bool noNext[kMaxMarkers] = {};
-    int end = s.order[size_t(s.count - 1)];
-    for (int i = 0; i < s.count; ++i) noNext[i] = s.next[size_t(i)] == kNone && i != end;
-    std::string behind = markerList(noNext, s.count);
-    if (!behind.empty())
-      l.warning("attachment_marker",
-                "marker(s) " + behind + " named " + name +
-                    ": every other marker is behind its +X axis, so it has no next marker "
-                    "(negative dot products are ignored); point +X at the next marker");
-    for (int k = 0; k + 1 < s.count; ++k) {
-      if (s.orderFilled[size_t(k)] &&
-          s.next[size_t(s.order[size_t(k)])] != s.order[size_t(k + 1)]) {
-        l.warning("attachment_marker",
-                  "the path repeats or skips markers named " + name +
-                      ": it may loop back on itself (check render_model_markers)");
-        break;
-      }
-    }
+    lintChain(d, s, name, l);
   }
   // "it's still possible to make the game unresponsive if some frames put the path into a bad
   // shape"

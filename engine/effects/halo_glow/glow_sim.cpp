@@ -104,6 +104,138 @@ void windowPass(const PathWindow& w, size_t m, const float* __restrict t,
   }
 }
 
+// A normal particle's new position along the path, `elapsed` further in its direction: at an
+// end it bounces back (flipping `backwards`) or wraps around.
+inline float advance(float t, uint8_t& backwards, float elapsed, float total, bool bounce) {
+  if (backwards) {
+    t -= elapsed;
+    if (bounce) {
+      if (t < 0.0f) {
+        t = total - wrapUp(t, total);
+        backwards = 0;
+      }
+    } else {
+      t = wrapUp(t, total);
+    }
+  } else {
+    t += elapsed;
+    if (bounce) {
+      if (t > total) {
+        t = total - wrapDown(t, total);
+        backwards = 1;
+      }
+    } else {
+      t = wrapDown(t, total);
+    }
+  }
+  return t;
+}
+
+// The second pass of a block whose particles sample more than one window (or a singular one):
+// each samples the path itself. Returns whether any sample was singular.
+inline bool samplePass(const PathTable& table, size_t m, const float* __restrict t,
+                       const float* __restrict cs, const float* __restrict sn, const float* dist,
+                       float* __restrict position, float* __restrict velocity,
+                       float* __restrict fadeOut, float dt, float total, float fadeEdge,
+                       bool degenerate) {
+  bool singular = false;
+  for (size_t j = 0; j < m; ++j) {
+    PathSample s = samplePath(table, t[j]);
+    singular = singular || s.singular;
+    vec3 pos = s.position + (s.side * cs[j] + s.up * sn[j]) * dist[j];
+    vec3 old(position[3 * j], position[3 * j + 1], position[3 * j + 2]);
+    vec3 vel = dt > 0.0f ? (pos - old) / dt : vec3(0.0f);
+    for (int a = 0; a < 3; ++a) {
+      velocity[3 * j + size_t(a)] = vel[a];
+      position[3 * j + size_t(a)] = pos[a];
+    }
+    // Edge fade by `fading_percentage_of_glow`.
+    float fade = 1.0f;
+    if (!degenerate) {
+      float u = t[j] / total;
+      if (u < fadeEdge)
+        fade = u / fadeEdge;
+      else if (u > 1.0f - fadeEdge)
+        fade = (1.0f - u) / fadeEdge;
+    }
+    fadeOut[j] = std::isnan(fade) ? 0.0f : std::clamp(fade, 0.0f, 1.0f);
+  }
+  return singular;
+}
+
+// What updateNormal's particle loop reads: the same for every particle of one update (the
+// path's windows, the attachment-driven distance and colour, the flags).
+struct NormalStep {
+  const PathTable* table = nullptr;
+  float elapsed = 0, total = 0, dt = 0, distance = 0, rate = 0, rotation = 0, fadeEdge = 0;
+  vec3 color{0.0f};
+  ColorRgba c0, c1;
+  bool degenerate = false, setDistance = false, functionColor = false, inRange = false;
+  bool wrap = false, bounce = false;
+};
+
+// Moves normal particles [begin, end) by one update; returns whether a path sample was singular.
+// Each particle's update reads and writes only that particle.
+bool updateNormalChunk(const NormalStep& u, NormalParticles& p, size_t begin, size_t end) {
+  const PathTable& table = *u.table;
+  const float elapsed = u.elapsed, total = u.total, dt = u.dt, distance = u.distance;
+  const float rate = u.rate, rotation = u.rotation, fadeEdge = u.fadeEdge;
+  const vec3 color = u.color;
+  const ColorRgba c0 = u.c0, c1 = u.c1;
+  const bool degenerate = u.degenerate, setDistance = u.setDistance;
+  const bool functionColor = u.functionColor, inRange = u.inRange, wrap = u.wrap;
+  const bool bounce = u.bounce;
+  bool chunkSingular = false;
+  float* __restrict tv = p.t.data();
+  const float* __restrict angle0 = p.angle.data();
+  float* dist = p.distance.data();  // written in the first pass, read in the second
+  float* __restrict position = &p.position.data()->x;
+  float* __restrict velocity = &p.velocity.data()->x;
+  float* __restrict fadeOut = p.fade.data();
+  // Blocks of particles: first each one's t, window and rotation (branches and libm calls),
+  // then the path and everything after it; a block whose particles all sample one window (the
+  // usual case: neighbours in the arrays are neighbours on the path) runs that second pass with
+  // the window's coefficients in registers, a loop the compiler vectorises.
+  float cs[kBlock], sn[kBlock];
+  for (size_t b0 = begin; b0 < end; b0 += kBlock) {
+    const size_t m = std::min(kBlock, end - b0);
+    int blockWindow = -1;
+    bool oneWindow = table.count >= 2 && !degenerate;
+    for (size_t j = 0; j < m; ++j) {
+      const size_t i = b0 + j;
+      if (setDistance) dist[i] = distance;
+      const float t = degenerate ? 0.0f : advance(tv[i], p.backwards[i], elapsed, total, bounce);
+      tv[i] = t;
+      float angle = rotation * t + angle0[i];
+      cs[j] = std::cos(angle);
+      sn[j] = std::sin(angle);
+      if (oneWindow) {
+        int w = table.window(t, table.segment(t));
+        if (blockWindow < 0) blockWindow = w;
+        oneWindow = w == blockWindow;
+      }
+    }
+    if (oneWindow && !table.windows[size_t(blockWindow)].singular) {
+      windowPass(table.windows[size_t(blockWindow)], m, tv + b0, cs, sn, dist + b0,
+                 position + 3 * b0, velocity + 3 * b0, fadeOut + b0, dt, total, fadeEdge);
+    } else if (samplePass(table, m, tv + b0, cs, sn, dist + b0, position + 3 * b0,
+                          velocity + 3 * b0, fadeOut + b0, dt, total, fadeEdge, degenerate)) {
+      chunkSingular = true;
+    }
+    // Colour: the function attachment, then "modify particle color in range" overrides it.
+    if (functionColor)
+      for (size_t i = b0; i < b0 + m; ++i) p.color[i] = color;
+    if (inRange)
+      for (size_t i = b0; i < b0 + m; ++i) {
+        const float t = tv[i];
+        p.color[i] = {colorInRange(c0.r, c1.r, rate, t, wrap),
+                      colorInRange(c0.g, c1.g, rate, t, wrap),
+                      colorInRange(c0.b, c1.b, rate, t, wrap)};
+      }
+  }
+  return chunkSingular;
+}
+
 }  // namespace
 
 GlowInstance::GlowInstance(const GlowDefinition& def, const InstanceContext& ctx)
@@ -281,122 +413,33 @@ void GlowInstance::updateNormal(const ObjectState* object, float dt) {
   // Everything that does not depend on the particle, once per update: the path's windows, the
   // attachment-driven distance and colour, the flags.
   const PathTable table = buildPathTable(markers_, path_, def_.engine.helperPointZFromY);
-  const bool setDistance = def_.attachment3 != Attachment::None;
-  const float distance = setDistance ? ((def_.distanceMulHigh - def_.distanceMulLow) *
-                                            attachmentValue(def_.attachment3, object) +
-                                        def_.distanceMulLow) *
-                                               (def_.maxDistance - def_.minDistance) +
-                                           def_.minDistance
-                                     : 0.0f;
-  const bool functionColor = def_.attachment5 != Attachment::None;
-  const vec3 color = functionColor ? lerpColor(def_.colorBound0, def_.colorBound1,
-                                               attachmentValue(def_.attachment5, object))
-                                   : vec3(0.0f);
-  const bool inRange = def_.has(kModifyColorInRange);
-  const ColorRgba c0 = def_.colorBound0, c1 = def_.colorBound1;
-  const float rate = def_.colorRateOfChange;
-  const bool wrap = def_.engine.colorInRangeWrap;
-  const bool bounce = def_.boundaryEffect == Boundary::Bounce;
-  const float rotation = rotationPerUnitT_;
-  const float fadeEdge = 0.5f * def_.fadingPercentageOfGlow;
+  NormalStep u{.table = &table, .elapsed = elapsed, .total = total, .dt = dt};
+  u.degenerate = degenerate;
+  u.setDistance = def_.attachment3 != Attachment::None;
+  u.distance = u.setDistance ? ((def_.distanceMulHigh - def_.distanceMulLow) *
+                                    attachmentValue(def_.attachment3, object) +
+                                def_.distanceMulLow) *
+                                       (def_.maxDistance - def_.minDistance) +
+                                   def_.minDistance
+                             : 0.0f;
+  u.functionColor = def_.attachment5 != Attachment::None;
+  u.color = u.functionColor ? lerpColor(def_.colorBound0, def_.colorBound1,
+                                        attachmentValue(def_.attachment5, object))
+                            : vec3(0.0f);
+  u.inRange = def_.has(kModifyColorInRange);
+  u.c0 = def_.colorBound0;
+  u.c1 = def_.colorBound1;
+  u.rate = def_.colorRateOfChange;
+  u.wrap = def_.engine.colorInRangeWrap;
+  u.bounce = def_.boundaryEffect == Boundary::Bounce;
+  u.rotation = rotationPerUnitT_;
+  u.fadeEdge = 0.5f * def_.fadingPercentageOfGlow;
   NormalParticles& p = normal_;
   // Each particle's update reads and writes only that particle: chunks run on any thread and the
   // results do not depend on how many there are.
   std::atomic<bool> singular{false};
   parallelChunks(p.count, [&](size_t, size_t begin, size_t end) {
-    bool chunkSingular = false;
-    float* __restrict tv = p.t.data();
-    const float* __restrict angle0 = p.angle.data();
-    float* dist = p.distance.data();  // written in the first pass, read in the second
-    float* __restrict position = &p.position.data()->x;
-    float* __restrict velocity = &p.velocity.data()->x;
-    float* __restrict fadeOut = p.fade.data();
-    // Blocks of particles: first each one's t, window and rotation (branches and libm calls),
-    // then the path and everything after it; a block whose particles all sample one window (the
-    // usual case: neighbours in the arrays are neighbours on the path) runs that second pass with
-    // the window's coefficients in registers, a loop the compiler vectorises.
-    float cs[kBlock], sn[kBlock];
-    for (size_t b0 = begin; b0 < end; b0 += kBlock) {
-      const size_t m = std::min(kBlock, end - b0);
-      int blockWindow = -1;
-      bool oneWindow = table.count >= 2 && !degenerate;
-      for (size_t j = 0; j < m; ++j) {
-        const size_t i = b0 + j;
-        if (setDistance) dist[i] = distance;
-        float t = tv[i];
-        if (degenerate) {
-          t = 0.0f;
-        } else if (p.backwards[i]) {
-          t -= elapsed;
-          if (bounce) {
-            if (t < 0.0f) {
-              t = total - wrapUp(t, total);
-              p.backwards[i] = 0;
-            }
-          } else {
-            t = wrapUp(t, total);
-          }
-        } else {
-          t += elapsed;
-          if (bounce) {
-            if (t > total) {
-              t = total - wrapDown(t, total);
-              p.backwards[i] = 1;
-            }
-          } else {
-            t = wrapDown(t, total);
-          }
-        }
-        tv[i] = t;
-        float angle = rotation * t + angle0[i];
-        cs[j] = std::cos(angle);
-        sn[j] = std::sin(angle);
-        if (oneWindow) {
-          int w = table.window(t, table.segment(t));
-          if (blockWindow < 0) blockWindow = w;
-          oneWindow = w == blockWindow;
-        }
-      }
-      if (oneWindow && !table.windows[size_t(blockWindow)].singular) {
-        windowPass(table.windows[size_t(blockWindow)], m, tv + b0, cs, sn, dist + b0,
-                   position + 3 * b0, velocity + 3 * b0, fadeOut + b0, dt, total, fadeEdge);
-      } else {
-        for (size_t j = 0; j < m; ++j) {
-          const size_t i = b0 + j;
-          const float t = tv[i];
-          PathSample s = samplePath(table, t);
-          chunkSingular = chunkSingular || s.singular;
-          vec3 pos = s.position + (s.side * cs[j] + s.up * sn[j]) * dist[i];
-          vec3 old(position[3 * i], position[3 * i + 1], position[3 * i + 2]);
-          vec3 vel = dt > 0.0f ? (pos - old) / dt : vec3(0.0f);
-          for (int a = 0; a < 3; ++a) {
-            velocity[3 * i + size_t(a)] = vel[a];
-            position[3 * i + size_t(a)] = pos[a];
-          }
-          // Edge fade by `fading_percentage_of_glow`.
-          float fade = 1.0f;
-          if (!degenerate) {
-            float u = t / total;
-            if (u < fadeEdge)
-              fade = u / fadeEdge;
-            else if (u > 1.0f - fadeEdge)
-              fade = (1.0f - u) / fadeEdge;
-          }
-          fadeOut[i] = std::isnan(fade) ? 0.0f : std::clamp(fade, 0.0f, 1.0f);
-        }
-      }
-      // Colour: the function attachment, then "modify particle color in range" overrides it.
-      if (functionColor)
-        for (size_t i = b0; i < b0 + m; ++i) p.color[i] = color;
-      if (inRange)
-        for (size_t i = b0; i < b0 + m; ++i) {
-          const float t = tv[i];
-          p.color[i] = {colorInRange(c0.r, c1.r, rate, t, wrap),
-                        colorInRange(c0.g, c1.g, rate, t, wrap),
-                        colorInRange(c0.b, c1.b, rate, t, wrap)};
-        }
-    }
-    if (chunkSingular) singular.store(true, std::memory_order_relaxed);
+    if (updateNormalChunk(u, p, begin, end)) singular.store(true, std::memory_order_relaxed);
   });
   if (singular.load() && !degenerate && !singularReported_) {
     singularReported_ = true;

@@ -94,6 +94,12 @@ struct ParticleType {
   vec2 pagePx{0.0f};  // sprite page size in pixels (0 when unreadable)
 
   void reflect(FieldVisitor& v);
+  // reflect's field groups, in the order reflect calls them (weather_fields.cpp).
+  void reflectIdentity(FieldVisitor& v);
+  void reflectFade(FieldVisitor& v);
+  void reflectMotion(FieldVisitor& v);
+  void reflectSprite(FieldVisitor& v);
+  void reflectShader(FieldVisitor& v);
   float boxWidth() const { return fadeOutEndDistance; }
 };
 

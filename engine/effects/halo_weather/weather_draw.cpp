@@ -116,35 +116,27 @@ vec4 secondaryMapTransform(const ParticleType& t, double time,
   return {off.x, off.y, rot, 1.0f};
 }
 
-void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const View& view,
-                    const DebugFlags& flags, const std::array<float, 4>* functions,
-                    WeatherDrawStats& stats) {
-  if (!s.def || !flags.weather) return;
-  const WeatherDefinition& def = *s.def;
-  const WeatherParticles& p = s.particles;
-  size_t typeCount = std::min(def.particleTypes.size(), size_t(kMaxParticleTypes));
+namespace {
 
-  if (flags.debugPointPhysics) {
-    // Markers only in the simulation cube (box-local positions are world positions of the cube at
-    // the origin); red for "collides with structures".
-    for (size_t ti = 0; ti < typeCount; ++ti) {
-      const ParticleType& t = def.particleTypes[ti];
-      vec4 c = (t.physics.flags & kCollidesWithStructures) ? kRed : kGreen;
-      debug.aabb(vec3(0.0f), vec3(t.boxWidth()), c);
-      for (uint32_t i = 0; i < p.count; ++i)
-        if (p.type[i] == ti) debug.point(p.position[i], c, 3.0f);
-    }
+// Point physics markers, only in the simulation cube (box-local positions are world positions of
+// the cube at the origin); red for "collides with structures".
+void drawPointPhysics(const WeatherDefinition& def, const WeatherParticles& p, size_t typeCount,
+                      DebugDraw& debug) {
+  for (size_t ti = 0; ti < typeCount; ++ti) {
+    const ParticleType& t = def.particleTypes[ti];
+    vec4 c = (t.physics.flags & kCollidesWithStructures) ? kRed : kGreen;
+    debug.aabb(vec3(0.0f), vec3(t.boxWidth()), c);
+    for (uint32_t i = 0; i < p.count; ++i)
+      if (p.type[i] == ti) debug.point(p.position[i], c, 3.0f);
   }
-  if (!flags.renderPsystems) return;
+}
 
-  auto planes = sidePlanes(view);
-  float viewportArea = std::max(1.0f, view.viewportPx.x * view.viewportPx.y);
-
-  // Nearby weather polyhedra: bounding sphere within the largest cube of the camera, at most 8.
+// Nearby weather polyhedra: bounding sphere within the largest cube of the camera, at most 8.
+size_t nearbyPolyhedra(const WeatherDefinition& def, size_t typeCount, const View& view,
+                       std::array<const Polyhedron*, kMaxPolyhedraUsed>& nearby) {
   float largestBox = 0.0f;
   for (size_t ti = 0; ti < typeCount; ++ti)
     largestBox = std::max(largestBox, def.particleTypes[ti].boxWidth());
-  std::array<const Polyhedron*, kMaxPolyhedraUsed> nearby{};
   size_t nearbyCount = 0;
   for (const Polyhedron& poly : def.polyhedra) {
     if (nearbyCount >= nearby.size()) break;
@@ -153,29 +145,128 @@ void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const
     poly.bounds(c, r);
     if (std::isinf(r) || glm::length(c - view.eye) - r < largestBox) nearby[nearbyCount++] = &poly;
   }
+  return nearbyCount;
+}
+
+// A particle type's sprite batch: textures, blending, orientation and the secondary map.
+SpriteBatch typeBatch(const ParticleType& t, DrawList& draw, double time,
+                      const std::array<float, 4>* functions) {
+  SpriteBatch state;
+  state.texture = t.spritePath.empty() ? kNoTexture : draw.texture(t.spritePath);
+  state.blend = t.framebufferBlendFunction;
+  state.orientation = t.renderMode;
+  state.fadeMode = t.framebufferFadeMode;
+  state.filtered = !(t.mapFlags & kUnfiltered);
+  state.nonlinearTint = (t.shaderFlags & kNonlinearTint) != 0;
+  state.sortBackToFront = t.framebufferBlendFunction == BlendMode::AlphaBlend;
+  if (!t.secondaryPath.empty()) {
+    state.secondaryTexture = draw.texture(t.secondaryPath);
+    // Seed: "flags 1 ... Flag controlling if the texture is filtered" for the secondary map,
+    // apart from the primary's map flags.
+    state.secondaryFiltered = !(t.flags1 & kUnfiltered);
+    state.secondaryAnchor = t.anchor == MapAnchor::WithScreenSpace
+                                ? SecondaryAnchor::WithScreenSpace
+                                : SecondaryAnchor::WithPrimary;
+    state.secondaryTransform = secondaryMapTransform(t, time, functions);
+  }
+  return state;
+}
+
+// The first of a particle's 27 copies around the camera's cell inside the clip volume (4 side
+// planes + far plane at box); false when none is.
+inline bool visibleCopy(const View& view, const std::array<vec4, 4>& planes, vec3 cell, float box,
+                        vec3 position, vec3& world) {
+  for (int z = -1; z <= 1; ++z)
+    for (int y = -1; y <= 1; ++y)
+      for (int x = -1; x <= 1; ++x) {
+        vec3 w = cell + vec3(float(x), float(y), float(z)) * box + position;
+        if (view.depthOf(w) < box && insideSides(planes, w)) {
+          world = w;
+          return true;
+        }
+      }
+  return false;
+}
+
+// The fraction of the screen a sprite's corners cover (0 when one is behind the camera).
+inline double screenCoverage(const View& view, const vec3 (&corners)[4], float viewportArea) {
+  vec2 sc[4] = {};
+  bool onScreen = true;
+  for (int k = 0; k < 4; ++k) onScreen &= toScreen(view, corners[k], sc[k]);
+  double area = 0.0;
+  if (onScreen) {
+    for (int k = 0; k < 4; ++k)
+      area += double(sc[k].x) * sc[(k + 1) % 4].y - double(sc[(k + 1) % 4].x) * sc[k].y;
+    area = std::abs(area) * 0.5 / viewportArea;
+  }
+  return area;
+}
+
+// A sprite's two triangles, outlined.
+void outlineSprite(DebugDraw& debug, const vec3 (&corners)[4]) {
+  debug.line(corners[0], corners[1], kWhite);
+  debug.line(corners[1], corners[2], kWhite);
+  debug.line(corners[2], corners[0], kWhite);
+  debug.line(corners[2], corners[3], kWhite);
+  debug.line(corners[3], corners[0], kWhite);
+}
+
+// The direction a directional sprite orientation uses (straight up when it is zero).
+inline vec3 spriteDirection(const ParticleType& t, const WeatherParticles& p, uint32_t i) {
+  vec3 dir = t.renderDirectionSource == DirectionSource::FromAcceleration ? p.acceleration[i]
+                                                                          : p.velocity[i];
+  if (t.renderMode != SpriteOrientation::ScreenFacing && glm::dot(dir, dir) == 0.0f)
+    dir = vec3(0, 0, 1);
+  return dir;
+}
+
+// A sprite's corners in the world, as the renderer builds them.
+inline void spriteCorners(const Sprite& sprite, const SpriteBasis& basis, float rotation,
+                          vec3 world, float scaleS, vec3 (&corners)[4]) {
+  float c = std::cos(rotation), sn = std::sin(rotation);
+  const float us[4] = {sprite.left, sprite.right, sprite.right, sprite.left};
+  const float vs[4] = {sprite.top, sprite.top, sprite.bottom, sprite.bottom};
+  for (int k = 0; k < 4; ++k) {
+    float lx = us[k] - (sprite.left + sprite.registration.x);
+    float ly = (sprite.registration.y + sprite.top) - vs[k];
+    float rx = c * lx - sn * ly, ry = sn * lx + c * ly;
+    corners[k] = world + (rx * basis.axis1 + ry * basis.axis2) * scaleS;
+  }
+}
+
+// The sprite debug overlay's HUD line.
+void statsLine(DebugDraw& debug, const WeatherDrawStats& stats) {
+  char line[160];
+  std::snprintf(line, sizeof line,
+                "weather: %zu sprites, coverage %.2f screens, %zu big sprites (%zu dropped)",
+                stats.sprites, stats.coverage, stats.bigSprites, stats.bigSpritesDropped);
+  debug.hud.emplace_back(line);
+}
+
+}  // namespace
+
+void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const View& view,
+                    const DebugFlags& flags, const std::array<float, 4>* functions,
+                    WeatherDrawStats& stats) {
+  if (!s.def || !flags.weather) return;
+  const WeatherDefinition& def = *s.def;
+  const WeatherParticles& p = s.particles;
+  size_t typeCount = std::min(def.particleTypes.size(), size_t(kMaxParticleTypes));
+
+  if (flags.debugPointPhysics) drawPointPhysics(def, p, typeCount, debug);
+  if (!flags.renderPsystems) return;
+
+  auto planes = sidePlanes(view);
+  float viewportArea = std::max(1.0f, view.viewportPx.x * view.viewportPx.y);
+
+  std::array<const Polyhedron*, kMaxPolyhedraUsed> nearby{};
+  const size_t nearbyCount = nearbyPolyhedra(def, typeCount, view, nearby);
 
   for (size_t ti = 0; ti < typeCount; ++ti) {
     const ParticleType& t = def.particleTypes[ti];
     float box = t.boxWidth();
     if (!(box > 0.0f) || s.types[ti].count == 0) continue;
-    SpriteBatch state;
-    state.texture = t.spritePath.empty() ? kNoTexture : draw.texture(t.spritePath);
-    state.blend = t.framebufferBlendFunction;
-    state.orientation = t.renderMode;
-    state.fadeMode = t.framebufferFadeMode;
-    state.filtered = !(t.mapFlags & kUnfiltered);
-    state.nonlinearTint = (t.shaderFlags & kNonlinearTint) != 0;
-    state.sortBackToFront = t.framebufferBlendFunction == BlendMode::AlphaBlend;
-    if (!t.secondaryPath.empty()) {
-      state.secondaryTexture = draw.texture(t.secondaryPath);
-      // Seed: "flags 1 ... Flag controlling if the texture is filtered" for the secondary map,
-      // apart from the primary's map flags.
-      state.secondaryFiltered = !(t.flags1 & kUnfiltered);
-      state.secondaryAnchor = t.anchor == MapAnchor::WithScreenSpace
-                                  ? SecondaryAnchor::WithScreenSpace
-                                  : SecondaryAnchor::WithPrimary;
-      state.secondaryTransform = secondaryMapTransform(t, s.time, functions);
-    }
+    const SpriteBatch state = typeBatch(t, draw, s.time, functions);
     if (state.texture != kNoTexture && !state.filtered)
       draw.textures[size_t(state.texture)].filtered = false;
     draw.beginBatch(state);
@@ -185,19 +276,8 @@ void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const
     int big = 0;
     for (uint32_t i = 0; i < p.count; ++i) {
       if (p.type[i] != ti) continue;
-      // The first of the 27 copies inside the clip volume (4 side planes + far plane at box).
-      bool found = false;
       vec3 world{0.0f};
-      for (int z = -1; z <= 1 && !found; ++z)
-        for (int y = -1; y <= 1 && !found; ++y)
-          for (int x = -1; x <= 1 && !found; ++x) {
-            vec3 w = cell + vec3(float(x), float(y), float(z)) * box + p.position[i];
-            if (view.depthOf(w) < box && insideSides(planes, w)) {
-              world = w;
-              found = true;
-            }
-          }
-      if (!found) continue;
+      if (!visibleCopy(view, planes, cell, box, p.position[i], world)) continue;
       float fade = distanceFade(t, view.depthOf(world));
       if (fade < 0.0f) continue;
       bool masked = false;
@@ -208,10 +288,7 @@ void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const
       if (frame < 0)
         continue;  // negative animation rates read before the sequence: the particle flickers
       const Sprite& sprite = t.sheet.sprite(p.sequence[i], size_t(frame));
-      vec3 dir = t.renderDirectionSource == DirectionSource::FromAcceleration ? p.acceleration[i]
-                                                                              : p.velocity[i];
-      if (t.renderMode != SpriteOrientation::ScreenFacing && glm::dot(dir, dir) == 0.0f)
-        dir = vec3(0, 0, 1);
+      const vec3 dir = spriteDirection(t, p, i);
       // scale = 2r / largest sprite px; the page width scales both axes.
       float pageScale = t.spriteSize > 0.0f ? 2.0f * p.radius[i] * t.spriteSize * t.pagePx.x : 0.0f;
       float uvWidth = std::abs(sprite.right - sprite.left);
@@ -220,25 +297,9 @@ void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const
 
       // Screen coverage and the big-sprite limit, from the same corners the renderer builds.
       SpriteBasis basis = spriteBasis(t.renderMode, dir, world - view.eye, view);
-      float c = std::cos(p.rotation[i]), sn = std::sin(p.rotation[i]);
       vec3 corners[4];
-      const float us[4] = {sprite.left, sprite.right, sprite.right, sprite.left};
-      const float vs[4] = {sprite.top, sprite.top, sprite.bottom, sprite.bottom};
-      for (int k = 0; k < 4; ++k) {
-        float lx = us[k] - (sprite.left + sprite.registration.x);
-        float ly = (sprite.registration.y + sprite.top) - vs[k];
-        float rx = c * lx - sn * ly, ry = sn * lx + c * ly;
-        corners[k] = world + (rx * basis.axis1 + ry * basis.axis2) * scaleS;
-      }
-      vec2 sc[4] = {};
-      bool onScreen = true;
-      for (int k = 0; k < 4; ++k) onScreen &= toScreen(view, corners[k], sc[k]);
-      double area = 0.0;
-      if (onScreen) {
-        for (int k = 0; k < 4; ++k)
-          area += double(sc[k].x) * sc[(k + 1) % 4].y - double(sc[(k + 1) % 4].x) * sc[k].y;
-        area = std::abs(area) * 0.5 / viewportArea;
-      }
+      spriteCorners(sprite, basis, p.rotation[i], world, scaleS, corners);
+      const double area = screenCoverage(view, corners, viewportArea);
       if (area > 0.5) {
         stats.bigSprites++;
         if (++big > kBigSpritesPerBatch) {
@@ -260,23 +321,10 @@ void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const
       si.registration = sprite.registration;
       si.aspect = 1.0f;
 
-      if (flags.debugSprites) {
-        // Two triangles, outlined.
-        debug.line(corners[0], corners[1], kWhite);
-        debug.line(corners[1], corners[2], kWhite);
-        debug.line(corners[2], corners[0], kWhite);
-        debug.line(corners[2], corners[3], kWhite);
-        debug.line(corners[3], corners[0], kWhite);
-      }
+      if (flags.debugSprites) outlineSprite(debug, corners);
     }
   }
-  if (flags.debugSprites) {
-    char line[160];
-    std::snprintf(line, sizeof line,
-                  "weather: %zu sprites, coverage %.2f screens, %zu big sprites (%zu dropped)",
-                  stats.sprites, stats.coverage, stats.bigSprites, stats.bigSpritesDropped);
-    debug.hud.emplace_back(line);
-  }
+  if (flags.debugSprites) statsLine(debug, stats);
 }
 
 }  // namespace fx::weather

@@ -141,6 +141,14 @@ void reflectAnimation(FieldVisitor& v, MapAnimation& a, const AnimationKeys& k, 
 }  // namespace
 
 void ParticleType::reflect(FieldVisitor& v) {
+  reflectIdentity(v);
+  reflectFade(v);
+  reflectMotion(v);
+  reflectSprite(v);
+  reflectShader(v);
+}
+
+void ParticleType::reflectIdentity(FieldVisitor& v) {
   v.visit({.key = "name",
            .help = "A name for the particle type. This can be anything and is only used to make "
                    "identifying the type "
@@ -149,6 +157,9 @@ void ParticleType::reflect(FieldVisitor& v) {
           name, "");
   v.visitFlags({.key = "flags", .help = "Boolean settings for this particle type.", .tag = {0x020}},
                flags, kTypeFlags, 0);
+}
+
+void ParticleType::reflectFade(FieldVisitor& v) {
   v.visit(
       {.key = "fade_in_start_distance",
        .unit = "wu",
@@ -219,6 +230,9 @@ void ParticleType::reflect(FieldVisitor& v) {
                    "500.",
            .tag = {0x040}},
           fadeOutEndHeight, 500.0f);
+}
+
+void ParticleType::reflectMotion(FieldVisitor& v) {
   v.visit({.key = "particle_count",
            .unit = "particles/wu^3",
            .help = "Sets the density of particles for this type (one random draw per system). All "
@@ -278,6 +292,9 @@ void ParticleType::reflect(FieldVisitor& v) {
            .speed = 0.01f,
            .tag = {0x0D8}},
           accelerationChangeRate, 0.0f);
+}
+
+void ParticleType::reflectSprite(FieldVisitor& v) {
   v.visit({.key = "particle_radius",
            .unit = "wu",
            .help = "Scales the size of the particles, with the size being chosen randomly from "
@@ -348,6 +365,9 @@ void ParticleType::reflect(FieldVisitor& v) {
        .tag = {0x1A6}},
       renderDirectionSource, kDirectionSources, DirectionSource::FromVelocity);
   v.visit({.key = "not_broken", .help = "Computed at load.", .cacheOnly = true}, notBroken, 0);
+}
+
+void ParticleType::reflectShader(FieldVisitor& v) {
   v.visitFlags({.key = "shader_flags", .help = "Shader flags.", .tag = {0x1D0, TagCodec::Flags16}},
                shaderFlags, kShaderFlags, 0);
   visitEnum(v,

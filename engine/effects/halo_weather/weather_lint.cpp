@@ -16,6 +16,56 @@ std::string num(double v) {
   return b;
 }
 
+// The 512 budget for one type after the earlier ones took `used`; returns the particles it takes.
+double lintBudget(const ParticleType& t, double used, Diagnostics& out, const std::string& file,
+                  const std::string& tp) {
+  const float box = t.boxWidth();
+  const double volume = double(box) * box * box;
+  // The 512 budget: "Setting the particle count higher than these values will not achieve a
+  // higher density."
+  double wanted = double(t.particleCount.hi) * volume;
+  double left = std::max(0.0, double(kMaxWeatherParticles) - used);
+  if (box > 0.0f) {
+    double achievable = left / volume;
+    if (used >= kMaxWeatherParticles && wanted > 0.0)
+      out.warning(file, pointerJoin(tp, "particle_count"),
+                  "starved: earlier particle types use the whole 512 particle budget, so this "
+                  "type will not be "
+                  "present (the first type gets first dibs)");
+    else if (wanted > left + 0.5)
+      out.warning(file, pointerJoin(tp, "particle_count"),
+                  "density " + num(t.particleCount.hi) + " needs " + num(std::floor(wanted)) +
+                      " particles for a fade out end distance of " + num(box) + " wu; " +
+                      (used > 0.0 ? "after earlier types " + num(left) + " of 512 are left, "
+                                  : std::string()) +
+                      "the achievable density is " + num(achievable) +
+                      " particles per cubic wu (512 / " + num(box) +
+                      "^3 = " + num(maxAchievableDensity(box)) + ")");
+  }
+  return std::min(wanted, left);
+}
+
+// Gravity against air friction: the steady fall speed against the simulation cube.
+void lintPhysics(const ParticleType& t, Diagnostics& out, const std::string& file,
+                 const std::string& tp) {
+  const float box = t.boxWidth();
+  const PointPhysics& ph = t.physics;
+  if (!(ph.flags & kNoGravity) && ph.airGravityScale != 0.0f) {
+    float terminal =
+        pointPhysicsTerminalSpeed(ph, std::max(t.particleRadius.lo, t.particleRadius.hi));
+    if (!std::isfinite(terminal))
+      out.warning(file, pointerJoin(tp, t.physicsPath.empty() ? "physics" : "physics_path"),
+                  "gravity acts with no air friction: the particles wrap around the cube keeping "
+                  "their velocity and "
+                  "speed up without bound");
+    else if (terminal > 20.0f * std::max(box, 1.0f))
+      out.warning(file, pointerJoin(tp, t.physicsPath.empty() ? "physics" : "physics_path"),
+                  "too little air friction for gravity: steady fall speed " + num(terminal) +
+                      " wu/s, the particles cross the " + num(box) +
+                      " wu cube many times a second");
+  }
+}
+
 }  // namespace
 
 void WeatherDefinition::lint(const SceneObject*, const Scene&, const EffectPlacement& where,
@@ -32,8 +82,7 @@ void WeatherDefinition::lint(const SceneObject*, const Scene&, const EffectPlace
   for (size_t i = 0; i < particleTypes.size(); ++i) {
     const ParticleType& t = particleTypes[i];
     std::string tp = pointerJoin(pointerJoin(pointer, "particle_types"), i);
-    float box = t.boxWidth();
-    double volume = double(box) * box * box;
+    const float box = t.boxWidth();
 
     if (t.spriteBitmap.empty())
       out.error(file, pointerJoin(tp, "sprite_bitmap"),
@@ -57,28 +106,7 @@ void WeatherDefinition::lint(const SceneObject*, const Scene&, const EffectPlace
       out.warning(file, pointerJoin(tp, "fade_out_end_distance"),
                   "fade out end distance is the simulation cube's edge; 0 simulates no particles");
 
-    // The 512 budget: "Setting the particle count higher than these values will not achieve a
-    // higher density."
-    double wanted = double(t.particleCount.hi) * volume;
-    double left = std::max(0.0, double(kMaxWeatherParticles) - used);
-    if (box > 0.0f) {
-      double achievable = left / volume;
-      if (used >= kMaxWeatherParticles && wanted > 0.0)
-        out.warning(file, pointerJoin(tp, "particle_count"),
-                    "starved: earlier particle types use the whole 512 particle budget, so this "
-                    "type will not be "
-                    "present (the first type gets first dibs)");
-      else if (wanted > left + 0.5)
-        out.warning(file, pointerJoin(tp, "particle_count"),
-                    "density " + num(t.particleCount.hi) + " needs " + num(std::floor(wanted)) +
-                        " particles for a fade out end distance of " + num(box) + " wu; " +
-                        (used > 0.0 ? "after earlier types " + num(left) + " of 512 are left, "
-                                    : std::string()) +
-                        "the achievable density is " + num(achievable) +
-                        " particles per cubic wu (512 / " + num(box) +
-                        "^3 = " + num(maxAchievableDensity(box)) + ")");
-    }
-    used += std::min(wanted, left);
+    used += lintBudget(t, used, out, file, tp);
 
     if (t.accelerationMagnitude.lo == 0.0f && t.accelerationMagnitude.hi > 0.0f &&
         t.accelerationChangeRate > 0.0f)
@@ -91,21 +119,7 @@ void WeatherDefinition::lint(const SceneObject*, const Scene&, const EffectPlace
       out.warning(file, pointerJoin(tp, "animation_rate"),
                   "negative animation rates make the particles flicker");
 
-    const PointPhysics& ph = t.physics;
-    if (!(ph.flags & kNoGravity) && ph.airGravityScale != 0.0f) {
-      float terminal =
-          pointPhysicsTerminalSpeed(ph, std::max(t.particleRadius.lo, t.particleRadius.hi));
-      if (!std::isfinite(terminal))
-        out.warning(file, pointerJoin(tp, t.physicsPath.empty() ? "physics" : "physics_path"),
-                    "gravity acts with no air friction: the particles wrap around the cube keeping "
-                    "their velocity and "
-                    "speed up without bound");
-      else if (terminal > 20.0f * std::max(box, 1.0f))
-        out.warning(file, pointerJoin(tp, t.physicsPath.empty() ? "physics" : "physics_path"),
-                    "too little air friction for gravity: steady fall speed " + num(terminal) +
-                        " wu/s, the particles cross the " + num(box) +
-                        " wu cube many times a second");
-    }
+    lintPhysics(t, out, file, tp);
   }
 }
 

@@ -61,6 +61,9 @@ struct Look {
   std::optional<ThresholdHistogram> histogram;
 
   void reflect(FieldVisitor& v, const Look& defaults);
+  // reflect's field groups, in the order reflect calls them (lightning_fields.cpp).
+  void reflectShape(FieldVisitor& v, const Look& defaults);
+  void reflectThreshold(FieldVisitor& v, const Look& defaults);
 };
 
 struct StateChange {

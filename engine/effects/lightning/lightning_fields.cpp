@@ -95,6 +95,11 @@ Look defaultLook(State s) {
 }
 
 void Look::reflect(FieldVisitor& v, const Look& d) {
+  reflectShape(v, d);
+  reflectThreshold(v, d);
+}
+
+void Look::reflectShape(FieldVisitor& v, const Look& d) {
   v.visit(
       {.key = "texture",
        .help = "RGB data texture. Red - the bolt location (0 or 1). Green - the glow information: "
@@ -126,6 +131,9 @@ void Look::reflect(FieldVisitor& v, const Look& d) {
                    "lightning bolt.\" Segment only: threshold_initial_t = distance / length - "
                    "threshold_offset.y"},
           followTarget, d.followTarget);
+}
+
+void Look::reflectThreshold(FieldVisitor& v, const Look& d) {
   v.visit(
       {.key = "threshold_initial_t",
        .help = "t at the start of the state. \"If I want to only reveal a certain amount without "

@@ -284,6 +284,33 @@ std::string resolveTexture(Context& ctx, const YAML::Node& at, const std::string
   return rel;
 }
 
+// The asset's lines without line ends (diagnostics quote them).
+std::vector<std::string> splitLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) {
+    if (!l.empty() && l.back() == '\r') l.pop_back();
+    lines.push_back(std::move(l));
+  }
+  return lines;
+}
+
+// The preset around the imported objects and effects.
+Json presetJson(const fs::path& path, const std::string& kind, Json camera, Json objects,
+                Json effects) {
+  Json p;
+  p["version"] = 1;
+  p["name"] =
+      path.stem().string() + " (Stride " + (kind == "SceneAsset" ? "scene" : "prefab") + ")";
+  p["seed"] = 1;
+  p["simulation"] = {{"mode", "tick"}, {"rate", 60}};
+  p["camera"] = std::move(camera);
+  p["background"] = {{"r", 0.05}, {"g", 0.05}, {"b", 0.07}};
+  p["objects"] = std::move(objects);
+  p["effects"] = std::move(effects);
+  return p;
+}
+
 std::optional<ImportResult> importText(std::string text, const fs::path& path,
                                        const std::string& file, Diagnostics& diags) {
   auto root = stride_yaml::parseText(text, file, diags);
@@ -305,13 +332,7 @@ std::optional<ImportResult> importText(std::string text, const fs::path& path,
   linkParents(r, entities);
 
   Context ctx{.r = r, .assetPath = path};
-  {
-    std::istringstream in(text);
-    for (std::string l; std::getline(in, l);) {
-      if (!l.empty() && l.back() == '\r') l.pop_back();
-      ctx.lines.push_back(std::move(l));
-    }
-  }
+  ctx.lines = splitLines(text);
   ctx.textureRoot = packageRoot(path);
 
   ImportResult result;
@@ -363,16 +384,8 @@ std::optional<ImportResult> importText(std::string text, const fs::path& path,
     diags.warningAt(file, std::max(lineOf(hierarchy), 1),
                     "no entity has a ParticleSystemComponent; nothing to show");
 
-  Json& p = result.preset;
-  p["version"] = 1;
-  p["name"] =
-      path.stem().string() + " (Stride " + (kind == "SceneAsset" ? "scene" : "prefab") + ")";
-  p["seed"] = 1;
-  p["simulation"] = {{"mode", "tick"}, {"rate", 60}};
-  p["camera"] = cameraJson(entities, positions);
-  p["background"] = {{"r", 0.05}, {"g", 0.05}, {"b", 0.07}};
-  p["objects"] = std::move(objects);
-  p["effects"] = std::move(effects);
+  result.preset = presetJson(path, kind, cameraJson(entities, positions), std::move(objects),
+                             std::move(effects));
   result.textureRoot = ctx.textureRoot;
   return result;
 }
