@@ -205,6 +205,7 @@ SpriteStorage& Renderer::spriteStorage() {
 }
 
 const RenderStats& Renderer::stats() const {
+  impl_->stats.spriteMapFallbacks = impl_->mappedSprites.fallbacks;
   return impl_->stats;
 }
 

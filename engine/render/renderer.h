@@ -62,6 +62,9 @@ struct RenderStats {
   size_t shaderQuads = 0;
   size_t bigSpritesDropped = 0;
   double coverage = 0.0;  // summed sprite screen area / viewport area (overdraw estimate)
+  // Since init: times the driver refused to map a sprite buffer of spriteStorage(), so the
+  // sprites went through a heap copy instead (0 on a working driver).
+  size_t spriteMapFallbacks = 0;
 };
 
 #ifdef NDEBUG

@@ -66,6 +66,8 @@ class MappedSprites final : public SpriteStorage {
   // no data), or 0 when they do not live here.
   GLuint take(const SpriteArray& sprites);
 
+  size_t fallbacks = 0;  // maps the driver refused (RenderStats::spriteMapFallbacks)
+
  private:
   Slot* find(const SpriteArray& owner);
   Slot& freeSlot();

@@ -90,7 +90,9 @@ void MappedSprites::map(Slot& s, size_t capacity) {
     // Geometric growth: a population that rises a little every frame must not reallocate (and
     // fault in fresh pages for) every buffer of the ring every frame.
     s.capacity = std::max(capacity, s.capacity + s.capacity / 2);
-    glBufferData(GL_COPY_WRITE_BUFFER, GLsizeiptr(capacity * sizeof(SpriteInstance)), nullptr,
+    // The store holds the grown capacity, which is what gets mapped below (allocating only what
+    // was asked made every map after a growth fail, and every frame fall back to a heap copy).
+    glBufferData(GL_COPY_WRITE_BUFFER, GLsizeiptr(s.capacity * sizeof(SpriteInstance)), nullptr,
                  GL_STREAM_DRAW);
   }
   void* p =
@@ -101,6 +103,7 @@ void MappedSprites::map(Slot& s, size_t capacity) {
   if (p) {
     s.mapped = static_cast<SpriteInstance*>(p);
   } else {
+    ++fallbacks;
     s.heap.resize(s.capacity);
     s.mapped = s.heap.data();
   }

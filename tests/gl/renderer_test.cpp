@@ -406,7 +406,8 @@ TEST(GlSprite, MappedStorageDrawsWhatPlainMemoryDraws) {
       s.color = {0.01f, 0.02f, 0.01f, 1.0f};
     }
   };
-  for (int count : {10, 3000}) {  // 3000: the list outgrows the buffer it was first handed
+  // 3000: the list outgrows the buffer it was first handed; 3500: it grows a little past that
+  for (int count : {10, 3000, 3500}) {
     DrawList plain;
     fill(plain, count);
     auto expected = scene.render(plain, {0.1f, 0.1f, 0.1f, 1});
@@ -426,6 +427,8 @@ TEST(GlSprite, MappedStorageDrawsWhatPlainMemoryDraws) {
       EXPECT_EQ(mapped.sprites.data(), nullptr);
       EXPECT_EQ(mapped.sprites.size(), plain.sprites.size());
       EXPECT_TRUE(scene.renderer.takeWarnings().empty());
+      // Written in place: a buffer that grew is mapped, not replaced by a heap copy.
+      EXPECT_EQ(scene.renderer.stats().spriteMapFallbacks, 0u) << count << " sprites";
     }
   }
 }
