@@ -87,5 +87,13 @@ if(FXVIEW_BUILD_TESTS)
   add_test(NAME install_render_gallery
     COMMAND bash ${CMAKE_SOURCE_DIR}/tests/cli/install_test.sh ${CMAKE_BINARY_DIR}
             ${CMAKE_SOURCE_DIR} $<TARGET_FILE:fxview_golden_compare>)
-  set_tests_properties(install_render_gallery PROPERTIES LABELS install TIMEOUT 120)
+  set_tests_properties(install_render_gallery PROPERTIES LABELS install TIMEOUT 120
+    RESOURCE_LOCK fxview_install_manifest)
+  # `cpack -G DEB` into a temporary folder, read back with dpkg-deb (tests/cli/deb_package_test.sh).
+  # Both installs write build/install_manifest.txt, hence the lock.
+  add_test(NAME install_deb_package
+    COMMAND ${CMAKE_COMMAND} -E env --unset=DISPLAY --unset=WAYLAND_DISPLAY
+            bash ${CMAKE_SOURCE_DIR}/tests/cli/deb_package_test.sh ${CMAKE_BINARY_DIR} ${CMAKE_CPACK_COMMAND})
+  set_tests_properties(install_deb_package PROPERTIES LABELS install TIMEOUT 120
+    RESOURCE_LOCK fxview_install_manifest)
 endif()

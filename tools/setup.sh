@@ -13,7 +13,11 @@ packages=(
   libgtest-dev libgmock-dev libtbb-dev libgif-dev libyaml-cpp-dev libsquish-dev zlib1g-dev
   libegl-dev libgl-dev libopengl-dev libegl-mesa0 libgl1-mesa-dri libglx-mesa0
   xvfb xauth clang-14 libclang-rt-14-dev
-  help2man dpkg-dev desktop-file-utils
+  help2man desktop-file-utils
+  # `cpack -G DEB`: dpkg-shlibdeps (dpkg-dev) computes Depends, and CPackDeb runs `file` on each
+  # installed file first. readelf and strip come with build-essential (binutils); CMake writes
+  # the archive itself, so no fakeroot.
+  dpkg-dev file
 )
 
 missing=()

@@ -11,6 +11,7 @@
 
 #include "app/cli/common.h"
 #include "engine/core/field_json.h"
+#include "engine/core/text.h"
 #include "engine/effects/destiny/emitter_asm.h"
 #include "engine/effects/destiny/emitter_definition.h"
 
@@ -164,12 +165,12 @@ int runAsm(const AsmArgs& a) {
       return kExitErrors;
     }
     for (const char* key : {"program", "stage_lengths", "constants"}) (*doc)[key] = out[key];
-    if (std::string err = writeFileAtomic(a.into, doc->dump(2) + "\n"); !err.empty()) {
+    if (std::string err = writeFileAtomic(a.into, dumpJson(*doc, 2) + "\n"); !err.empty()) {
       std::cerr << a.into << ": " << err << "\n";
       return kExitUsage;
     }
   }
-  std::string text2 = out.dump(2) + "\n";
+  std::string text2 = dumpJson(out, 2) + "\n";
   if (!a.into.empty() && a.output.empty()) {
     return kExitOk;
   }

@@ -14,6 +14,7 @@
 #include "app/cli/common.h"
 #include "app/cli/import_halo_assets.h"
 #include "engine/core/field_json.h"
+#include "engine/core/text.h"
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
 #include "engine/import/halo/tag_definitions.h"
@@ -127,7 +128,7 @@ void registerImport(CLI::App& app, int& exitCode) {
       exitCode = kExitErrors;
       return;
     }
-    std::string text = out.dump(2) + "\n";
+    std::string text = dumpJson(out, 2) + "\n";
     if (args->output.empty()) {
       std::cout << text;
     } else if (std::string err = writeFileAtomic(args->output, text); !err.empty()) {

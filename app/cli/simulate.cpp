@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "app/cli/common.h"
+#include "engine/core/text.h"
 #include "engine/session/file_kinds.h"
 
 namespace fx::cli {
@@ -68,7 +69,7 @@ void registerSimulate(CLI::App& app, int& exitCode) {
     Json out;
     world.dump(out);
     if (args->fps) out["fps"] = *args->fps;
-    std::string text = out.dump(1) + "\n";
+    std::string text = dumpJson(out, 1) + "\n";
     if (args->output.empty()) {
       std::cout << text;
     } else {

@@ -14,6 +14,7 @@
 #include "app/cli/export.h"
 #include "engine/core/data_paths.h"
 #include "engine/core/field_json.h"
+#include "engine/core/text.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/import/stride/stride_import.h"
 #include "engine/session/bundle.h"
@@ -846,7 +847,7 @@ std::string writeBundle(App& app, const fs::path& dir) {
   meta["screenshot"] = "screenshot.png";
   meta["preset"] = "preset.json";
   meta["reopen"] = "fxview " + dir.string();
-  err = writeFileAtomic(dir / "bundle.json", meta.dump(2) + "\n");
+  err = writeFileAtomic(dir / "bundle.json", dumpJson(meta, 2) + "\n");
   if (!err.empty()) return err;
   setStatus(app, "bundle written to " + dir.string());
   return {};

@@ -1,19 +1,21 @@
 #include "engine/core/diagnostics.h"
 
+#include "engine/core/text.h"
+
 namespace fx {
 
 std::string format(const Diagnostic& d) {
-  std::string out = d.file.empty() ? std::string("<input>") : d.file;
+  std::string out = d.file.empty() ? std::string("<input>") : escapeInvalidUtf8(d.file);
   if (d.line > 0) {
     out += ":" + std::to_string(d.line) + ": ";
   } else {
     out += ": ";
-    out += d.pointer.empty() ? std::string("/") : d.pointer;
+    out += d.pointer.empty() ? std::string("/") : escapeInvalidUtf8(d.pointer);
     out += ": ";
   }
   if (d.severity == Severity::Warning) out += "warning: ";
-  out += d.message;
-  if (!d.code.empty()) out += " [" + d.code + "]";
+  out += escapeInvalidUtf8(d.message);
+  if (!d.code.empty()) out += " [" + escapeInvalidUtf8(d.code) + "]";
   return out;
 }
 

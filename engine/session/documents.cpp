@@ -3,6 +3,7 @@
 #include <fstream>
 
 #include "engine/core/field_json.h"
+#include "engine/core/text.h"
 #include "engine/formats/halo/tag_file.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/import/halo/scene_models.h"
@@ -77,7 +78,7 @@ Json serialize(Preset& preset, const Document& doc) {
 std::string writeDocument(Preset& preset, const Document& doc) {
   if (doc.format == DocumentFormat::Preset) {
     Json json = presetToJson(preset);
-    std::string err = writeFileAtomic(doc.path, json.dump(2) + "\n");
+    std::string err = writeFileAtomic(doc.path, dumpJson(json, 2) + "\n");
     if (err.empty()) preset.json = std::move(json);
     return err;
   }
@@ -89,7 +90,7 @@ std::string writeDocument(Preset& preset, const Document& doc) {
     writeDefinitionToTag(*e->definition, *e->definitionTag);
     return halo::saveTag(doc.path, *e->definitionTag);
   }
-  return writeFileAtomic(doc.path, serialize(preset, doc).dump(2) + "\n");
+  return writeFileAtomic(doc.path, dumpJson(serialize(preset, doc), 2) + "\n");
 }
 
 std::string joinPaths(const std::vector<fs::path>& paths) {

@@ -14,6 +14,7 @@
 
 #include "engine/core/data_paths.h"
 #include "engine/core/field_json.h"
+#include "engine/core/text.h"
 #include "engine/formats/halo/tag_file.h"
 #include "engine/formats/halo/tag_layouts.h"
 #include "engine/formats/halo/tag_paths.h"
@@ -359,7 +360,7 @@ std::optional<fs::path> Writer::copyDocument(const fs::path& file, const fs::pat
     rewriteJson(copy, absoluteNormal(file).parent_path(), rel.parent_path());
     --depth_;
     inProgress_.erase(key);
-    if (copy != *json) bytes = copy.dump(2) + "\n";
+    if (copy != *json) bytes = dumpJson(copy, 2) + "\n";
   }
   return place(rel, {Part{.bytes = std::move(bytes)}}, true);
 }
@@ -505,7 +506,7 @@ void Writer::copyEffect(EffectEntry& e, Json& entry) {
     std::string edited(bytes.begin(), bytes.end());
     placed = copyTag(source, rel.lexically_relative("tags"), &edited);
   } else {
-    placed = place(rel, {Part{.bytes = definition.dump(2) + "\n"}}, true);
+    placed = place(rel, {Part{.bytes = dumpJson(definition, 2) + "\n"}}, true);
   }
   // A tag definition is named by its path under the tags root, like the tags it references.
   if (placed) entry["definition"] = placed->generic_string();
@@ -552,7 +553,7 @@ std::string Writer::run() {
   }
   if (err_.empty() && sources_.count(canonicalKey(presetOut_)))
     fail("refusing to write the preset over " + presetOut_.string() + ", a file it reads");
-  if (err_.empty()) err_ = writeFileAtomic(presetOut_, doc.dump(2) + "\n");
+  if (err_.empty()) err_ = writeFileAtomic(presetOut_, dumpJson(doc, 2) + "\n");
   if (!err_.empty())
     for (auto it = created_.rbegin(); it != created_.rend(); ++it) fs::remove(*it, ec);
   return err_;
