@@ -1,5 +1,6 @@
 // fxview render PRESET -o OUT.png [--time S] [--fps N] [--size WxH] [--seed N]
 //                      [--frames N --every S] [--gif OUT.gif] [--sheet OUT.png [--columns C]]
+//                      [--video OUT.webm|OUT.mp4]
 //                      [--grid] [--exec "cmd; cmd"] [--allow-any-path] [--model X.gbxmodel]
 // PRESET may be a .glow (with --model) or .weather_particle_system tag: the scene
 // engine/session/tag_scene.h makes for it, camera framed on the model or the weather cube. A
@@ -12,7 +13,8 @@
 //
 // --frames N --every S writes N pictures S seconds apart from --time: numbered PNGs with -o
 // (OUT_0000.png ...), one animated GIF with --gif, one sprite sheet with --sheet (rows of
-// --columns tiles, default the smallest square).
+// --columns tiles, default the smallest square), one video clip with --video (app/cli/video.h:
+// VP9 in .webm, H.264 in .mp4, at the frames' own colours).
 //
 // --exec takes the viewer's console commands separated by ';' (engine/session/world_console.h),
 // run before simulating: the Halo debug globals (render_model_markers, debug_point_physics,
@@ -26,6 +28,7 @@
 
 #include "app/cli/common.h"
 #include "app/cli/export.h"
+#include "app/cli/video.h"
 #include "engine/session/world_console.h"
 #include "engine/render/renderer.h"
 
@@ -47,7 +50,7 @@ struct Args {
   bool debugGl = false;
   bool bloom = false;
   std::string exec;
-  std::string gif, sheet;
+  std::string gif, sheet, video;
   int columns = 0;
 };
 
@@ -81,8 +84,9 @@ bool checkArgs(const Args& args, int& width, int& height) {
     std::cerr << "--frames N needs --every S > 0\n";
     return false;
   }
-  if (args.output.empty() && args.gif.empty() && args.sheet.empty()) {
-    std::cerr << "nothing to write: give -o OUT.png, --gif OUT.gif or --sheet OUT.png\n";
+  if (args.output.empty() && args.gif.empty() && args.sheet.empty() && args.video.empty()) {
+    std::cerr << "nothing to write: give -o OUT.png, --gif OUT.gif, --sheet OUT.png or --video "
+                 "OUT.webm\n";
     return false;
   }
   return true;
@@ -95,7 +99,7 @@ std::filesystem::path framePath(const Args& args, int index) {
 
 // Every file this run writes, none of which may be one of the files it reads.
 std::vector<std::filesystem::path> outputsOf(const Args& args) {
-  std::vector<std::filesystem::path> outputs{args.gif, args.sheet};
+  std::vector<std::filesystem::path> outputs{args.gif, args.sheet, args.video};
   if (!args.output.empty())
     for (int i = 0; i < (args.frames > 1 ? args.frames : 1); ++i)
       outputs.push_back(framePath(args, i));
@@ -129,11 +133,11 @@ bool initRenderer(const Args& args, render::Renderer& renderer) {
   return true;
 }
 
-// Renders the frames: PNGs stream out as they render; the GIF and the sheet need every frame
-// first, so those are kept in `frames`. "" or the error.
+// Renders the frames: PNGs and the clip (`video`, open with --video) stream out as they render;
+// the GIF and the sheet need every frame first, so those are kept in `frames`. "" or the error.
 std::string renderFrames(const Args& args, render::Renderer& renderer, Preset& preset, World& world,
                          SplitView& split, int width, int height, double start,
-                         std::vector<Image>& frames) {
+                         std::vector<Image>& frames, VideoWriter& video) {
   const Scene& scene = preset.scene;
   ViewMaker makeView = [&scene](vec2 size) { return presetView(scene, size); };
   bool keep = !args.gif.empty() || !args.sheet.empty();
@@ -150,6 +154,8 @@ std::string renderFrames(const Args& args, render::Renderer& renderer, Preset& p
                            if (std::string e = writePngAtomic(framePath(args, i), frame);
                                !e.empty())
                              return e;
+                         if (!args.video.empty())
+                           if (std::string e = video.add(frame); !e.empty()) return e;
                          if (keep) frames.push_back(std::move(frame));
                          return {};
                        });
@@ -172,6 +178,11 @@ int run(const Args& args) {
   if (!checkArgs(args, width, height)) return kExitUsage;
   std::vector<std::filesystem::path> outputs = outputsOf(args);
   if (refuseOutputOverInput("render", outputs, {args.preset, args.model})) return kExitUsage;
+  if (!args.video.empty() && videoContainerFor(args.video).empty()) {
+    std::cerr << "--video: expected a " << kVideoExtensions << " file name, got '" << args.video
+              << "'\n";
+    return kExitUsage;
+  }
   auto preset = loadPresetReporting(args.preset, args.allowAnyPath, args.tagsDir, args.model);
   if (!preset) return kExitErrors;
   std::optional<double> bundleTime = applyBundleDefaults(args.preset, *preset);
@@ -192,8 +203,13 @@ int run(const Args& args) {
   if (!initRenderer(args, renderer)) return kExitUsage;
   std::vector<Image> frames;
   double start = args.time.value_or(bundleTime.value_or(1.0));
-  std::string err =
-      renderFrames(args, renderer, *preset, world, split, width, height, start, frames);
+  VideoWriter video;
+  std::string err;
+  if (!args.video.empty())
+    err = video.open(args.video, width, height, args.every > 0 ? args.every : 0.1);
+  if (err.empty())
+    err = renderFrames(args, renderer, *preset, world, split, width, height, start, frames, video);
+  if (err.empty() && !args.video.empty()) err = video.finish();
   if (err.empty()) err = writeGifAndSheet(args, frames);
   if (!err.empty()) {
     std::cerr << err << "\n";
@@ -217,6 +233,8 @@ void registerRender(CLI::App& app, int& exitCode) {
   cmd->add_option("-o,--output", args->output, "Output PNG (numbered _0000 with --frames)");
   cmd->add_option("--gif", args->gif, "Animated GIF of the --frames (256-colour palette)");
   cmd->add_option("--sheet", args->sheet, "Sprite sheet PNG of the --frames");
+  cmd->add_option("--video", args->video,
+                  "Video clip of the --frames: OUT.webm (VP9) or OUT.mp4 (H.264), full colour");
   cmd->add_option("--columns", args->columns, "Tiles per sprite sheet row (default: square)")
       ->check(CLI::Range(1, 1000));
   cmd->add_option("--time", args->time,

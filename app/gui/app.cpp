@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "app/cli/export.h"
+#include "app/cli/video.h"
 #include "engine/core/data_paths.h"
 #include "engine/core/field_json.h"
 #include "engine/core/text.h"
@@ -611,7 +612,7 @@ void installDocumentHooks(App& app, ConsoleSession& s) {
   };
 }
 
-// screenshot, bundle, gif and sheet: taken at the end of a rendered frame.
+// screenshot, bundle, gif, sheet and video: taken at the end of a rendered frame.
 void installCaptureHooks(App& app, ConsoleSession& s) {
   s.hooks.screenshot = [&app](const std::string& path) -> std::string {
     app.pendingScreenshot = path.empty() ? defaultScreenshotPath() : path;
@@ -626,10 +627,13 @@ void installCaptureHooks(App& app, ConsoleSession& s) {
     return {};
   };
   s.hooks.gif = [&app](const std::string& path, int frames, double every) {
-    return exportFrames(app, path, frames, every, 0, true);
+    return exportFrames(app, path, frames, every, 0, FrameExport::Gif);
+  };
+  s.hooks.video = [&app](const std::string& path, int frames, double every) {
+    return exportFrames(app, path, frames, every, 0, FrameExport::Video);
   };
   s.hooks.sheet = [&app](const std::string& path, int frames, double every, int columns) {
-    return exportFrames(app, path, frames, every, columns, false);
+    return exportFrames(app, path, frames, every, columns, FrameExport::Sheet);
   };
 }
 
@@ -736,7 +740,7 @@ void finishCaptures(App& app) {
 }
 
 std::string exportFrames(App& app, const fs::path& path, int frames, double every, int columns,
-                         bool gif) {
+                         FrameExport kind) {
   if (!app.preset || !app.world) return "no preset is loaded";
   if (path.empty()) return "give a file name";
   // A copy replays to now and renders offscreen; the running world keeps its state.
@@ -746,7 +750,7 @@ std::string exportFrames(App& app, const fs::path& path, int frames, double ever
   world.reset(app.world->seed());
   SplitView split;
   split.spec = app.split.spec;
-  // The window's size, halved while wider than 960 px (GIFs and sheets stay small).
+  // The window's size, halved while wider than 960 px (GIFs, sheets and clips stay small).
   int w = int(app.framebuffer.x), h = int(app.framebuffer.y);
   while (w > 960) {
     w /= 2;
@@ -754,16 +758,30 @@ std::string exportFrames(App& app, const fs::path& path, int frames, double ever
   }
   OrbitCamera camera = app.camera;
   cli::ViewMaker makeView = [camera](vec2 size) { return orbitView(camera, size); };
-  std::vector<cli::Image> images = cli::captureFrames(
-      *app.renderer, *preset, world, split.spec.enabled ? &split : nullptr, makeView,
-      {.width = std::max(w, 16),
-       .height = std::max(h, 16),
-       .start = app.world->time(),
-       .every = every,
-       .frames = frames});
-  std::string err = gif ? cli::writeGifAtomic(path, images, every)
-                        : cli::writePngAtomic(path, cli::makeSheet(images, columns));
-  if (err.empty()) setStatus(app, std::string(gif ? "GIF " : "sheet ") + path.string());
+  cli::CaptureOptions options{.width = std::max(w, 16),
+                              .height = std::max(h, 16),
+                              .start = app.world->time(),
+                              .every = every,
+                              .frames = frames};
+  SplitView* right = split.spec.enabled ? &split : nullptr;
+  std::string err;
+  if (kind == FrameExport::Video) {  // streamed: a clip never holds every frame in memory
+    cli::VideoWriter video;
+    err = video.open(path, options.width, options.height, every);
+    if (err.empty())
+      err = cli::captureFrames(*app.renderer, *preset, world, right, makeView, options,
+                               [&video](int, cli::Image& frame) { return video.add(frame); });
+    if (err.empty()) err = video.finish();
+  } else {
+    std::vector<cli::Image> images =
+        cli::captureFrames(*app.renderer, *preset, world, right, makeView, options);
+    err = kind == FrameExport::Gif ? cli::writeGifAtomic(path, images, every)
+                                   : cli::writePngAtomic(path, cli::makeSheet(images, columns));
+  }
+  const char* label = kind == FrameExport::Gif     ? "GIF "
+                      : kind == FrameExport::Video ? "video "
+                                                   : "sheet ";
+  if (err.empty()) setStatus(app, label + path.string());
   return err;
 }
 

@@ -200,10 +200,12 @@ PixelRect viewportPixelRect(const App& app);
 std::vector<uint8_t> viewportPixels(const App& app, const std::vector<uint8_t>& window, int& w,
                                     int& h);
 void resetCameraFromPreset(App& app);
-// Writes an animated GIF or a sprite sheet of `frames` frames `every` seconds apart from the
-// current time (the running world is not disturbed); returns "" or an error.
+// What exportFrames writes.
+enum class FrameExport { Gif, Sheet, Video };
+// Writes an animated GIF, a sprite sheet or a video clip of `frames` frames `every` seconds apart
+// from the current time (the running world is not disturbed); returns "" or an error.
 std::string exportFrames(App& app, const std::filesystem::path& path, int frames, double every,
-                         int columns, bool gif);
+                         int columns, FrameExport kind);
 // Runs a console statement built by a panel (e.g. the split popup) and shows its reply.
 void runPanelCommand(App& app, const std::string& line);
 // Sums EffectRuntime::cpuSeconds per family into app.familyMs and zeroes them.

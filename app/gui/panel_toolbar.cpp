@@ -1,7 +1,7 @@
 // The toolbar: transport (play / pause / step / restart / speed / loop), the time slider that
 // seeks by deterministic re-simulation, seed, simulation mode and rate, file actions and the
 // stats lines (fps, live particles per effect against its budget, draw calls, sprites, overdraw
-// coverage, CPU time per family), the split view popup and GIF / sprite sheet export.
+// coverage, CPU time per family), the split view popup and GIF / video / sprite sheet export.
 #include <imgui.h>
 
 #include <algorithm>
@@ -121,11 +121,17 @@ void splitButton(App& app) {
   ImGui::EndPopup();
 }
 
-// GIF and sprite sheet of the next seconds, through the console commands.
+// GIF, video clip and sprite sheet of the next seconds, through the console commands.
 void exportButtons(App& app) {
   if (ImGui::Button("GIF")) runPanelCommand(app, "gif screenshots/fxview.gif 30 0.1");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Animated GIF of the next 3 s: gif screenshots/fxview.gif 30 0.1");
+  ImGui::SameLine();
+  if (ImGui::Button("Video")) runPanelCommand(app, "video screenshots/fxview.webm 75 0.04");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "VP9 clip of the next 3 s at 25 fps, full colour for bug reports: video "
+        "screenshots/fxview.webm 75 0.04");
   ImGui::SameLine();
   if (ImGui::Button("Sheet")) runPanelCommand(app, "sheet screenshots/fxview_sheet.png 16 0.1");
   if (ImGui::IsItemHovered())

@@ -75,8 +75,8 @@ EffectEntry* effectArg(ConsoleSession& s, const ConsoleStatement& st, std::strin
 // Commands that write a file at their first argument may not write over a file the preset reads
 // (a screenshot named like a texture, a bundle into the preset's own folder). "" when allowed.
 std::string overInput(ConsoleSession& s, const std::string& cmd, const std::string& arg) {
-  static constexpr std::string_view kWriters[] = {"screenshot", "screenshot_window", "gif", "sheet",
-                                                  "bundle"};
+  static constexpr std::string_view kWriters[] = {
+      "screenshot", "screenshot_window", "gif", "sheet", "video", "bundle"};
   if (arg.empty() || std::find(std::begin(kWriters), std::end(kWriters), cmd) == std::end(kWriters))
     return {};
   const std::filesystem::path p(arg);
@@ -337,9 +337,9 @@ ConsoleReply runSplit(ConsoleSession& s, const ConsoleStatement& st) {
             splitLabel(sp));
 }
 
-// --- Writers: gif, sheet, screenshot, bundle ---
+// --- Writers: gif, sheet, video, screenshot, bundle ---
 
-// PATH FRAMES EVERY of `gif` / `sheet` (at most `maxTokens` tokens in all).
+// PATH FRAMES EVERY of `gif` / `sheet` / `video` (at most `maxTokens` tokens in all).
 std::optional<ConsoleReply> parseFrames(const ConsoleStatement& st, size_t maxTokens, int& frames,
                                         double& every) {
   if (st.tokens.size() < 4 || st.tokens.size() > maxTokens) return usageError(st);
@@ -361,6 +361,15 @@ ConsoleReply runGif(ConsoleSession& s, const ConsoleStatement& st) {
   if (auto e = parseFrames(st, 4, frames, every)) return *e;
   std::string err = s.hooks.gif(st.tokens[1], frames, every);
   return err.empty() ? ok("gif " + st.tokens[1]) : fail(err);
+}
+
+ConsoleReply runVideo(ConsoleSession& s, const ConsoleStatement& st) {
+  if (!s.hooks.video) return fail("video is not available here");
+  int frames = 0;
+  double every = 0;
+  if (auto e = parseFrames(st, 4, frames, every)) return *e;
+  std::string err = s.hooks.video(st.tokens[1], frames, every);
+  return err.empty() ? ok("video " + st.tokens[1]) : fail(err);
 }
 
 ConsoleReply runSheet(ConsoleSession& s, const ConsoleStatement& st) {
@@ -645,6 +654,12 @@ constexpr ConsoleCommandSpec kCommands[] = {
      .help = "write a sprite sheet PNG of FRAMES frames EVERY seconds apart, from now",
      .arg = ConsoleArg::Path,
      .run = runSheet},
+    {.name = "video",
+     .usage = "video PATH FRAMES EVERY",
+     .help = "write a video clip (.webm VP9 or .mp4 H.264, full colour) of FRAMES frames EVERY "
+             "seconds apart, from now",
+     .arg = ConsoleArg::Path,
+     .run = runVideo},
     {.name = "stats", .usage = "stats", .help = "print live particles per effect", .run = runStats},
     {.name = "help",
      .usage = "help [COMMAND]",

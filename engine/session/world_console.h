@@ -4,9 +4,9 @@
 // render_model_markers, debug_sprites, weather, render_psystems; fxview's module_shapes, paths),
 // framerate_throttle, console_pause and fxview's own (seed, time, fps, mode, play/pause/step,
 // set/get FIELD, enable/solo, split, stats, help). Commands that need the application (load, save,
-// screenshot, bundle, gif, sheet, undo, quit) go through hooks the caller provides; a missing hook
-// answers "not available here". The GUI console, `fxview PRESET --exec` and `fxview render --exec`
-// use this one dispatcher, so a script behaves the same in each.
+// screenshot, bundle, gif, sheet, video, undo, quit) go through hooks the caller provides; a
+// missing hook answers "not available here". The GUI console, `fxview PRESET --exec` and `fxview
+// render --exec` use this one dispatcher, so a script behaves the same in each.
 #pragma once
 
 #include <functional>
@@ -31,6 +31,7 @@ struct ConsoleHooks {
   std::function<std::string(const std::string& path)> bundle;
   // Exports FRAMES frames EVERY seconds apart from now (columns: sprite sheet; 0 = automatic).
   std::function<std::string(const std::string& path, int frames, double every)> gif;
+  std::function<std::string(const std::string& path, int frames, double every)> video;
   std::function<std::string(const std::string& path, int frames, double every, int columns)> sheet;
   std::function<std::string()> undo, redo;
   std::function<std::string(bool force)> quit;

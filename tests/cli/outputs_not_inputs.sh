@@ -43,6 +43,8 @@ p=$work/p/rain.json
 
 refused "render -o PRESET" "$p" -- render "$p" -o "$p" --size 32x18
 refused "render --gif PRESET" "$p" -- render "$p" --gif "$p" --frames 2 --every 0.1 --size 32x18
+refused "render --video PRESET" "$p" -- \
+  render "$p" --video "$p" --frames 2 --every 0.1 --size 32x18
 refused "render --sheet definition" "$work/p/defs/weather_rain.json" -- \
   render "$p" --sheet "$work/p/defs/weather_rain.json" --frames 2 --every 0.1 --size 32x18
 t=$work/p/defs/drop_0001.png

@@ -204,7 +204,7 @@ TEST(AppSave, SaveAsAsksBeforeReplacingAndNeverReplacesAnotherFormat) {
 }
 
 TEST(AppSave, NoConsoleCommandWritesOverAFileThePresetReads) {
-  // Case 8 inside the viewer: screenshots, GIFs, sheets, bundles and Save As name a file the
+  // Case 8 inside the viewer: screenshots, GIFs, sheets, clips, bundles and Save As name a file the
   // preset reads (its wind file, a texture, its own folder's preset.json).
   fs::path dir = scratch("inputs");
   fs::path preset = copyWeather(dir, "rain");
@@ -215,7 +215,8 @@ TEST(AppSave, NoConsoleCommandWritesOverAFileThePresetReads) {
   for (const std::string& line :
        {"screenshot " + wind.string(), "screenshot_window " + preset.string(),
         "gif " + wind.string() + " 2 0.1", "sheet " + wind.string() + " 2 0.1",
-        "save " + wind.string() + " --overwrite", "save " + (dir / "defs").string()}) {
+        "video " + wind.string() + " 2 0.1", "save " + wind.string() + " --overwrite",
+        "save " + (dir / "defs").string()}) {
     std::string err = consoleError(app, line);
     EXPECT_NE(err, "") << line;
   }

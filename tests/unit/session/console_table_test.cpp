@@ -75,5 +75,33 @@ TEST(ConsoleTable, ViewerRowsRunThroughTheViewerHook) {
                                // layout, bloom: the viewer's table (app/gui/app.cpp)
 }
 
+// `video PATH N S` (issue 26: "a `video PATH N S` console command") reaches its hook with the
+// parsed arguments, answers "not available" without one, and checks FRAMES and EVERY like gif.
+TEST(ConsoleTable, VideoRunsThroughItsHook) {
+  Preset preset;
+  World world(preset);
+  ConsoleSession s{.preset = &preset, .world = &world};
+  EXPECT_EQ(executeConsole(s, "video /tmp/clip.webm 30 0.1").at(0).text,
+            "video is not available here");
+  std::string path;
+  int frames = 0;
+  double every = 0;
+  s.hooks.video = [&](const std::string& p, int n, double e) {
+    path = p;
+    frames = n;
+    every = e;
+    return std::string();
+  };
+  auto r = executeConsole(s, "video /tmp/clip.webm 30 0.1");
+  EXPECT_TRUE(r.at(0).ok) << r.at(0).text;
+  EXPECT_EQ(path, "/tmp/clip.webm");
+  EXPECT_EQ(frames, 30);
+  EXPECT_DOUBLE_EQ(every, 0.1);
+  EXPECT_FALSE(executeConsole(s, "video /tmp/clip.webm 0 0.1").at(0).ok);
+  EXPECT_FALSE(executeConsole(s, "video /tmp/clip.webm 30 0").at(0).ok);
+  EXPECT_FALSE(executeConsole(s, "video /tmp/clip.webm 30").at(0).ok);
+  EXPECT_EQ(frames, 30) << "a refused statement does not call the hook";
+}
+
 }  // namespace
 }  // namespace fx
