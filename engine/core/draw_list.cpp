@@ -103,7 +103,7 @@ void DrawList::clear() {
 TextureId DrawList::texture(const std::string& path) {
   for (size_t i = 0; i < textures.size(); ++i)
     if (textures[i].path == path) return TextureId(i);
-  textures.push_back({path, true});
+  textures.push_back({path});
   return TextureId(textures.size() - 1);
 }
 

@@ -200,9 +200,10 @@ class SpriteArray {
   std::vector<SpriteInstance> own_;  // the memory without a storage (own_.size() == capacity_)
 };
 
+// A bitmap a frame draws with. Only what is loaded: how it is sampled (filtering) belongs to each
+// draw (SpriteBatch::filtered, secondaryFiltered), so batches sharing a bitmap can differ.
 struct TextureRef {
   std::string path;  // absolute or relative to the working directory
-  bool filtered = true;
 };
 
 struct DrawList {

@@ -102,11 +102,10 @@ GLint Renderer::Impl::bindQuadTextures(GLuint p, const DrawList& list, const Sha
     if (unit >= 8) break;
     GLint loc = glGetUniformLocation(p, sampler.c_str());
     if (loc < 0) continue;
-    bool filtered =
-        id < 0 || size_t(id) >= list.textures.size() || list.textures[size_t(id)].filtered;
     glActiveTexture(GLenum(GL_TEXTURE0 + unit));
     glBindTexture(GL_TEXTURE_2D, texture(list, id).id);
-    glBindSampler(GLuint(unit), filtered ? dataSampler.get() : samplers[0].get());
+    // Shader quads sample data textures; a sprite batch's filtering never reaches them.
+    glBindSampler(GLuint(unit), dataSampler.get());
     glUniform1i(loc, unit);
     ++unit;
   }

@@ -188,12 +188,10 @@ void Renderer::Impl::drawBatch(const DrawList& list, const BatchPlan& plan, GLui
   const bool hasSecondary = batch.secondaryTexture != kNoTexture;
   const GpuTexture& secondary =
       hasSecondary ? texture(list, batch.secondaryTexture) : textures.white();
-  bool filtered = batch.filtered;
-  if (batch.texture >= 0 && size_t(batch.texture) < list.textures.size())
-    filtered = filtered && list.textures[size_t(batch.texture)].filtered;
-  bool secondaryFiltered = batch.secondaryFiltered;
-  if (batch.secondaryTexture >= 0 && size_t(batch.secondaryTexture) < list.textures.size())
-    secondaryFiltered = secondaryFiltered && list.textures[size_t(batch.secondaryTexture)].filtered;
+  // Sampling is the draw's state: a sampler object per unit, chosen by this batch's flags alone,
+  // so another batch sharing the bitmap keeps its own filtering in the same frame.
+  const bool filtered = batch.filtered;
+  const bool secondaryFiltered = batch.secondaryFiltered;
 
   const SpriteVariant& variant = spriteVariant(batch, hasSecondary);
   const GLuint program = variant.program ? variant.program.get() : spriteProgram.get();

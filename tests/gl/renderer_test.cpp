@@ -2,8 +2,11 @@
 // fade-to-neutral rule, orientation bases, quad corners), the missing-texture checker, and
 // shader quads. Each test renders into an FBO through a headless EGL context.
 #include <cmath>
+#include <cstdio>
 
+#include "engine/effects/halo_weather/weather_draw.h"
 #include "tests/gl/gl_fixture.h"
+#include "tests/unit/halo_weather/weather_test_util.h"
 
 namespace fx {
 namespace {
@@ -265,6 +268,68 @@ TEST(GlTexture, SecondaryMapHasItsOwnFiltering) {
   };
   EXPECT_LT(midTones(true, false), 40);    // the primary filtered, the secondary blocky
   EXPECT_GT(midTones(false, true), 1000);  // and the other way round
+}
+
+// Seed 001, a weather type's "map flags ... unfiltered: Texture sampling is unfiltered, resulting
+// in ... a blocky pixelated look up close". Filtering is the draw's, not the bitmap's: two weather
+// types share a 2x2 checker, one unfiltered, one not. Drawn in one frame with the draw states the
+// weather family emits for them, magnified, the unfiltered batch shows only its two texel values
+// (hard edges) and the filtered one the blend between them.
+TEST(GlTexture, BatchesSharingABitmapKeepTheirOwnFiltering) {
+  std::filesystem::path png = std::filesystem::temp_directory_path() / "fxview_gl_checker2s.png";
+  std::vector<uint8_t> checker = {255, 255, 255, 255, 0,   0,   0,   255,
+                                  0,   0,   0,   255, 255, 255, 255, 255};
+  std::string error;
+  ASSERT_TRUE(render::writePng(png, 2, 2, checker, error)) << error;
+
+  weather::ParticleType blocky = weather::test::stillType(2.0f, 10.0f);
+  blocky.spritePath = png.string();
+  blocky.mapFlags = weather::kUnfiltered;
+  weather::ParticleType smooth = blocky;
+  smooth.mapFlags = 0;
+  weather::WeatherDefinition def = weather::test::definitionWith({blocky, smooth});
+  weather::WeatherSim sim;
+  weather::simInitialize(sim, def, 21);
+  for (int f = 0; f < 15; ++f) weather::simStep(sim, 1.0f / 30.0f, 1.0f);
+  DrawList collected;
+  DebugDraw debug;
+  weather::WeatherDrawStats stats;
+  collectWeather(sim, collected, debug, makeView({0, 0, 1}, {5, 0, 1}, 60.0f, {640, 360}),
+                 DebugFlags{}, nullptr, stats);
+  ASSERT_EQ(collected.batches.size(), 2u);
+  ASSERT_EQ(collected.textures.size(), 1u);  // one bitmap for both types
+
+  // The family's textures and batch states, with one large known sprite per batch.
+  Scene scene(256, 128);
+  DrawList list;
+  list.textures = collected.textures;
+  const float xs[2] = {-5.0f, 5.0f};
+  for (int i = 0; i < 2; ++i) {
+    SpriteBatch b;
+    b.blend = BlendMode::AlphaBlend;
+    b.texture = collected.batches[size_t(i)].texture;
+    b.filtered = collected.batches[size_t(i)].filtered;
+    list.beginBatch(b);
+    SpriteInstance& s = list.push();
+    s.position = vec3(xs[i], 0, 0);
+    s.size = 3.0f;
+  }
+  ASSERT_FALSE(list.batches[0].filtered);
+  ASSERT_TRUE(list.batches[1].filtered);
+  auto px = scene.render(list, {0, 0, 0, 1});
+  int mid[2] = {0, 0}, bright[2] = {0, 0};
+  for (int y = 0; y < 128; ++y)
+    for (int x = 0; x < 256; ++x) {
+      int r = pixel(px, 256, x, y).r;
+      mid[x / 128] += r > 40 && r < 215;
+      bright[x / 128] += r >= 215;
+    }
+  EXPECT_GT(bright[0], 100);
+  EXPECT_GT(bright[1], 20);
+  EXPECT_LT(mid[0], 40) << "the unfiltered batch: hard texel edges";
+  std::printf("unfiltered: %d mid-tone, %d bright; filtered: %d mid-tone, %d bright\n", mid[0],
+              bright[0], mid[1], bright[1]);
+  EXPECT_GT(mid[1], 300) << "the filtered batch: the blend between texels";
 }
 
 TEST(GlTexture, MissingTextureDrawsACheckerAndWarns) {

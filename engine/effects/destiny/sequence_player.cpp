@@ -293,7 +293,9 @@ void SequencePlayer::runFlow(int32_t id, double dt) {
   }
   if (n.timer && n.duration > 0.0f && n.time + kTimeEpsilon >= double(n.duration)) {
     for (int32_t c : kids) stopNode(c);
-    endNode(id, std::max(0.0, n.time - double(n.duration)));
+    // Ending by its own duration is the end of a play, as when its children end: the repeat
+    // count and loop flag apply ("A node under a loop flag restarts").
+    completePlay(id, std::max(0.0, n.time - double(n.duration)));
     return;
   }
   if (f.type != FlowType::ChannelGate) return;

@@ -19,6 +19,8 @@
 //   without the loop flag it then ends, with it it re-arms.
 // - Repeat count: a flow node plays max(1, repeat_count) times; the loop flag restarts it after
 //   that, forever. Each play is a restart: delay and duration redrawn, start condition re-sampled.
+//   A play ends when the type's rule ends it (children ended) or when its own duration runs out;
+//   both count as a play. An end condition or a closing non-looping gate ends the node outright.
 // - The start condition is sampled when the node starts or restarts; when it fails the node is
 //   skipped (ends at once and tells its parent). The end condition is checked every step while
 //   the node runs and stops it. The sequence's end condition stops the whole tree.

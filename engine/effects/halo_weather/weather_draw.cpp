@@ -267,8 +267,6 @@ void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const
     float box = t.boxWidth();
     if (!(box > 0.0f) || s.types[ti].count == 0) continue;
     const SpriteBatch state = typeBatch(t, draw, s.time, functions);
-    if (state.texture != kNoTexture && !state.filtered)
-      draw.textures[size_t(state.texture)].filtered = false;
     draw.beginBatch(state);
     draw.reserveSprites(p.count);
     bool nonlinear = state.nonlinearTint;

@@ -198,6 +198,49 @@ TEST(SequencePlayer, LoopFlagRestartsForever) {
   EXPECT_TRUE(h.player.playing());
 }
 
+// Seed: "A node under a loop flag restarts." A flow node that ends by its own duration (its child
+// still running) is a play like one whose children end: the repeat count counts it, and the start
+// delay is run again on each play.
+TEST(SequencePlayer, NodeEndingByItsOwnDurationRepeats) {
+  Harness h;
+  h.def.workNodes = {work("long", 10.0f)};
+  FlowNode f = flow(FlowType::Serial, {W(0)});
+  f.header.duration = {0.3f, 0.3f};
+  f.header.startDelay = {0.1f, 0.1f};
+  f.repeatCount = 2;
+  h.def.flowNodes = {f};
+  h.init();
+  h.player.play();
+  h.step(30);
+  EXPECT_EQ(h.rec.count(0, true), 2);
+  EXPECT_NEAR(h.rec.at(0, true, 0), 0.1, kTol);
+  EXPECT_NEAR(h.rec.at(0, false, 0), 0.4, kTol);  // stopped by the flow node's duration
+  EXPECT_NEAR(h.rec.at(0, true, 1), 0.5, kTol);   // delay again, then the second play
+  EXPECT_NEAR(h.rec.at(0, false, 1), 0.8, kTol);
+  EXPECT_EQ(h.player.node(0).starts, 2u);
+  EXPECT_TRUE(h.player.rootEnded());
+  EXPECT_FALSE(h.player.playing());
+}
+
+// Seed: "A node under a loop flag restarts."
+TEST(SequencePlayer, NodeEndingByItsOwnDurationLoops) {
+  Harness h;
+  h.def.workNodes = {work("long", 10.0f)};
+  FlowNode f = flow(FlowType::Parallel, {W(0)});
+  f.header.duration = {0.2f, 0.2f};
+  f.loop = true;
+  h.def.flowNodes = {f};
+  h.init();
+  h.player.play();
+  h.step(30);                          // 1 s: five plays of 0.2 s
+  EXPECT_EQ(h.rec.count(0, true), 6);  // the sixth starts as the fifth ends
+  EXPECT_NEAR(h.rec.at(0, true, 1), 0.2, kTol);
+  EXPECT_NEAR(h.rec.at(0, false, 3), 0.8, kTol);
+  EXPECT_NEAR(h.rec.at(0, true, 4), 0.8, kTol);
+  EXPECT_FALSE(h.player.rootEnded());
+  EXPECT_TRUE(h.player.playing());
+}
+
 // A zero-length loop must not hang the step (bad input never hangs).
 TEST(SequencePlayer, ZeroLengthLoopDoesNotHang) {
   Harness h;
