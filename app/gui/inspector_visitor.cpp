@@ -595,7 +595,8 @@ void InspectorVisitor::visitArray(const FieldMeta& m, ArrayAccess& a) {
       if (probe.scalar) {
         a.element(i, *this);
       } else {
-        std::string name = probe.title;
+        // The array's own title for its elements (ArrayAccess::title) before a probed one.
+        std::string name = a.title ? a.title(i) : probe.title;
         std::string label = "[" + std::to_string(i) + "]" + (name.empty() ? "" : " " + name);
         std::string elementPointer;
         for (const auto& t : path_) elementPointer += "/" + t;

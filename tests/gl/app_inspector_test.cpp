@@ -1,12 +1,14 @@
 // The inspector's labels (issue 26): a label reads whole or ends in an ellipsis within its
 // column, never wider (so it never runs under the value widget), with the column's width
-// persisted.
+// persisted; kept-not-simulated Stride modules are titled by their tag and YAML line through the
+// array's own element titles, not by index alone.
 #include <imgui.h>
 
 #include <filesystem>
 
 #include "app/gui/inspector_visitor.h"
 #include "app/gui/settings.h"
+#include "engine/effects/stride/stride_definition.h"
 #include "tests/gl/gl_fixture.h"
 
 namespace app_inspector_test {
@@ -69,6 +71,44 @@ TEST(AppInspector, LabelsFitWithTheViewersFont) {
     }
   ImGui::EndFrame();
   ImGui::DestroyContext(ctx);
+}
+
+// Collects the element titles the inspector would show for one array.
+class TitleProbe final : public FieldWalker {
+ public:
+  explicit TitleProbe(std::string_view key) : key_(key) {}
+  std::vector<std::string> titles;
+  bool hasTitles = false;
+  void visitArray(const FieldMeta& m, ArrayAccess& a) override {
+    if (m.key != key_) return FieldWalker::visitArray(m, a);
+    hasTitles = bool(a.title);
+    for (size_t i = 0; i < a.size(); ++i)
+      if (a.title) titles.push_back(a.title(i));
+  }
+
+ private:
+  std::string_view key_;
+};
+
+TEST(AppInspector, KeptStrideModulesAreTitledByTagAndLine) {
+  // Issue 26: "Kept-not-simulated Stride entries show as bare [0] [1] [2]: show their module tag
+  // and YAML line."
+  stride::SystemDef system;
+  system.kept.push_back({.tag = "InitialPositionParent", .where = "emitter Fire", .line = 212});
+  system.kept.push_back({.tag = "UpdaterRibbonWobble", .where = "emitter Fire", .line = 240});
+  system.kept.push_back({.tag = "", .where = "", .line = 0});
+  TitleProbe probe("not_simulated");
+  system.reflect(probe);
+  ASSERT_TRUE(probe.hasTitles);
+  ASSERT_EQ(probe.titles.size(), 3u);
+  EXPECT_EQ(probe.titles[0], "line 212: InitialPositionParent");
+  EXPECT_EQ(probe.titles[1], "line 240: UpdaterRibbonWobble");
+  EXPECT_EQ(probe.titles[2], "(no tag)");
+  // Arrays that declare no titles keep the inspector's probed ones ("name" / "type").
+  TitleProbe emitters("emitters");
+  system.emitters.resize(1);
+  system.reflect(emitters);
+  EXPECT_FALSE(emitters.hasTitles);
 }
 
 TEST(AppInspector, LabelColumnWidthPersists) {
