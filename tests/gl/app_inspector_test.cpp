@@ -53,6 +53,7 @@ TEST(AppInspector, LabelsFitWithTheViewersFont) {
   // The same through ImGui's own measure (the default font the viewer draws with).
   ImGuiContext* ctx = ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // no imgui.ini left in the working folder
   io.DisplaySize = ImVec2(1280, 720);
   unsigned char* pixels = nullptr;
   int w = 0, h = 0;
