@@ -136,7 +136,52 @@ void fieldMenu(const FieldMeta& m, Revisit&& revisit, bool canReset,
   ImGui::EndPopup();
 }
 
+// A tree node's tooltip: the full title when the node shows it cut, then the help.
+void titleTooltip(const std::string& title, bool truncated, std::string_view help) {
+  if (!ImGui::IsItemHovered() || (!truncated && help.empty())) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(420.0f);
+  if (truncated) ImGui::TextUnformatted(title.c_str());
+  if (!help.empty()) ImGui::TextUnformatted(help.data(), help.data() + help.size());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+float measureText(std::string_view s) {
+  return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x;
+}
+
 }  // namespace
+
+FittedLabel fitLabel(std::string_view text, float width,
+                     const std::function<float(std::string_view)>& measure) {
+  if (text.empty() || measure(text) <= width) return {std::string(text), false};
+  constexpr std::string_view kEllipsis = "...";
+  const float room = width - measure(kEllipsis);
+  if (room < 0.0f) return {"", true};
+  // Cut only where a UTF-8 character starts; the longest prefix that fits (widths only grow).
+  std::vector<size_t> cuts;
+  for (size_t i = 0; i < text.size(); ++i)
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) cuts.push_back(i);
+  size_t lo = 0, hi = cuts.size() - 1;
+  while (lo < hi) {
+    size_t mid = (lo + hi + 1) / 2;
+    if (measure(text.substr(0, cuts[mid])) <= room)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  std::string shown(text.substr(0, cuts[lo]));
+  while (!shown.empty() && shown.back() == ' ') shown.pop_back();
+  return {shown + std::string(kEllipsis), true};
+}
+
+std::string InspectorVisitor::fitTitle(const std::string& title, bool& truncated) const {
+  float room = ImGui::GetContentRegionAvail().x - ImGui::GetTreeNodeToLabelSpacing();
+  FittedLabel f = fitLabel(title, room, measureText);
+  truncated = f.truncated;
+  return f.shown;
+}
 
 std::string InspectorVisitor::pointerOf(const FieldMeta& m) const {
   std::string p;
@@ -186,8 +231,11 @@ void InspectorVisitor::field(const FieldMeta& m, T& value, const T& def, Widget&
   bool differs = !(value == def);
   const std::string source = sourceFor(m);
   const bool readOnly = m.cacheOnly || !source.empty();
-  float startX = ImGui::GetCursorPosX();
-  float labelWidth = std::max(90.0f, ImGui::GetContentRegionAvail().x * 0.42f);
+  // The value column starts at the same x at every depth; a label indented past it keeps a
+  // little room and pushes its value right instead of running under it.
+  const float startX = ImGui::GetCursorPosX();
+  const float valueX =
+      std::max(ImGui::GetWindowContentRegionMin().x + labelColumn, startX + 0.5f * kMinLabelColumn);
 
   // Reset marker: a small button before the label when the value is not the default.
   if (differs && !readOnly) {
@@ -199,14 +247,17 @@ void InspectorVisitor::field(const FieldMeta& m, T& value, const T& def, Widget&
     ImGui::SameLine();
   }
   ImGui::AlignTextToFramePadding();
-  std::string label = labelOf(m);
+  const std::string label = labelOf(m) + (m.unused ? " (no effect in game)" : "");
+  const float room = valueX - ImGui::GetStyle().ItemSpacing.x - ImGui::GetCursorPosX();
+  const FittedLabel shown = fitLabel(label, room, measureText);
   ImVec4 colour = m.unused  ? kUnusedColour
                   : differs ? kChangedColour
                             : ImGui::GetStyleColorVec4(ImGuiCol_Text);
-  ImGui::TextColored(colour, "%s%s", label.c_str(), m.unused ? " (no effect in game)" : "");
+  ImGui::TextColored(colour, "%s", shown.shown.c_str());
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(420.0f);
+    ImGui::TextUnformatted(label.c_str());
     if (!m.key.empty())
       ImGui::TextColored(ImVec4(0.6f, 0.8f, 1.0f, 1.0f), "%s", pointerOf(m).c_str());
     if (!m.help.empty()) ImGui::TextUnformatted(std::string(m.help).c_str());
@@ -225,7 +276,7 @@ void InspectorVisitor::field(const FieldMeta& m, T& value, const T& def, Widget&
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }
-  ImGui::SameLine(startX + labelWidth);
+  ImGui::SameLine(valueX);
   ImGui::SetNextItemWidth(-1.0f);
   ImGui::BeginDisabled(readOnly);
   bool edited = widget(value);
@@ -384,12 +435,13 @@ void InspectorVisitor::visitFlags(const FieldMeta& m, uint32_t& mask,
   std::string title = labelOf(m);
   if (differs) ImGui::PushStyleColor(ImGuiCol_Text, kChangedColour);
   if (m.unused) ImGui::PushStyleColor(ImGuiCol_Text, kUnusedColour);
-  bool open = ImGui::TreeNodeEx("##flags", ImGuiTreeNodeFlags_DefaultOpen, "%s%s", title.c_str(),
-                                m.unused ? " (no effect in game)" : "");
+  if (m.unused) title += " (no effect in game)";
+  bool cut = false;
+  bool open = ImGui::TreeNodeEx("##flags", ImGuiTreeNodeFlags_DefaultOpen, "%s",
+                                fitTitle(title, cut).c_str());
   if (m.unused) ImGui::PopStyleColor();
   if (differs) ImGui::PopStyleColor();
-  if (ImGui::IsItemHovered() && !m.help.empty())
-    ImGui::SetTooltip("%s", std::string(m.help).c_str());
+  titleTooltip(title, cut, m.help);
   bool pasted = false;
   fieldMenu(
       m, [&](FieldVisitor& v, const FieldMeta& mm) { v.visitFlags(mm, mask, options, def); },
@@ -441,11 +493,12 @@ void InspectorVisitor::visitObject(const FieldMeta& m,
   std::string title = labelOf(m);
   openForFocus(pointerOf(m));
   if (m.unused) ImGui::PushStyleColor(ImGuiCol_Text, kUnusedColour);
-  bool open = ImGui::TreeNodeEx("##obj", depth_ < 1 ? ImGuiTreeNodeFlags_DefaultOpen : 0, "%s%s",
-                                title.c_str(), m.unused ? " (no effect in game)" : "");
+  if (m.unused) title += " (no effect in game)";
+  bool cut = false;
+  bool open = ImGui::TreeNodeEx("##obj", depth_ < 1 ? ImGuiTreeNodeFlags_DefaultOpen : 0, "%s",
+                                fitTitle(title, cut).c_str());
   if (m.unused) ImGui::PopStyleColor();
-  if (ImGui::IsItemHovered() && !m.help.empty())
-    ImGui::SetTooltip("%s", std::string(m.help).c_str());
+  titleTooltip(title, cut, m.help);
   bool pasted = false;
   fieldMenu(
       m, [&](FieldVisitor& v, const FieldMeta& mm) { v.visitObject(mm, body); }, true,
@@ -502,12 +555,12 @@ void InspectorVisitor::visitArray(const FieldMeta& m, ArrayAccess& a) {
   std::string title = labelOf(m);
   if (m.unused) ImGui::PushStyleColor(ImGuiCol_Text, kUnusedColour);
   openForFocus(pointerOf(m));
-  bool open =
-      ImGui::TreeNodeEx("##arr", depth_ < 1 && n <= 8 ? ImGuiTreeNodeFlags_DefaultOpen : 0,
-                        "%s [%zu]%s", title.c_str(), n, m.unused ? " (no effect in game)" : "");
+  title += " [" + std::to_string(n) + "]" + (m.unused ? " (no effect in game)" : "");
+  bool cut = false;
+  bool open = ImGui::TreeNodeEx("##arr", depth_ < 1 && n <= 8 ? ImGuiTreeNodeFlags_DefaultOpen : 0,
+                                "%s", fitTitle(title, cut).c_str());
   if (m.unused) ImGui::PopStyleColor();
-  if (ImGui::IsItemHovered() && !m.help.empty())
-    ImGui::SetTooltip("%s", std::string(m.help).c_str());
+  titleTooltip(title, cut, m.help);
   auto structuralChange = [&] {
     changed = true;
     structural = true;
@@ -542,12 +595,16 @@ void InspectorVisitor::visitArray(const FieldMeta& m, ArrayAccess& a) {
       if (probe.scalar) {
         a.element(i, *this);
       } else {
-        std::string label =
-            "[" + std::to_string(i) + "]" + (probe.title.empty() ? "" : " " + probe.title);
+        // The array's own title for its elements (ArrayAccess::title) before a probed one.
+        std::string name = a.title ? a.title(i) : probe.title;
+        std::string label = "[" + std::to_string(i) + "]" + (name.empty() ? "" : " " + name);
         std::string elementPointer;
         for (const auto& t : path_) elementPointer += "/" + t;
         openForFocus(elementPointer);
-        if (ImGui::TreeNodeEx("##el", 0, "%s", label.c_str())) {
+        bool cut = false;
+        bool elementOpen = ImGui::TreeNodeEx("##el", 0, "%s", fitTitle(label, cut).c_str());
+        titleTooltip(label, cut, {});
+        if (elementOpen) {
           a.element(i, *this);
           ImGui::TreePop();
         }

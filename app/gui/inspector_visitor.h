@@ -16,6 +16,21 @@
 
 namespace fx::gui {
 
+// A label fitted to `width`: whole when it fits, otherwise cut at a character boundary and ended
+// in "..." (the inspector shows the full label in the tooltip). Never wider than `width`: when
+// not even "..." fits, `shown` is empty. `measure` gives a string's drawn width.
+struct FittedLabel {
+  std::string shown;
+  bool truncated = false;
+};
+FittedLabel fitLabel(std::string_view text, float width,
+                     const std::function<float(std::string_view)>& measure);
+
+// The label column's default and the least room either side of it (screen pixels).
+inline constexpr float kDefaultLabelColumn = 170.0f;
+inline constexpr float kMinLabelColumn = 60.0f;
+inline constexpr float kMinValueColumn = 90.0f;
+
 class InspectorVisitor final : public FieldVisitor {
  public:
   explicit InspectorVisitor(std::string file = "clipboard") : file_(std::move(file)) {}
@@ -34,6 +49,9 @@ class InspectorVisitor final : public FieldVisitor {
   // Where a field's value is read from when another file supplies it (fieldSource in
   // engine/session/world_edit.h): such fields are shown read-only with that source.
   std::function<std::string(const std::string& pointer)> sourceOf;
+  // Where the value widgets start, from the window's content edge: every label is drawn in the
+  // column before it, cut with an ellipsis when it does not fit (the panel's splitter sets it).
+  float labelColumn = kDefaultLabelColumn;
 
   void visit(const FieldMeta& m, bool& value, bool def) override;
   void visit(const FieldMeta& m, int32_t& value, int32_t def) override;
@@ -63,6 +81,8 @@ class InspectorVisitor final : public FieldVisitor {
   void mark(const FieldMeta& m);
   void openForFocus(const std::string& pointer);
   std::string sourceFor(const FieldMeta& m) const;
+  // A tree node's title fitted to the rest of its line; the full title goes in `full` if cut.
+  std::string fitTitle(const std::string& title, bool& truncated) const;
 
   std::string file_;
   std::vector<std::string> path_;  // pointer tokens of the enclosing objects / elements

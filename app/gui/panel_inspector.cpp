@@ -17,6 +17,39 @@ namespace {
 
 std::string filterText;
 
+// The label column's splitter: a grab strip down the visible height of the fields child, in the
+// gap before the value widgets. Submitted before the fields so it wins the hover in that strip;
+// dragging writes the persisted width. Returns the width to draw with this frame, clamped so
+// labels and values both keep some room (the stored width is kept for a wider panel).
+float labelColumnSplitter(float& stored) {
+  const float content = ImGui::GetContentRegionAvail().x;
+  const float hi = std::max(kMinLabelColumn, content - kMinValueColumn);
+  float width = std::clamp(stored, kMinLabelColumn, hi);
+  const ImVec2 start = ImGui::GetCursorPos();
+  const ImVec2 pos = ImGui::GetWindowPos();
+  const float x =
+      pos.x + ImGui::GetWindowContentRegionMin().x + width - 0.5f * ImGui::GetStyle().ItemSpacing.x;
+  const float top = pos.y + ImGui::GetWindowContentRegionMin().y + ImGui::GetScrollY();
+  const float h = ImGui::GetWindowContentRegionMax().y - ImGui::GetWindowContentRegionMin().y;
+  if (h <= 1.0f) return width;
+  ImGui::SetCursorScreenPos(ImVec2(x - 3.0f, top));
+  ImGui::InvisibleButton("##labelsplit", ImVec2(6.0f, h));
+  const bool hot = ImGui::IsItemHovered() || ImGui::IsItemActive();
+  if (hot) {
+    ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+    if (!ImGui::IsItemActive()) ImGui::SetTooltip("Drag to widen or narrow the label column");
+  }
+  if (ImGui::IsItemActive()) {
+    width = std::clamp(width + ImGui::GetIO().MouseDelta.x, kMinLabelColumn, hi);
+    stored = width;
+  }
+  ImGui::GetWindowDrawList()->AddLine(
+      ImVec2(x, top), ImVec2(x, top + h),
+      hot ? IM_COL32(120, 160, 255, 200) : IM_COL32(255, 255, 255, 24), hot ? 2.0f : 1.0f);
+  ImGui::SetCursorPos(start);
+  return width;
+}
+
 void applyVisitResult(App& app, size_t index, const std::string& target, InspectorVisitor& v) {
   if (!v.pasteErrors.items.empty()) app.loadDiagnostics = v.pasteErrors;
   if (!v.changed) return;
@@ -116,6 +149,7 @@ void drawInspector(App& app) {
 
   ImGui::BeginChild("##fields");
   InspectorVisitor v(e.definitionDisplay);
+  v.labelColumn = labelColumnSplitter(app.settings.layout.inspectorLabelWidth);
   v.focus = app.inspectorFocus;
   // Fields another file supplies (wind_path, physics_path) are read-only, with their source.
   const Json snapshot = effectSnapshot(e);

@@ -133,6 +133,8 @@ void allSceneFields(App& app) {
   if (!ImGui::CollapsingHeader("Scene fields")) return;
   Scene& scene = app.preset->scene;
   InspectorVisitor v(app.preset->displayName);
+  // The narrow scene panel keeps its labels in a proportional column (no splitter here).
+  v.labelColumn = std::max(kMinLabelColumn, 0.42f * ImGui::GetContentRegionAvail().x);
   scene.reflect(v);
   if (!v.pasteErrors.items.empty()) app.loadDiagnostics = v.pasteErrors;
   if (!v.changed) return;

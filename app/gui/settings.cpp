@@ -23,6 +23,7 @@ Json settingsToJson(const ViewerSettings& s) {
            {{"scene_width", l.sceneWidth},
             {"inspector_width", l.inspectorWidth},
             {"bottom_height", l.bottomHeight},
+            {"inspector_label_width", l.inspectorLabelWidth},
             {"show_scene", l.showScene},
             {"show_inspector", l.showInspector},
             {"show_bottom", l.showBottom},
@@ -57,6 +58,8 @@ ViewerSettings settingsFromJson(const Json& j) {
     o.sceneWidth = number(l, "scene_width", o.sceneWidth, 80.0f, 4000.0f);
     o.inspectorWidth = number(l, "inspector_width", o.inspectorWidth, 80.0f, 4000.0f);
     o.bottomHeight = number(l, "bottom_height", o.bottomHeight, 40.0f, 4000.0f);
+    o.inspectorLabelWidth =
+        number(l, "inspector_label_width", o.inspectorLabelWidth, 40.0f, 4000.0f);
     o.showScene = flag(l, "show_scene", o.showScene);
     o.showInspector = flag(l, "show_inspector", o.showInspector);
     o.showBottom = flag(l, "show_bottom", o.showBottom);

@@ -1,8 +1,8 @@
 // What the viewer remembers between runs: the panel layout (splitter positions, which panels
-// show, the bottom area's tab), the window size, the recent files and the bloom toggle. Read at
-// start and written at quit (atomically) as JSON in the user's config folder:
-// $XDG_CONFIG_HOME/fxview/viewer.json, or ~/.config/fxview/viewer.json. Sizes are screen pixels.
-// No ImGui here, so the model is tested without a window.
+// show, the bottom area's tab, the inspector's label column), the window size, the recent files and
+// the bloom toggle. Read at start and written at quit (atomically) as JSON in the user's config
+// folder: $XDG_CONFIG_HOME/fxview/viewer.json, or ~/.config/fxview/viewer.json. Sizes are screen
+// pixels. No ImGui here, so the model is tested without a window.
 #pragma once
 
 #include <filesystem>
@@ -20,6 +20,7 @@ struct LayoutSettings {
   float sceneWidth = 290.0f;      // left panel
   float inspectorWidth = 400.0f;  // right panel
   float bottomHeight = 240.0f;    // console / errors / sequence / curves, under the picture
+  float inspectorLabelWidth = 170.0f;  // the inspector's label column (its splitter)
   bool showScene = true;
   bool showInspector = true;
   bool showBottom = true;

@@ -11,6 +11,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "engine/core/color.h"
@@ -97,6 +98,9 @@ struct ArrayAccess {
   std::function<void(size_t, FieldVisitor&)> element;
   std::function<void(size_t, size_t)>
       move;  // move element `from` to position `to` (inspector reorder)
+  // Optional: element i's title in the inspector (a kept Stride module's tag and YAML line).
+  // Unset, an object element is titled by its "name" / "id" / "type" field, if any.
+  std::function<std::string(size_t)> title;
 };
 
 class FieldVisitor {
@@ -162,9 +166,15 @@ void visitEnum(FieldVisitor& v, const FieldMeta& m, E& value, std::span<const En
   value = E(raw);
 }
 
+// `title`, when given, names each element for the inspector (ArrayAccess::title).
 template <class T, class F>
-void visitArray(FieldVisitor& v, const FieldMeta& m, std::vector<T>& items, F&& element) {
+void visitArray(FieldVisitor& v, const FieldMeta& m, std::vector<T>& items, F&& element,
+                std::type_identity_t<std::function<std::string(const T&)>> title = {}) {
   ArrayAccess access;
+  if (title)
+    access.title = [&items, title](size_t i) {
+      return i < items.size() ? title(items[i]) : std::string();
+    };
   access.size = [&] { return items.size(); };
   access.resize = [&](size_t n) { items.resize(n); };
   access.element = [&](size_t i, FieldVisitor& ev) { element(items[i], ev); };

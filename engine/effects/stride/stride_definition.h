@@ -204,6 +204,8 @@ struct KeptModule {
   int32_t line = 0;   // 1-based YAML line in the source asset
   std::string yaml;   // the module as Stride wrote it
   void reflect(FieldVisitor& v);
+  // "line 42: InitialPositionParent": how the inspector titles it in the not_simulated list.
+  std::string title() const;
 };
 inline constexpr size_t kMaxKeptModules = 1024;
 

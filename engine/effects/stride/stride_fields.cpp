@@ -313,6 +313,12 @@ void KeptModule::reflect(FieldVisitor& v) {
   v.visit({.key = "yaml", .help = "The module as the Stride asset wrote it."}, yaml, "");
 }
 
+std::string KeptModule::title() const {
+  // The line first: a long tag ("UVBuilderFlipbook (its texture is missing)") may be cut.
+  std::string t = tag.empty() ? std::string("(no tag)") : tag;
+  return line > 0 ? "line " + std::to_string(line) + ": " + t : t;
+}
+
 void EmitterDef::reflect(FieldVisitor& v) {
   v.visit({.key = "name"}, name, "");
   v.visit({.key = "enabled"}, enabled, true);
@@ -377,12 +383,14 @@ void SystemDef::reflect(FieldVisitor& v) {
               .help = "A particle system holds one or more emitters; list order is update order.",
               .maxCount = kMaxEmitters},
              emitters, [](EmitterDef& e, FieldVisitor& ev) { e.reflect(ev); });
-  visitArray(v,
-             {.key = "not_simulated",
-              .help = "Stride modules of an imported asset that fxview does not simulate yet, kept "
-                      "so that saving keeps them.",
-              .maxCount = kMaxKeptModules},
-             kept, [](KeptModule& k, FieldVisitor& kv) { k.reflect(kv); });
+  visitArray(
+      v,
+      {.key = "not_simulated",
+       .help = "Stride modules of an imported asset that fxview does not simulate yet, kept "
+               "so that saving keeps them.",
+       .maxCount = kMaxKeptModules},
+      kept, [](KeptModule& k, FieldVisitor& kv) { k.reflect(kv); },
+      [](const KeptModule& k) { return k.title(); });
 }
 
 float peakParticlesPerSecond(const SpawnerModule& s) {
