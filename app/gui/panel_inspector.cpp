@@ -143,6 +143,8 @@ void drawInspector(App& app) {
   const std::string target = effectTarget(e);
   committedSnapshot(app, target);  // the state before any edit this frame
   definitionTools(app, index, target);
+  // Cached: rebuilt once per committed edit, not per frame.
+  const Json& committed = committedSnapshot(app, target);
   ImGui::SetNextItemWidth(-1.0f);
   ImGui::InputTextWithHint("##filter", "filter fields", &filterText);
   ImGui::Separator();
@@ -152,8 +154,11 @@ void drawInspector(App& app) {
   v.labelColumn = labelColumnSplitter(app.settings.layout.inspectorLabelWidth);
   v.focus = app.inspectorFocus;
   // Fields another file supplies (wind_path, physics_path) are read-only, with their source.
-  const Json snapshot = effectSnapshot(e);
-  v.sourceOf = [&snapshot](const std::string& pointer) { return fieldSource(snapshot, pointer); };
+  // A `*_path` edit restarts the effect and is committed at once, so the committed snapshot names
+  // the same sources as the live definition.
+  v.sourceOf = [&committed](const std::string& pointer) {
+    return fieldSource(committed, pointer);
+  };
   for (char c : filterText) v.filter += char(std::tolower(static_cast<unsigned char>(c)));
   EffectDefinition* def = e.definition.get();
   def->reflect(v);
