@@ -77,6 +77,16 @@ set(CPACK_DEBIAN_PACKAGE_SECTION graphics)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libegl-mesa0, libgl1-mesa-dri")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "shared-mime-info, desktop-file-utils, hicolor-icon-theme")
+# FFmpeg is opened at run time (app/cli/ffmpeg_library.h), so shlibdeps does not see it: name the
+# libraries of the version the build compiled against.
+if(AV_FOUND)
+  string(REGEX MATCH "^[0-9]+" _avcodec_major "${AV_libavcodec_VERSION}")
+  string(REGEX MATCH "^[0-9]+" _avformat_major "${AV_libavformat_VERSION}")
+  string(REGEX MATCH "^[0-9]+" _avutil_major "${AV_libavutil_VERSION}")
+  string(REGEX MATCH "^[0-9]+" _swscale_major "${AV_libswscale_VERSION}")
+  string(APPEND CPACK_DEBIAN_PACKAGE_RECOMMENDS ", libavcodec${_avcodec_major}, "
+         "libavformat${_avformat_major}, libavutil${_avutil_major}, libswscale${_swscale_major}")
+endif()
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 include(CPack)
 

@@ -4,17 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
-#ifdef FXVIEW_HAVE_VIDEO
-extern "C" {
-#include <libavcodec/avcodec.h>
-#include <libavformat/avformat.h>
-#include <libavutil/error.h>
-#include <libavutil/imgutils.h>
-#include <libavutil/log.h>
-#include <libavutil/opt.h>
-#include <libswscale/swscale.h>
-}
-#endif
+#include "app/cli/ffmpeg_library.h"
 
 namespace fx::cli {
 
@@ -52,9 +42,12 @@ std::string VideoWriter::codec() const {
 
 namespace {
 
+// FFmpeg, loaded by the first VideoWriter::open (ffmpeg_library.h).
+const FfmpegLibrary* ff = nullptr;
+
 std::string avError(const std::string& what, int rc) {
   char buf[AV_ERROR_MAX_STRING_SIZE] = {};
-  av_strerror(rc, buf, sizeof buf);
+  ff->av_strerror(rc, buf, sizeof buf);
   return what + ": " + buf;
 }
 
@@ -80,17 +73,17 @@ std::vector<Candidate> candidatesFor(const std::string& container) {
 // Near-lossless constant quality for each encoder (a glow's soft gradient must not block).
 void setQuality(AVCodecContext* enc, const std::string& name) {
   if (name == "libvpx-vp9") {
-    av_opt_set(enc->priv_data, "crf", "12", 0);
-    av_opt_set(enc->priv_data, "deadline", "good", 0);
-    av_opt_set(enc->priv_data, "cpu-used", "4", 0);
-    av_opt_set(enc->priv_data, "row-mt", "1", 0);
+    ff->av_opt_set(enc->priv_data, "crf", "12", 0);
+    ff->av_opt_set(enc->priv_data, "deadline", "good", 0);
+    ff->av_opt_set(enc->priv_data, "cpu-used", "4", 0);
+    ff->av_opt_set(enc->priv_data, "row-mt", "1", 0);
     enc->bit_rate = 0;  // constant quality, no bitrate target
   } else if (name == "libvpx") {
-    av_opt_set(enc->priv_data, "crf", "4", 0);
+    ff->av_opt_set(enc->priv_data, "crf", "4", 0);
     enc->bit_rate = 20'000'000;  // VP8's crf needs a ceiling
   } else if (name == "libx264") {
-    av_opt_set(enc->priv_data, "crf", "12", 0);
-    av_opt_set(enc->priv_data, "preset", "medium", 0);
+    ff->av_opt_set(enc->priv_data, "crf", "12", 0);
+    ff->av_opt_set(enc->priv_data, "preset", "medium", 0);
   } else {
     enc->flags |= AV_CODEC_FLAG_QSCALE;
     enc->global_quality = FF_QP2LAMBDA * 2;
@@ -112,12 +105,12 @@ struct VideoWriter::State {
   bool fileOpen = false, finished = false;
 
   ~State() {
-    if (fileOpen) avio_closep(&format->pb);
-    sws_freeContext(scaler);
-    av_frame_free(&frame);
-    av_packet_free(&packet);
-    avcodec_free_context(&encoder);
-    avformat_free_context(format);
+    if (fileOpen) ff->avio_closep(&format->pb);
+    ff->sws_freeContext(scaler);
+    ff->av_frame_free(&frame);
+    ff->av_packet_free(&packet);
+    ff->avcodec_free_context(&encoder);
+    ff->avformat_free_context(format);
     std::error_code ec;
     if (!finished && !tmp.empty()) fs::remove(tmp, ec);
   }
@@ -132,13 +125,13 @@ struct VideoWriter::State {
 // the scaler converts to).
 std::string VideoWriter::State::openEncoder(const Candidate& c, const AVCodec* codec,
                                             double frameSeconds) {
-  encoder = avcodec_alloc_context3(codec);
+  encoder = ff->avcodec_alloc_context3(codec);
   if (!encoder) return "out of memory";
   bool subsampled = c.pixels == AV_PIX_FMT_YUV420P;
   encoder->width = subsampled ? width & ~1 : width;
   encoder->height = subsampled ? height & ~1 : height;
   encoder->pix_fmt = c.pixels;
-  AVRational rate = av_d2q(1.0 / frameSeconds, 100000);
+  AVRational rate = ff->av_d2q(1.0 / frameSeconds, 100000);
   encoder->framerate = rate;
   encoder->time_base = av_inv_q(rate);
   encoder->gop_size = 60;
@@ -148,58 +141,58 @@ std::string VideoWriter::State::openEncoder(const Candidate& c, const AVCodec* c
   encoder->color_trc = AVCOL_TRC_IEC61966_2_1;  // the frames are sRGB
   if (format->oformat->flags & AVFMT_GLOBALHEADER) encoder->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
   setQuality(encoder, c.encoder);
-  if (int rc = avcodec_open2(encoder, codec, nullptr); rc < 0)
+  if (int rc = ff->avcodec_open2(encoder, codec, nullptr); rc < 0)
     return avError(std::string("cannot open encoder ") + c.encoder, rc);
   return {};
 }
 
 // RGBA (the top-left encoder-sized block) to the encoder's YUV, BT.709 coefficients.
 std::string VideoWriter::State::openScaler() {
-  scaler = sws_getContext(encoder->width, encoder->height, AV_PIX_FMT_RGBA, encoder->width,
-                          encoder->height, encoder->pix_fmt,
-                          SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nullptr, nullptr,
-                          nullptr);
+  scaler = ff->sws_getContext(encoder->width, encoder->height, AV_PIX_FMT_RGBA, encoder->width,
+                              encoder->height, encoder->pix_fmt,
+                              SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nullptr, nullptr,
+                              nullptr);
   if (!scaler) return "cannot convert RGBA to the encoder's pixel format";
-  const int* bt709 = sws_getCoefficients(SWS_CS_ITU709);
-  sws_setColorspaceDetails(scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16);
-  frame = av_frame_alloc();
-  packet = av_packet_alloc();
+  const int* bt709 = ff->sws_getCoefficients(SWS_CS_ITU709);
+  ff->sws_setColorspaceDetails(scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16);
+  frame = ff->av_frame_alloc();
+  packet = ff->av_packet_alloc();
   if (!frame || !packet) return "out of memory";
   frame->format = encoder->pix_fmt;
   frame->width = encoder->width;
   frame->height = encoder->height;
-  if (int rc = av_frame_get_buffer(frame, 0); rc < 0) return avError("frame buffer", rc);
+  if (int rc = ff->av_frame_get_buffer(frame, 0); rc < 0) return avError("frame buffer", rc);
   return {};
 }
 
 // The stream, the temporary file and the container header.
 std::string VideoWriter::State::openFile(const std::string& container) {
-  stream = avformat_new_stream(format, nullptr);
+  stream = ff->avformat_new_stream(format, nullptr);
   if (!stream) return "out of memory";
   stream->time_base = encoder->time_base;
   stream->avg_frame_rate = encoder->framerate;
-  if (int rc = avcodec_parameters_from_context(stream->codecpar, encoder); rc < 0)
+  if (int rc = ff->avcodec_parameters_from_context(stream->codecpar, encoder); rc < 0)
     return avError("stream parameters", rc);
-  if (int rc = avio_open(&format->pb, tmp.c_str(), AVIO_FLAG_WRITE); rc < 0)
+  if (int rc = ff->avio_open(&format->pb, tmp.c_str(), AVIO_FLAG_WRITE); rc < 0)
     return avError("cannot write " + path.string(), rc);
   fileOpen = true;
   AVDictionary* options = nullptr;
-  if (container == "mp4") av_dict_set(&options, "movflags", "+faststart", 0);
-  int rc = avformat_write_header(format, &options);
-  av_dict_free(&options);
+  if (container == "mp4") ff->av_dict_set(&options, "movflags", "+faststart", 0);
+  int rc = ff->avformat_write_header(format, &options);
+  ff->av_dict_free(&options);
   return rc < 0 ? avError("cannot write " + path.string(), rc) : std::string();
 }
 
 // Sends a frame (null: flush) and writes every packet the encoder has ready.
 std::string VideoWriter::State::send(AVFrame* f) {
-  if (int rc = avcodec_send_frame(encoder, f); rc < 0) return avError("encode", rc);
+  if (int rc = ff->avcodec_send_frame(encoder, f); rc < 0) return avError("encode", rc);
   for (;;) {
-    int rc = avcodec_receive_packet(encoder, packet);
+    int rc = ff->avcodec_receive_packet(encoder, packet);
     if (rc == AVERROR(EAGAIN) || rc == AVERROR_EOF) return {};
     if (rc < 0) return avError("encode", rc);
-    av_packet_rescale_ts(packet, encoder->time_base, stream->time_base);
+    ff->av_packet_rescale_ts(packet, encoder->time_base, stream->time_base);
     packet->stream_index = stream->index;
-    if (rc = av_interleaved_write_frame(format, packet); rc < 0)
+    if (rc = ff->av_interleaved_write_frame(format, packet); rc < 0)
       return avError("cannot write " + path.string(), rc);
   }
 }
@@ -214,6 +207,9 @@ std::string VideoWriter::open(const fs::path& path, int width, int height, doubl
            path.string();
   if (width < 2 || height < 2) return "video: frames must be at least 2x2";
   if (!(frameSeconds > 0)) return "video: seconds between frames must be > 0";
+  std::string loadError;
+  if (!ff) ff = ffmpegLibrary(loadError);
+  if (!ff) return loadError;
   state_ = std::make_unique<State>();
   State& s = *state_;
   s.path = path;
@@ -221,18 +217,19 @@ std::string VideoWriter::open(const fs::path& path, int width, int height, doubl
   s.tmp += ".tmp" + std::to_string(::getpid());
   s.width = width;
   s.height = height;
-  av_log_set_level(AV_LOG_ERROR);  // the encoders' banners and statistics are not for the user
+  ff->av_log_set_level(AV_LOG_ERROR);  // the encoders' banners and statistics are not for the user
   // The temporary name is the muxer's url: MP4's faststart pass reopens the file by it.
-  if (int rc = avformat_alloc_output_context2(&s.format, nullptr, container.c_str(), s.tmp.c_str());
+  if (int rc =
+          ff->avformat_alloc_output_context2(&s.format, nullptr, container.c_str(), s.tmp.c_str());
       rc < 0)
     return avError("video: no " + container + " muxer", rc);
   std::string err = "video: this FFmpeg has no encoder for " + container;
   for (const Candidate& c : candidatesFor(container)) {
-    const AVCodec* codec = avcodec_find_encoder_by_name(c.encoder);
+    const AVCodec* codec = ff->avcodec_find_encoder_by_name(c.encoder);
     if (!codec) continue;
     err = s.openEncoder(c, codec, frameSeconds);
     if (err.empty()) break;
-    avcodec_free_context(&s.encoder);  // present but refused these settings: try the next
+    ff->avcodec_free_context(&s.encoder);  // present but refused these settings: try the next
   }
   if (err.empty()) err = s.openScaler();
   if (err.empty()) err = makeParent(path);
@@ -244,10 +241,10 @@ std::string VideoWriter::add(const Image& image) {
   if (!state_ || !state_->fileOpen || state_->finished) return "no clip is open";
   State& s = *state_;
   if (image.width != s.width || image.height != s.height) return "video frames differ in size";
-  if (int rc = av_frame_make_writable(s.frame); rc < 0) return avError("frame buffer", rc);
+  if (int rc = ff->av_frame_make_writable(s.frame); rc < 0) return avError("frame buffer", rc);
   const uint8_t* src[4] = {image.rgba.data(), nullptr, nullptr, nullptr};
   const int stride[4] = {image.width * 4, 0, 0, 0};
-  sws_scale(s.scaler, src, stride, 0, s.encoder->height, s.frame->data, s.frame->linesize);
+  ff->sws_scale(s.scaler, src, stride, 0, s.encoder->height, s.frame->data, s.frame->linesize);
   s.frame->pts = s.next++;
   return s.send(s.frame);
 }
@@ -256,9 +253,9 @@ std::string VideoWriter::finish() {
   if (!state_ || !state_->fileOpen || state_->finished) return "no clip is open";
   State& s = *state_;
   std::string err = s.send(nullptr);
-  if (int rc = av_write_trailer(s.format); err.empty() && rc < 0)
+  if (int rc = ff->av_write_trailer(s.format); err.empty() && rc < 0)
     err = avError("cannot write " + s.path.string(), rc);
-  if (int rc = avio_closep(&s.format->pb); err.empty() && rc < 0)
+  if (int rc = ff->avio_closep(&s.format->pb); err.empty() && rc < 0)
     err = avError("cannot write " + s.path.string(), rc);
   s.fileOpen = false;
   if (!err.empty()) return err;

@@ -46,6 +46,15 @@ elif ! grep -q 'libc6' <<<"$depends"; then
   fail=1
 fi
 
+# FFmpeg is opened at run time, so the package names it itself (Recommends) when the build had it.
+if grep -q 'FXVIEW_HAVE_VIDEO=1' "$build/build.ninja" 2>/dev/null; then
+  recommends=$(dpkg-deb --field "$deb" Recommends)
+  for lib in libavcodec libavformat libavutil libswscale; do
+    grep -Eq "(^|, )$lib[0-9]+(,|$)" <<<"$recommends" ||
+      { echo "deb_package_test: Recommends has no $lib: $recommends" >&2; fail=1; }
+  done
+fi
+
 # `dpkg-deb --contents` lists like `tar tv`: the path is the last field, ./usr/...
 awk '{print $NF}' "$tmp/contents" >"$tmp/paths"
 expect=(bin/fxview share/fxview/presets/gallery.json share/applications/fxview.desktop)
