@@ -133,6 +133,15 @@ std::unique_ptr<HeadlessContext> HeadlessContext::create(std::string& error) {
   return ctx;
 }
 
+bool HeadlessContext::release() {
+  return impl_ && eglMakeCurrent(impl_->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+}
+
+bool HeadlessContext::makeCurrent() {
+  return impl_ &&
+         eglMakeCurrent(impl_->display, EGL_NO_SURFACE, EGL_NO_SURFACE, impl_->context) == EGL_TRUE;
+}
+
 HeadlessContext::~HeadlessContext() {
   if (!impl_) return;
   if (impl_->display != EGL_NO_DISPLAY) {

@@ -48,10 +48,9 @@ void postState(GLuint program, GLuint vao) {
 }  // namespace
 
 bool HdrTarget::init(const std::filesystem::path& shaderDir, std::string& error) {
-  bright_ = postProgram(shaderDir, "post_bright", error);
-  if (!bright_) return false;
-  blur_ = postProgram(shaderDir, "post_blur", error);
-  if (!blur_) return false;
+  bright_ = OnDemandProgram(shaderDir, "post", "post_bright");
+  blur_ = OnDemandProgram(shaderDir, "post", "post_blur");
+  if (!shaderDir.empty() && !(bright_.compileNow(error) && blur_.compileNow(error))) return false;
   resolve_ = postProgram(shaderDir, "post_resolve", error);
   if (!resolve_) return false;
   emptyVao_ = createVertexArray();
@@ -122,7 +121,7 @@ void HdrTarget::bloomPasses(const BloomSettings& bloom) {
 void HdrTarget::resolve(const BloomSettings& bloom) {
   if (!active_) return;
   active_ = false;
-  if (bloom.enabled) bloomPasses(bloom);
+  if (bloom.enabled && bright_.get() && blur_.get()) bloomPasses(bloom);
   glBindFramebuffer(GL_FRAMEBUFFER, GLuint(previous_));
   glViewport(0, 0, width_, height_);
   postState(resolve_.get(), emptyVao_.get());

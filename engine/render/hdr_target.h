@@ -11,12 +11,14 @@
 
 #include "engine/render/gl_objects.h"
 #include "engine/render/renderer.h"
+#include "engine/render/shader.h"
 
 namespace fx::render {
 
 class HdrTarget {
  public:
-  // Loads the post shaders (post.vert with post_bright / post_blur / post_resolve .frag).
+  // Loads the post shaders (post.vert with post_resolve .frag; bloom's post_bright and
+  // post_blur on first use, or now when they come from a shader folder).
   bool init(const std::filesystem::path& shaderDir, std::string& error);
   // Remembers the bound draw framebuffer, (re)sizes the float target and binds it.
   void begin(int width, int height);
@@ -34,7 +36,8 @@ class HdrTarget {
   void resize(int width, int height);
   void bloomPasses(const BloomSettings& bloom);
 
-  GlProgram bright_, blur_, resolve_;
+  OnDemandProgram bright_, blur_;  // bloom's, compiled when bloom first runs
+  GlProgram resolve_;
   GlVertexArray emptyVao_;
   Surface frame_;
   Surface half_[2];

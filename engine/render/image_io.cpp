@@ -1,11 +1,10 @@
-// Offscreen framebuffers, pixel readback and PNG I/O through stb (the libstb shared library holds
-// the implementations). Rows are always top to bottom outside this file; GL's origin is
-// bottom-left.
+// Offscreen framebuffers, pixel readback and PNG reading through stb (the libstb shared library
+// holds the implementation; writing is png_write.cpp's). Rows are always top to bottom outside this
+// file; GL's origin is bottom-left.
 #include <cstring>
 
 #include <glad/gl.h>
 #include <stb_image.h>
-#include <stb_image_write.h>
 
 #include "engine/render/renderer.h"
 
@@ -51,20 +50,6 @@ std::vector<uint8_t> readFramebuffer(int width, int height) {
     std::memcpy(rows.data() + size_t(y) * stride, bottomUp.data() + size_t(height - 1 - y) * stride,
                 stride);
   return rows;
-}
-
-bool writePng(const std::filesystem::path& path, int width, int height,
-              const std::vector<uint8_t>& rgba, std::string& error) {
-  if (width <= 0 || height <= 0 || rgba.size() < size_t(width) * size_t(height) * 4) {
-    error = "no pixels to write";
-    return false;
-  }
-  stbi_flip_vertically_on_write(0);
-  if (!stbi_write_png(path.string().c_str(), width, height, 4, rgba.data(), width * 4)) {
-    error = "cannot write PNG " + path.string();
-    return false;
-  }
-  return true;
 }
 
 bool readPng(const std::filesystem::path& path, int& width, int& height, std::vector<uint8_t>& rgba,

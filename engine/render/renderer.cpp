@@ -119,10 +119,11 @@ bool Renderer::init(const RendererOptions& options, std::string& error) {
 bool Renderer::Impl::loadPrograms(std::string& error) {
   spriteProgram = loadProgram(options.shaderDir, "sprite", error);
   if (!spriteProgram) return false;
-  debugProgram = loadProgram(options.shaderDir, "debug", error);
-  if (!debugProgram) return false;
-  meshProgram = loadProgram(options.shaderDir, "mesh", error);
-  if (!meshProgram) return false;
+  debugProgram = OnDemandProgram(options.shaderDir, "debug", "debug");
+  meshProgram = OnDemandProgram(options.shaderDir, "mesh", "mesh");
+  if (!options.shaderDir.empty() &&
+      !(debugProgram.compileNow(error) && meshProgram.compileNow(error)))
+    return false;
   su = spriteUniforms(spriteProgram.get());
   if (options.hdr && !hdr.init(options.shaderDir, error)) return false;
   return true;

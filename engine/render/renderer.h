@@ -137,8 +137,13 @@ class Renderer {
 // software device); no display server needed.
 class HeadlessContext {
  public:
+  // Made current on the calling thread.
   static std::unique_ptr<HeadlessContext> create(std::string& error);
   ~HeadlessContext();
+  // Hands the context between threads: release() on the thread that has it current, then
+  // makeCurrent() on the one that takes it over. False when EGL refuses.
+  bool release();
+  bool makeCurrent();
 
  private:
   HeadlessContext() = default;

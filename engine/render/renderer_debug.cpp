@@ -17,6 +17,7 @@ namespace fx::render {
 void Renderer::drawDebug(const DebugDraw& debug, const View& view) {
   Impl& r = *impl_;
   if (debug.lines.empty() && debug.points.empty()) return;
+  if (!r.debugProgram.get()) return r.warnOnce(r.debugProgram.error());
   setViewport(view);
   glUseProgram(r.debugProgram.get());
   uniformMat4(r.debugProgram.get(), "uViewProjection", view.viewProjection);
@@ -73,6 +74,7 @@ void Renderer::drawLabels(const DebugDraw& debug, const View& view, float scale)
   r.layoutLabels(debug, view, scale);
   const std::vector<DebugVertex>& tris = r.labelTriangles;
   if (tris.empty()) return;
+  if (!r.debugProgram.get()) return r.warnOnce(r.debugProgram.error());
   setViewport(view);
   glUseProgram(r.debugProgram.get());
   uniformMat4(r.debugProgram.get(), "uViewProjection", mat4(1.0f));

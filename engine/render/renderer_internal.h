@@ -104,8 +104,9 @@ struct Renderer::Impl {
   HdrTarget hdr;
   BloomSettings bloom;
 
-  GlProgram spriteProgram, debugProgram;  // spriteProgram: the general (uniform-switched) one
-  GlProgram meshProgram;
+  GlProgram spriteProgram;  // the general (uniform-switched) one
+  // Compiled on first use (shader.h): most pictures draw no debug lines and no meshes.
+  OnDemandProgram debugProgram, meshProgram;
   // GPU copies of DrawList meshes, keyed by their data; an entry whose data died is re-made or
   // dropped (pruneMeshes), so a reloaded model never draws stale buffers.
   struct GpuMesh {

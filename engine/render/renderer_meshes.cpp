@@ -56,6 +56,7 @@ void Renderer::Impl::drawMeshes(const DrawList& list, const View& view) {
   pruneMeshes();
   if (list.meshes.empty()) return;
   GLuint p = meshProgram.get();
+  if (!p) return warnOnce(meshProgram.error());
   glUseProgram(p);
   uniformMat4(p, "uViewProjection", view.viewProjection);
   // Towards the light: from above, over the camera's left shoulder.

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/core/startup_phases.h"
 #include "engine/render/builtin_shaders.h"
 
 namespace fx::render {
@@ -81,6 +82,7 @@ GlProgram loadProgram(const std::filesystem::path& dir, const std::string& name,
 GlProgram loadProgramStages(const std::filesystem::path& dir, const std::string& vertName,
                             const std::string& fragName, std::string& error,
                             const std::string& defines) {
+  startup::Span span("shaders");
   std::string vertFile = vertName + ".vert", fragFile = fragName + ".frag";
   std::string vs, fs, vertLabel, fragLabel;
   if (dir.empty()) {
@@ -108,6 +110,25 @@ GlProgram loadProgramStages(const std::filesystem::path& dir, const std::string&
   }
   return compileProgram(withDefines(vs, defines), withDefines(fs, defines), vertLabel, fragLabel,
                         error);
+}
+
+OnDemandProgram::OnDemandProgram(std::filesystem::path dir, std::string vertName,
+                                 std::string fragName)
+    : dir_(std::move(dir)), vertName_(std::move(vertName)), fragName_(std::move(fragName)) {}
+
+bool OnDemandProgram::compileNow(std::string& error) {
+  if (!tried_) {
+    tried_ = true;
+    program_ = loadProgramStages(dir_, vertName_, fragName_, error_);
+  }
+  error = error_;
+  return bool(program_);
+}
+
+GLuint OnDemandProgram::get() {
+  std::string ignored;
+  compileNow(ignored);
+  return program_.get();
 }
 
 }  // namespace fx::render

@@ -24,6 +24,26 @@ GlProgram loadProgram(const std::filesystem::path& dir, const std::string& name,
 GlProgram loadProgramStages(const std::filesystem::path& dir, const std::string& vertName,
                             const std::string& fragName, std::string& error,
                             const std::string& defines = {});
+// A program compiled when first used: the built-in sources (an empty `dir`) are the shipped,
+// tested ones, so a process pays only for the programs its pictures need (each costs a compile
+// and link, and a software driver's code generation). From a shader folder (development) the
+// renderer compiles every program at init instead (compileNow), so a broken file fails there.
+// get() is 0 after a failure; error() says why.
+class OnDemandProgram {
+ public:
+  OnDemandProgram() = default;
+  OnDemandProgram(std::filesystem::path dir, std::string vertName, std::string fragName);
+  GLuint get();
+  bool compileNow(std::string& error);
+  const std::string& error() const { return error_; }
+
+ private:
+  std::filesystem::path dir_;
+  std::string vertName_, fragName_, error_;
+  GlProgram program_;
+  bool tried_ = false;
+};
+
 // Inserts `defines` after the #version line of `source` (at the top when there is none).
 std::string withDefines(const std::string& source, const std::string& defines);
 
