@@ -8,6 +8,7 @@
 
 #include "app/cli/common.h"
 #include "app/gui/gui.h"
+#include "engine/core/startup_phases.h"
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -17,15 +18,20 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("fxview ") + FXVIEW_VERSION);
   int exitCode = 0;
   fx::gui::GuiArgs guiArgs;
-  app.add_option("preset", guiArgs.preset,
-                 "Preset to open, a Halo .glow / .weather_particle_system tag, or a Stride .sdscene / "
-                 ".sdprefab (default: presets/gallery.json, else the installed gallery)");
-  app.add_option("--model", guiArgs.model, "With a .glow tag: the .gbxmodel whose markers it follows");
+  app.add_option(
+      "preset", guiArgs.preset,
+      "Preset to open, a Halo .glow / .weather_particle_system tag, or a Stride .sdscene / "
+      ".sdprefab (default: presets/gallery.json, else the installed gallery)");
+  app.add_option("--model", guiArgs.model,
+                 "With a .glow tag: the .gbxmodel whose markers it follows");
   app.add_option("--exec", guiArgs.exec, "Console commands to run after loading, separated by ';'");
   app.add_flag("--allow-any-path", guiArgs.allowAnyPath,
                "Let definitions and textures come from anywhere");
   fx::cli::addTagsOption(&app, guiArgs.tagsDir);
   app.add_option("--frames", guiArgs.maxFrames, "Quit after this many frames (scripted sessions)");
+  app.add_option_function<std::string>(
+      "--startup-report", [](const std::string& path) { fx::startup::reportTo(path); },
+      "Write where startup time went (JSON: phases up to the first frame) to FILE at exit");
   std::string window;
   app.add_option("--window", window,
                  "Initial window size WxH (default: the size at the last quit, else 1280x800)")
@@ -52,12 +58,14 @@ int main(int argc, char** argv) {
   fx::cli::registerImport(app, exitCode);
   fx::cli::registerExport(app, exitCode);
 
+  fx::startup::mark("cli_setup");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     int rc = app.exit(e);
     return rc == 0 ? 0 : fx::cli::kExitUsage;
   }
-  if (app.get_subcommands().empty()) return fx::gui::runGui(guiArgs);
+  if (app.get_subcommands().empty()) exitCode = fx::gui::runGui(guiArgs);
+  if (std::string e = fx::startup::finish(); !e.empty()) std::cerr << e << "\n";
   return exitCode;
 }

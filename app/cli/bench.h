@@ -15,10 +15,14 @@
 //              beside them as the reference (bench_vm.cpp);
 //   roofline   every particle family's update at the largest size vs a streaming copy (read once,
 //              write once, same chunks and threads) of its state bytes: share = copy / update,
-//              integrator_roofline_share is the weakest family's;
+//              integrator_roofline_share is the weakest family's. Both sides go through a working
+//              set twice the last-level cache (copies of the world stepped in turn, as many copy
+//              buffers), so both stream from memory; the copy's bandwidth is printed;
 //   render     a full frame (simulate + collect + upload + draw, headless EGL) of 10K and 100K
-//              sprites vs a raw instanced draw of the same sprites (render_vs_raw_10k / _100k),
-//              and the wall time of `fxview render` of the gallery (render_png_seconds).
+//              sprites vs a raw instanced draw of the same sprites (render_vs_raw_10k / _100k);
+//   startup    the wall time of `fxview render` of the gallery as a new process
+//              (render_png_seconds) with where it went (its --startup-report), and the viewer's
+//              time to its first frame (gui_first_frame_seconds; bench_startup.cpp).
 // The run ends with the Goals table (bench.cpp kGoals: key, measured, target, met or missed; a
 // key no part produced is missing and not met), written to the JSON as `goals` beside the
 // top-level numbers, and the run's wall time (bench_seconds; --quick stays under a minute).
@@ -116,9 +120,13 @@ struct RooflineRow {
   std::string family;
   size_t particles = 0;
   size_t bytes = 0;            // state bytes streamed
+  size_t copies = 1;           // worlds (and copy buffers) taken in turn: copies x bytes > LLC
+  size_t cacheBytes = 0;       // the last-level cache the working set is sized against
   double updateSeconds = 0.0;  // one update
   double copySeconds = 0.0;    // streaming copy of the same bytes (same thread count)
   double share() const { return updateSeconds > 0.0 ? copySeconds / updateSeconds : 0.0; }
+  // Bytes moved per second by the copy (read + write).
+  double bandwidth() const { return copySeconds > 0.0 ? 2.0 * double(bytes) / copySeconds : 0.0; }
 };
 std::vector<RooflineRow> runRoofline(const Settings& s, const std::vector<FamilyRow>& rows);
 
@@ -134,7 +142,6 @@ struct RenderRow {
 struct RenderResult {
   std::string glRenderer;
   std::vector<RenderRow> rows;
-  double pngSeconds = 0.0;  // `fxview render gallery.json -o x.png`, wall time (best run)
   // One frame of presets/gallery.json at its game limits, after a warm-up, median over many
   // frames: World::stepOnce + collect into the renderer's mapped instance buffer (CPU only).
   double galleryFrameSeconds = 0.0;
@@ -143,6 +150,22 @@ struct RenderResult {
   std::string error;
 };
 RenderResult runRender(const Settings& s);
+
+struct StartupPhase {
+  std::string name;
+  double seconds = 0.0;     // wall
+  double cpuSeconds = 0.0;  // the process's CPU time meanwhile, every thread (-1: not known)
+};
+struct StartupResult {
+  double pngSeconds = 0.0;  // `fxview render gallery.json -o x.png`, wall time (best run)
+  std::vector<StartupPhase> renderPhases;  // that run's phases, in order (sum = its wall time)
+  std::vector<StartupPhase> renderWithin;  // shader compile and link, textures: inside phases
+  double guiFirstFrameSeconds = 0.0;       // the viewer from exec to its first frame's swap
+  std::vector<StartupPhase> guiPhases;     // that run's phases up to exit
+  std::string guiNote;                     // how it was measured, or why not
+  std::string error;
+};
+StartupResult runStartup(const Settings& s);
 
 // Stress presets (bench_presets.cpp): a shipped preset of `family` scaled to about `count`
 // particles. Empty json with `error` set when the preset cannot be built.

@@ -2,13 +2,8 @@
 // straight into the renderer's mapped instance buffer, draw, glFinish) against a raw instanced
 // draw of the very same sprites (one buffer upload, a minimal shader, one glDrawArraysInstanced,
 // glFinish), both headless at 640x360; the CPU cost of one gallery frame at its game limits
-// (gallery_frame_cpu_ms); and the wall time of `fxview render presets/gallery.json` as a separate
-// process.
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
+// (gallery_frame_cpu_ms). The wall time of `fxview render` is the startup part's
+// (bench_startup.cpp).
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -19,33 +14,11 @@
 #include "engine/render/renderer.h"
 #include "engine/session/world.h"
 
-extern char** environ;
-
 namespace fx::bench {
 
 namespace {
 
 constexpr int kWidth = 640, kHeight = 360;
-
-// Runs `args` (argv[0] = the program) with stdout/stderr to /dev/null; wall seconds, or < 0.
-double runProcess(const std::vector<std::string>& args) {
-  std::vector<char*> argv;
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-  auto start = std::chrono::steady_clock::now();
-  pid_t pid = 0;
-  int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) return -1.0;
-  int status = 0;
-  if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    return -1.0;
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 double median(std::vector<double> v) {
   if (v.empty()) return 0.0;
@@ -173,24 +146,6 @@ std::string measureStress(const Settings& s, render::Renderer& renderer, size_t 
   return {};
 }
 
-// `fxview render` of the gallery, as a user runs it (process start, EGL, load, simulate, PNG):
-// the best wall seconds, -1 when it failed.
-double galleryPngSeconds(const Settings& s) {
-  std::filesystem::path png = std::filesystem::temp_directory_path() /
-                              ("fxview-bench-" + std::to_string(getpid()) + ".png");
-  const std::vector<std::string> args = {s.executable.string(), "render",
-                                         (s.presetsDir / "gallery.json").string(), "-o",
-                                         png.string()};
-  double best = -1.0;
-  for (int run = 0; run < (s.quick ? 2 : 5); ++run) {
-    double t = runProcess(args);
-    if (t >= 0.0 && (best < 0.0 || t < best)) best = t;
-  }
-  std::error_code ec;
-  std::filesystem::remove(png, ec);
-  return best;
-}
-
 }  // namespace
 
 RenderResult runRender(const Settings& s) {
@@ -223,10 +178,6 @@ RenderResult runRender(const Settings& s) {
     out.error = e;
     return out;
   }
-
-  const double best = galleryPngSeconds(s);
-  out.pngSeconds = best;
-  if (best < 0.0) out.error = "`fxview render` of the gallery failed";
   return out;
 }
 

@@ -5,6 +5,8 @@
 #include <array>
 #include <cmath>
 
+#include "engine/core/startup_phases.h"
+
 #ifdef FXVIEW_HAVE_GIF
 #include <gif_lib.h>
 #endif
@@ -80,6 +82,7 @@ std::string captureFrames(render::Renderer& renderer, Preset& preset, World& wor
   for (int i = 0; i < o.frames; ++i) {
     world.setView(rects.left);
     world.advanceTo(o.start + double(i) * o.every);
+    startup::mark("simulate");
     World* right = nullptr;
     if (twoHalves) {
       followSplit(*split, preset, world);
@@ -89,7 +92,9 @@ std::string captureFrames(render::Renderer& renderer, Preset& preset, World& wor
     renderer.beginFrame(o.width, o.height, preset.scene.background);
     drawWorlds(renderer, world, right, rects, o.grid);
     renderer.endFrame();
+    startup::mark("draw");
     Image frame{o.width, o.height, target.readPixels()};
+    startup::mark("readback");
     if (std::string err = each(i, frame); !err.empty()) return err;
   }
   return {};

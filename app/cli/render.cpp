@@ -24,13 +24,15 @@
 // Debug labels (DebugDraw::labels: marker names with render_model_markers) are drawn as small
 // text beside their points, over the picture.
 #include <cstdio>
+#include <future>
 #include <iostream>
 
 #include "app/cli/common.h"
 #include "app/cli/export.h"
 #include "app/cli/video.h"
-#include "engine/session/world_console.h"
+#include "engine/core/startup_phases.h"
 #include "engine/render/renderer.h"
+#include "engine/session/world_console.h"
 
 namespace fx::cli {
 
@@ -121,16 +123,66 @@ bool runExec(const Args& args, Preset& preset, World& world, SplitView& split) {
   return !failed;
 }
 
-// The renderer on the headless GL context (made first, released last); false (after saying
-// why) when it cannot start.
-bool initRenderer(const Args& args, render::Renderer& renderer) {
-  std::string error;
-  if (!renderer.init({.debugOutput = args.debugGl || render::kDebugOutputByDefault}, error)) {
-    std::cerr << error << "\n";
-    return false;
+// The headless GL context with the renderer on it, started on a thread of its own while the
+// preset's world is built and simulated (loading the driver and compiling the programs are most
+// of a headless render's start), then handed to the calling thread by wait().
+class GlStart {
+ public:
+  explicit GlStart(const Args& args)
+      : done_(std::async(std::launch::async, [this, debug = args.debugGl, bloom = args.bloom] {
+          start(debug, bloom);
+        })) {}
+  // Never waited for (the run stopped first): the context comes to this thread, so the
+  // renderer's objects are deleted where they live.
+  ~GlStart() {
+    if (!done_.valid()) return;
+    done_.wait();
+    if (context_) context_->makeCurrent();
   }
-  renderer.setBloom({.enabled = args.bloom});
-  return true;
+
+  // The renderer, current on this thread; nullptr after saying why when GL could not start.
+  render::Renderer* wait() {
+    done_.get();
+    if (error_.empty() && !context_->makeCurrent())
+      error_ = "EGL: cannot make the context current on the rendering thread";
+    if (!error_.empty()) {
+      std::cerr << error_ << "\n";
+      return nullptr;
+    }
+    return renderer_.get();
+  }
+
+ private:
+  void start(bool debug, bool bloom) {
+    {
+      startup::Span span("egl_context");
+      context_ = render::HeadlessContext::create(error_);
+    }
+    if (!context_) return;
+    startup::Span span("renderer_init");
+    renderer_ = std::make_unique<render::Renderer>();
+    if (!renderer_->init({.debugOutput = debug || render::kDebugOutputByDefault}, error_)) return;
+    renderer_->setBloom({.enabled = bloom});
+    if (!context_->release()) error_ = "EGL: cannot release the context for the rendering thread";
+  }
+
+  // Declared in teardown order: the renderer goes while its context is still current.
+  std::unique_ptr<render::HeadlessContext> context_;
+  std::unique_ptr<render::Renderer> renderer_;
+  std::string error_;
+  std::future<void> done_;
+};
+
+// The world advanced to the first frame with the view it will be drawn with (captureFrames then
+// finds it there), so the simulation runs while GL starts. A split view is left to
+// captureFrames: its right half follows the left frame by frame.
+void simulateToFirstFrame(World& world, const Preset& preset, const SplitView& split, int width,
+                          int height, double start) {
+  if (split.spec.enabled) return;
+  const Scene& scene = preset.scene;
+  ViewMaker makeView = [&scene](vec2 size) { return presetView(scene, size); };
+  world.setView(splitViews(makeView, 0.0f, 0.0f, float(width), float(height), false).left);
+  world.advanceTo(start);
 }
 
 // Renders the frames: PNGs and the clip (`video`, open with --video) stream out as they render;
@@ -150,10 +202,12 @@ std::string renderFrames(const Args& args, render::Renderer& renderer, Preset& p
                         .grid = args.grid},
                        [&](int i, Image& frame) -> std::string {
                          printWarnings(renderer);
-                         if (!args.output.empty())
+                         if (!args.output.empty()) {
                            if (std::string e = writePngAtomic(framePath(args, i), frame);
                                !e.empty())
                              return e;
+                           startup::mark("png_encode");
+                         }
                          if (!args.video.empty())
                            if (std::string e = video.add(frame); !e.empty()) return e;
                          if (keep) frames.push_back(std::move(frame));
@@ -183,32 +237,32 @@ int run(const Args& args) {
               << "'\n";
     return kExitUsage;
   }
+  startup::mark("arguments");
   auto preset = loadPresetReporting(args.preset, args.allowAnyPath, args.tagsDir, args.model);
   if (!preset) return kExitErrors;
+  startup::mark("load_preset");
   std::optional<double> bundleTime = applyBundleDefaults(args.preset, *preset);
   if (refuseOutputOverInput("render", outputs, presetInputs(*preset))) return kExitUsage;
   applyOverrides(*preset, args.seed, args.fps);
+  GlStart gl(args);
   World world(*preset);
   world.flags.unlimitedBudget = args.unlimitedBudget;
   SplitView split;
   if (!runExec(args, *preset, world, split)) return kExitUsage;
-
-  std::string error;
-  auto context = render::HeadlessContext::create(error);
-  if (!context) {
-    std::cerr << error << "\n";
-    return kExitUsage;
-  }
-  render::Renderer renderer;
-  if (!initRenderer(args, renderer)) return kExitUsage;
+  startup::mark("world");
+  const double start = args.time.value_or(bundleTime.value_or(1.0));
+  simulateToFirstFrame(world, *preset, split, width, height, start);
+  startup::mark("simulate");
+  render::Renderer* renderer = gl.wait();
+  if (!renderer) return kExitUsage;
+  startup::mark("wait_for_gl");
   std::vector<Image> frames;
-  double start = args.time.value_or(bundleTime.value_or(1.0));
   VideoWriter video;
   std::string err;
   if (!args.video.empty())
     err = video.open(args.video, width, height, args.every > 0 ? args.every : 0.1);
   if (err.empty())
-    err = renderFrames(args, renderer, *preset, world, split, width, height, start, frames, video);
+    err = renderFrames(args, *renderer, *preset, world, split, width, height, start, frames, video);
   if (err.empty() && !args.video.empty()) err = video.finish();
   if (err.empty()) err = writeGifAndSheet(args, frames);
   if (!err.empty()) {
@@ -261,6 +315,10 @@ void registerRender(CLI::App& app, int& exitCode) {
                 "Bloom: colours above 0.75 glow (blurred and added back before the clamp to 1)");
   cmd->add_flag("--debug-gl", args->debugGl,
                 "Print KHR_debug messages from the driver (always on in Debug builds)");
+  cmd->add_option_function<std::string>(
+      "--startup-report", [](const std::string& path) { startup::reportTo(path); },
+      "Write where the time went (JSON: process start, EGL, shaders, textures, simulation, PNG) "
+      "to FILE at exit");
   cmd->add_option("--exec", args->exec,
                   "Console commands run before simulating, ';'-separated (render_model_markers 1; "
                   "set FIELD VALUE; split rate 144; ...)");

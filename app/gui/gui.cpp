@@ -19,6 +19,7 @@
 #include "app/cli/export.h"
 #include "app/gui/app.h"
 #include "engine/core/data_paths.h"
+#include "engine/core/startup_phases.h"
 
 namespace fx::gui {
 
@@ -313,6 +314,7 @@ void runFrames(App& app, const GuiArgs& args) {
     // script gives the same pictures on a fast or a slow machine.
     if (args.maxFrames > 0 && app.world) dt = 1.0 / app.world->simulation().rate;
     frame(app, dt);
+    if (app.frameIndex == 0) startup::mark("first_frame");  // up to its swap
     ++app.frameIndex;
     throttle(app, args, now);
   }
@@ -340,8 +342,11 @@ int runViewer(App& app, const GuiArgs& args) {
     std::cerr << "fxview: renderer: " << err << "\n";
     return 1;
   }
+  startup::mark("renderer_init");
   initImGui(app);
+  startup::mark("imgui_init");
   const bool opened = openFirstDocument(app, args);
+  startup::mark("load_preset");
   runFrames(app, args);
   closeViewer(app);
   // From the command line a failure is never status 0: the document never opened.
@@ -359,8 +364,10 @@ int runGui(const GuiArgs& args) {
   std::string settingsWarning;
   ViewerSettings settings = loadSettings(settingsFile, settingsWarning);
   if (!settingsWarning.empty()) std::cerr << "fxview: " << settingsWarning << "\n";
+  startup::mark("glfw_init");
   GLFWwindow* window = openWindow(args, settings);
   if (!window) return 2;
+  startup::mark("window_and_context");
 
   int rc = 0;
   {
