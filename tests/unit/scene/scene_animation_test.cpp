@@ -71,6 +71,18 @@ struct TempTags {
     anims.animations[2].nodeCount = 3;
     anims.animations[2].frameSize = 20;
     anims.animations[2].defaultData.resize(3 * 24 - 20);
+    // "collapse": the blade sinks 0.1 a frame, so at frame 4 its first marker (0.1 along it)
+    // sits on the frame node's marker (0.2 up).
+    halo::Animation collapse = swing(5);
+    collapse.name = "collapse";
+    collapse.frameData.clear();
+    std::vector<halo::NodeTransform> pose(2);
+    for (int f = 0; f < 5; ++f) {
+      pose[1].translation = {0, 0, 0.5f - 0.1f * float(f)};
+      auto bytes = halo::encodeFrame(collapse, pose, false);
+      collapse.frameData.insert(collapse.frameData.end(), bytes.begin(), bytes.end());
+    }
+    anims.animations.push_back(collapse);
     EXPECT_EQ(halo::saveTag(tags / "fx/blade.model_animations", halo::modelAnimationsToTag(anims)),
               "");
   }
@@ -121,7 +133,7 @@ TEST(SceneAnimation, MarkersRideTheirNodesFrameByFrame) {
   EXPECT_EQ(frameAt(*p, 19.5 / 30.0), 19);
   EXPECT_EQ(frameAt(*p, 20.5 / 30.0), 0);
   EXPECT_EQ(frameAt(*p, 25.5 / 30.0), 5);
-  EXPECT_EQ(p->scene.objects[0].poses->animations.size(), 3u);
+  EXPECT_EQ(p->scene.objects[0].poses->animations.size(), 4u);
 }
 
 TEST(SceneAnimation, NonLoopingHoldsItsLastFrameAndPalRunsAt25) {
@@ -153,7 +165,8 @@ TEST(SceneAnimation, NodeMismatchAndUnknownNamesAreErrors) {
                      t.tags / "scene.json", u);
   ASSERT_TRUE(u.hasErrors());
   EXPECT_EQ(u.items[0].message,
-            "no animation named \"spin\" (the tag has \"swing\", \"pal\", \"three nodes\")");
+            "no animation named \"spin\" (the tag has \"swing\", \"pal\", \"three nodes\", "
+            "\"collapse\")");
   Diagnostics missing;
   auto p = loadPresetFromJson(sceneJson({{"tag", "fx/none.model_animations"}}),
                               t.tags / "scene.json", missing);
@@ -204,6 +217,28 @@ TEST(SceneAnimation, AGlowKeepsItsFirstPathLengthAndFollowsTheMarkers) {
   for (const auto& part : dump["effects"][0]["particles"])
     lowest = std::min(lowest, part["position"][1].get<float>());
   EXPECT_LT(lowest, -0.2f);
+}
+
+// "some frames put the path into a bad shape": check lints every frame of the animation.
+TEST(SceneAnimation, AFrameWithCoincidentMarkersIsReported) {
+  TempTags t;
+  Json glow = {{"id", "g"},
+               {"kind", "halo_glow"},
+               {"object", "sword"},
+               {"definition", {{"attachment_marker", "glow"}, {"number_of_particles", 4}}}};
+  Diagnostics d;
+  auto p = loadPresetFromJson(
+      sceneJson({{"tag", "fx/blade.model_animations"}, {"name", "collapse"}}, Json::array({glow})),
+      t.tags / "scene.json", d);
+  ASSERT_TRUE(p) << d.formatAll();
+  Diagnostics lint;
+  lintPreset(*p, lint);
+  bool found = false;
+  for (const Diagnostic& item : lint.items)
+    found =
+        found || (item.code == "render_cameras.c#1086" &&
+                  item.message.rfind("at frame 4 (0.15 s) the animated markers #0 and #1", 0) == 0);
+  EXPECT_TRUE(found) << lint.formatAll();
 }
 
 }  // namespace
