@@ -15,10 +15,12 @@ void printDiagnostics(const Diagnostics& diags) {
 
 std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, bool allowAnyPath,
                                             const std::filesystem::path& tagsDir,
-                                            const std::filesystem::path& model) {
+                                            const std::filesystem::path& model,
+                                            const std::string& animation) {
   Diagnostics diags;
-  auto preset =
-      loadPresetOrTag(path, model, diags, {.allowAnyPath = allowAnyPath, .tagsDir = tagsDir});
+  auto preset = loadPresetOrTag(
+      path, model, diags,
+      {.allowAnyPath = allowAnyPath, .tagsDir = tagsDir, .tagAnimation = animation});
   printDiagnostics(diags);
   if (!preset || diags.hasErrors()) return nullptr;
   return preset;

@@ -29,7 +29,8 @@ void printDiagnostics(const Diagnostics& diags);
 // `tagsDir`: --tags.
 std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, bool allowAnyPath,
                                             const std::filesystem::path& tagsDir = {},
-                                            const std::filesystem::path& model = {});
+                                            const std::filesystem::path& model = {},
+                                            const std::string& animation = {});
 
 // For a bug-report bundle folder (engine/session/bundle.h): its seed, simulation and camera
 // applied to `preset` (before --seed / --fps), and its time returned (the default for --time).

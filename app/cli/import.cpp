@@ -6,12 +6,14 @@
 // Stride scenes and prefabs: a preset that runs (import_stride.cpp). The JSON goes to stdout, or
 // atomically to -o; neither -o nor --png may name the input (exit 2). Exit 0 ok, 1 the file has
 // errors, 2 usage.
+// A .model_animations prints its animations' decoded frames (import_halo_animations.h).
 #include "app/cli/import.h"
 
 #include <filesystem>
 #include <iostream>
 
 #include "app/cli/common.h"
+#include "app/cli/import_halo_animations.h"
 #include "app/cli/import_halo_assets.h"
 #include "engine/core/field_json.h"
 #include "engine/core/text.h"
@@ -49,6 +51,10 @@ bool importModelTag(const ImportArgs& args, Json& out, Diagnostics& diags) {
   return importGbxModel(args.input, out, diags);
 }
 
+bool importAnimationTag(const ImportArgs& args, Json& out, Diagnostics& diags) {
+  return importModelAnimations(args.input, out, diags);
+}
+
 bool importBitmapTag(const ImportArgs& args, Json& out, Diagnostics& diags) {
   return importBitmap(args.input, args.png, out, diags);
 }
@@ -68,6 +74,8 @@ ImportFn importerFor(const FileKind& kind) {
       return &importModelTag;
     case FileOpening::BitmapTag:
       return &importBitmapTag;
+    case FileOpening::AnimationTag:
+      return &importAnimationTag;
     case FileOpening::StrideAsset:
       return &importStride;
     case FileOpening::Preset:

@@ -32,6 +32,7 @@
 #include "app/cli/video.h"
 #include "engine/core/startup_phases.h"
 #include "engine/render/renderer.h"
+#include "engine/session/tag_scene.h"
 #include "engine/session/world_console.h"
 
 namespace fx::cli {
@@ -40,6 +41,7 @@ namespace {
 
 struct Args {
   std::string preset, output, model, size = "640x360";
+  std::string animation;  // --animation X.model_animations[:NAME]
   std::string tagsDir;
   std::optional<double> time;  // default: a bundle's time, else 1 s
   std::optional<double> fps;
@@ -231,14 +233,18 @@ int run(const Args& args) {
   int width = 0, height = 0;
   if (!checkArgs(args, width, height)) return kExitUsage;
   std::vector<std::filesystem::path> outputs = outputsOf(args);
-  if (refuseOutputOverInput("render", outputs, {args.preset, args.model})) return kExitUsage;
+  if (refuseOutputOverInput(
+          "render", outputs,
+          {args.preset, args.model, splitAnimationArgument(args.animation).first}))
+    return kExitUsage;
   if (!args.video.empty() && videoContainerFor(args.video).empty()) {
     std::cerr << "--video: expected a " << kVideoExtensions << " file name, got '" << args.video
               << "'\n";
     return kExitUsage;
   }
   startup::mark("arguments");
-  auto preset = loadPresetReporting(args.preset, args.allowAnyPath, args.tagsDir, args.model);
+  auto preset =
+      loadPresetReporting(args.preset, args.allowAnyPath, args.tagsDir, args.model, args.animation);
   if (!preset) return kExitErrors;
   startup::mark("load_preset");
   std::optional<double> bundleTime = applyBundleDefaults(args.preset, *preset);
@@ -284,6 +290,8 @@ void registerRender(CLI::App& app, int& exitCode) {
       ->required();
   cmd->add_option("--model", args->model,
                   "With a .glow tag: the .gbxmodel whose markers it follows");
+  cmd->add_option("--animation", args->animation,
+                  "With --model: X.model_animations[:NAME] played on the model");
   cmd->add_option("-o,--output", args->output, "Output PNG (numbered _0000 with --frames)");
   cmd->add_option("--gif", args->gif, "Animated GIF of the --frames (256-colour palette)");
   cmd->add_option("--sheet", args->sheet, "Sprite sheet PNG of the --frames");

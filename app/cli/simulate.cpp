@@ -9,12 +9,14 @@
 #include "app/cli/common.h"
 #include "engine/core/text.h"
 #include "engine/session/file_kinds.h"
+#include "engine/session/tag_scene.h"
 
 namespace fx::cli {
 
 void registerSimulate(CLI::App& app, int& exitCode) {
   struct Args {
     std::string preset, output, model, tagsDir;
+    std::string animation;       // --animation X.model_animations[:NAME]
     std::optional<double> time;  // required but for a bundle folder
     std::optional<double> fps;
     std::optional<int64_t> seed;
@@ -29,6 +31,8 @@ void registerSimulate(CLI::App& app, int& exitCode) {
       ->required();
   cmd->add_option("--model", args->model,
                   "With a .glow tag: the .gbxmodel whose markers it follows");
+  cmd->add_option("--animation", args->animation,
+                  "With --model: X.model_animations[:NAME] played on the model");
   cmd->add_option("--time", args->time, "Seconds to simulate (default for a bundle: its time)")
       ->check(CLI::Range(0.0, 86400.0));
   cmd->add_option("--fps", args->fps, "Frame rate (sets the rate of frame-mode simulation)")
@@ -48,11 +52,14 @@ void registerSimulate(CLI::App& app, int& exitCode) {
       exitCode = kExitUsage;
       return;
     }
-    if (refuseOutputOverInput("simulate", {args->output}, {args->preset, args->model})) {
+    if (refuseOutputOverInput(
+            "simulate", {args->output},
+            {args->preset, args->model, splitAnimationArgument(args->animation).first})) {
       exitCode = kExitUsage;
       return;
     }
-    auto preset = loadPresetReporting(args->preset, args->allowAnyPath, args->tagsDir, args->model);
+    auto preset = loadPresetReporting(args->preset, args->allowAnyPath, args->tagsDir, args->model,
+                                      args->animation);
     if (!preset) {
       exitCode = kExitErrors;
       return;

@@ -43,7 +43,9 @@ bool loadInto(App& app, const fs::path& path, bool keepView, bool allowErrors) {
   Diagnostics diags;
   auto preset =
       loadPresetOrTag(path, app.args.model, diags,
-                      {.allowAnyPath = app.args.allowAnyPath, .tagsDir = app.args.tagsDir});
+                      {.allowAnyPath = app.args.allowAnyPath,
+                       .tagsDir = app.args.tagsDir,
+                       .tagAnimation = app.args.animation});
   if (preset) lintPreset(*preset, diags);
   bool failed = !preset || (diags.hasErrors() && !allowErrors);
   app.loadDiagnostics = diags;

@@ -10,7 +10,8 @@ struct GuiArgs {
   std::string preset;  // "" = presets/gallery.json; a .glow / .weather_particle_system tag opens a
                        // scene for it
   std::string model;   // .gbxmodel the tag's glow sits on
-  std::string exec;    // console commands run after loading, ';'-separated
+  std::string animation;  // --animation X.model_animations[:NAME] played on the model
+  std::string exec;       // console commands run after loading, ';'-separated
   bool allowAnyPath = false;
   std::string tagsDir;  // --tags: tags root for Halo tag references ("" = per preset / nearest)
   int maxFrames = 0;    // > 0: quit after this many frames

@@ -75,6 +75,51 @@ void sceneEdited(App& app, const char* what, bool held) {
   if (!held) app.history.breakCoalescing();
 }
 
+// Applies a scene edit that needs the models posed again (the animation), re-simulating to now.
+void sceneRebuilt(App& app, const std::string& pointer) {
+  Diagnostics d;
+  if (!applySceneSnapshot(*app.preset, *app.world, sceneSnapshot(app.preset->scene), d) ||
+      d.hasErrors())
+    app.loadDiagnostics = d;
+  syncTransport(app.transport, *app.world);
+  recordEdit(app, kSceneTarget, pointer, "");
+  app.history.breakCoalescing();
+}
+
+// A model's animation: the tag's animations to pick from, looping, and the frame shown. True when
+// the scene was rebuilt (`o` is gone).
+bool animationPicker(App& app, SceneObject& o, size_t index) {
+  const ModelPoses* p = o.poses.get();
+  if (o.model.empty() || !p || o.animation.tag.empty()) return false;
+  const std::string pointer = "/objects/" + std::to_string(index) + "/animation";
+  std::string current = o.animation.name.empty() ? "(first)" : o.animation.name;
+  ImGui::SetNextItemWidth(-80);
+  if (ImGui::BeginCombo("animation", current.c_str())) {
+    std::string picked;
+    for (const std::string& name : p->animations)
+      if (ImGui::Selectable(name.c_str(), name == o.animation.name) && name != o.animation.name)
+        picked = name;
+    ImGui::EndCombo();
+    if (!picked.empty()) {
+      o.animation.name = picked;
+      sceneRebuilt(app, pointer + "/name");
+      return true;
+    }
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s\nscrub with the transport: seeking re-simulates",
+                      o.animation.tag.c_str());
+  if (ImGui::Checkbox("loop animation", &o.animation.loop)) {
+    sceneRebuilt(app, pointer + "/loop");
+    return true;
+  }
+  const ObjectState* st = app.world ? app.world->sceneState().find(o.name) : nullptr;
+  if (st && o.poses)
+    ImGui::TextDisabled("frame %d / %d at %.0f fps", st->modelFrame, o.poses->frameCount,
+                        double(o.poses->framesPerSecond));
+  return false;
+}
+
 void objectsSection(App& app) {
   if (!ImGui::CollapsingHeader("Objects", ImGuiTreeNodeFlags_DefaultOpen)) return;
   Scene& scene = app.preset->scene;
@@ -116,6 +161,11 @@ void objectsSection(App& app) {
           sceneEdited(app, "channel", true);
         if (ImGui::IsItemDeactivatedAfterEdit()) sceneEdited(app, "channel", false);
         ImGui::PopID();
+      }
+      if (animationPicker(app, o, oi)) {  // the objects were rebuilt: draw them next frame
+        ImGui::TreePop();
+        ImGui::PopID();
+        return;
       }
       if (!o.markers.empty() && ImGui::TreeNode("##markers", "markers [%zu]", o.markers.size())) {
         for (size_t m = 0; m < o.markers.size(); ++m)

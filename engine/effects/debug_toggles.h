@@ -25,6 +25,8 @@ inline constexpr std::array kDebugToggles = {
                 "weather: draw each point_physics particle and its cube outline", true},
     DebugToggle{"render_model_markers", &DebugFlags::renderModelMarkers,
                 "draw marker axes, names and order on every object", true},
+    DebugToggle{"render_model_nodes", &DebugFlags::renderModelNodes,
+                "draw each model's nodes: a line to the parent, axes and the name", false},
     DebugToggle{"debug_sprites", &DebugFlags::debugSprites,
                 "sprite triangle outlines and coverage counts", true},
     DebugToggle{"weather", &DebugFlags::weather, "show weather; hiding then showing resets it",

@@ -24,6 +24,7 @@ namespace fx {
 // Overlay and visibility toggles: the Halo console commands the seeds name, plus fxview's own.
 struct DebugFlags {
   bool renderModelMarkers = false;  // render_model_markers: marker axes, names, order
+  bool renderModelNodes = false;    // render_model_nodes: skeleton lines and node names
   bool debugPointPhysics = false;   // debug_point_physics: weather points and cube outline
   bool debugSprites = false;        // debug_sprites: triangle outlines, coverage counts
   bool weather = true;              // weather: hiding then showing resets the simulation

@@ -142,6 +142,27 @@ void SceneObject::reflect(FieldVisitor& v) {
            .help = "Model permutation shown in every region that has one by this name (else the region's first)",
            .hint = FieldHint::Name},
           permutation, "__base");
+  v.visitObject({.key = "animation", .help = "Halo: a model_animations animation played on the model"},
+                [&](FieldVisitor& av) { animation.reflect(av); });
+}
+
+void ObjectAnimation::reflect(FieldVisitor& v) {
+  v.visit({.key = "tag",
+           .help = "Halo .model_animations tag (relative to the tags folder) animating the object's model"},
+          tag, "");
+  v.visit({.key = "name", .help = "The animation in the tag (empty: its first)", .hint = FieldHint::Name}, name, "");
+  v.visit({.key = "loop", .help = "Wrap to the loop frame after the last frame; otherwise hold the last frame"},
+          loop, true);
+}
+
+int32_t ModelPoses::frameAt(double seconds, bool loop) const {
+  if (frameCount <= 1 || !(seconds > 0.0)) return 0;
+  double f = std::floor(seconds * double(framesPerSecond) + 1e-6);
+  if (f < double(frameCount)) return int32_t(f);
+  if (!loop) return frameCount - 1;
+  int32_t start = std::clamp(loopFrame, 0, frameCount - 1);
+  double span = double(frameCount - start);
+  return start + int32_t(std::fmod(f - double(frameCount), span));
 }
 
 float SceneObject::channel(std::string_view n) const {
@@ -225,10 +246,15 @@ void evaluateScene(const Scene& scene, double seconds, SceneState& out) {
     const SceneObject& o = scene.objects[i];
     ObjectState& s = out.objects[i];
     s.markers.resize(o.markerCount());
+    const ModelPoses* poses = o.poses && o.poses->markerCount == o.modelMarkers.size() ? o.poses.get() : nullptr;
+    s.modelFrame = poses ? poses->frameAt(seconds, o.animation.loop) : 0;
     for (size_t m = 0; m < o.markerCount(); ++m) {
       const Marker& def = o.marker(m);
       s.markers[m].def = &def;
-      s.markers[m].world = compose(s.world, def.keyframes.sample(t, def.local));
+      if (poses && m < poses->markerCount)
+        s.markers[m].world = compose(s.world, poses->markers[size_t(s.modelFrame) * poses->markerCount + m]);
+      else
+        s.markers[m].world = compose(s.world, def.keyframes.sample(t, def.local));
     }
   }
 }

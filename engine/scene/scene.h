@@ -75,6 +75,42 @@ struct Channel {
   void reflect(FieldVisitor& v);
 };
 
+// Halo: an animation of the object's model ("animation": {"tag", "name", "loop"}; DESIGN.md
+// scene format). One frame per 30 Hz tick (25 frames per second with the tag's PAL flag); a
+// looping animation wraps from its last frame to its loop frame, any other holds its last frame.
+struct ObjectAnimation {
+  std::string tag;   // .model_animations, relative to the tags folder like "model" ("" = none)
+  std::string name;  // the animation in the tag ("" = its first)
+  bool loop = true;
+  void reflect(FieldVisitor& v);
+};
+
+// An object's model posed frame by frame (object space), filled by the preset loader
+// (engine/import/halo/model_poses) for every object with a "model": the default pose as one
+// frame, or each frame of its "animation".
+struct ModelPoses {
+  std::vector<std::string> nodeNames;
+  std::vector<int32_t> nodeParents;  // -1 = root
+  size_t markerCount = 0;            // the object's model markers
+  int32_t frameCount = 1;
+  float framesPerSecond = 30.0f;
+  int32_t loopFrame = 0;
+  bool animated = false;
+  std::vector<Transform> nodes;    // frameCount x nodes: each node's frame
+  std::vector<Transform> markers;  // frameCount x markerCount: each model marker's frame
+  std::vector<Transform> skin;     // frameCount x nodes: pose x inverse(default pose)
+  // The mesh split by each vertex's node (null where a node holds no triangle): drawn with skin.
+  std::vector<std::shared_ptr<const MeshData>> nodeMeshes;
+  std::vector<std::string> animations;  // every animation in the tag (the viewer's picker)
+
+  // The frame shown at `seconds`: one per 1/framesPerSecond; past the end a looping animation
+  // wraps to loopFrame, else it holds the last frame.
+  int32_t frameAt(double seconds, bool loop) const;
+  const Transform& node(int32_t frame, size_t n) const {
+    return nodes[size_t(frame) * nodeNames.size() + n];
+  }
+};
+
 struct SceneObject {
   std::string name;
   Transform transform;
@@ -93,12 +129,14 @@ struct SceneObject {
   // takes, showing `permutation` in every region that has one by that name (else the first).
   std::string model;
   std::string permutation = "__base";
+  ObjectAnimation animation;  // Halo: plays on `model`
 
   // Filled from `model` by the preset loader, never authored or saved: the chosen permutations'
   // markers (model order, before `markers`) and the default-pose mesh in object space.
   std::vector<Marker> modelMarkers;
   std::shared_ptr<const MeshData> mesh;
   vec3 meshLo{0.0f}, meshHi{0.0f};  // object-space bounds of the mesh and model markers
+  std::shared_ptr<const ModelPoses> poses;  // the model's nodes and markers per frame
 
   void reflect(FieldVisitor& v);
   // Model markers, then authored markers: the order the marker search sees.
@@ -147,6 +185,7 @@ struct ObjectState {
   Transform world;
   std::vector<MarkerState> markers;
   std::array<float, 4> functions{};  // A..D out, each usually 0..1
+  int32_t modelFrame = 0;            // the frame of def->poses shown
 
   // Markers named `name`, in declaration order (up to `max`).
   std::vector<const MarkerState*> markersNamed(std::string_view name, size_t max = SIZE_MAX) const;

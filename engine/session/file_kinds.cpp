@@ -62,6 +62,8 @@ constexpr FileExtension kModelExtensions[] = {
      true}};
 constexpr FileExtension kBitmapExtensions[] = {
     {".bitmap", "Halo bitmap tag -> pages and sequences of sprites (--png: decoded pixels)"}};
+constexpr FileExtension kAnimationExtensions[] = {
+    {".model_animations", "Halo model_animations tag -> animations with decoded per-node frames"}};
 constexpr FileExtension kStrideExtensions[] = {
     {".sdscene", "Stride scene -> preset (each particle system an effect)", true},
     {".sdprefab", "Stride prefab -> preset (each particle system an effect)", true},
@@ -84,6 +86,8 @@ const FileKind kFileKinds[] = {
     {"gbxmodel", kModelExtensions, &haloTagMagic, ModelTag, BrowserGroup::HaloTags,
      TagClass::Gbxmodel},
     {"bitmap", kBitmapExtensions, &haloTagMagic, BitmapTag, BrowserGroup::None, TagClass::Bitmap},
+    {"model_animations", kAnimationExtensions, &haloTagMagic, AnimationTag, BrowserGroup::None,
+     TagClass::ModelAnimations},
     {"stride", kStrideExtensions, &strideMagic, StrideAsset, BrowserGroup::StrideAssets, {}},
     {"bundle", {}, &bundleMagic, Bundle, BrowserGroup::None, {}},
 };

@@ -12,6 +12,7 @@
 //   wind           .wind                     'blam' at 0x3C, 'wind' at 0x24 one struct
 //   gbxmodel       .gbxmodel                 'blam' at 0x3C, 'mod2' at 0x24 model
 //   bitmap         .bitmap                   'blam' at 0x3C, 'bitm' at 0x24 bitmap
+//   model_animations .model_animations       'blam' at 0x3C, 'antr' at 0x24 animations
 //   stride         .sdscene .sdprefab        first line !SceneAsset or       the Stride importer
 //                  .xkscene .xkprefab        !PrefabAsset
 //   bundle         (a folder)                holds bundle.json               its preset.json
@@ -39,6 +40,8 @@ enum class FileOpening {
   ModelTag,     // a Halo gbxmodel: `import` prints a scene object with its markers
   BitmapTag,    // a Halo bitmap: `import` prints its pages and sequences
   StrideAsset,  // a Stride scene or prefab: the Stride importer makes a preset of it
+  // A Halo model_animations: `import` prints each animation's decoded frames.
+  AnimationTag,
 };
 
 // The file browser's filter a kind is listed under (besides "everything fxview reads").

@@ -1,6 +1,7 @@
 #include "engine/session/tag_scene.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "engine/effects/halo_weather/weather_definition.h"
 #include "engine/formats/halo/tag_paths.h"
@@ -48,7 +49,19 @@ bool isEffectTagPath(const fs::path& path) {
   return kind && kind->opensAs == FileOpening::EffectTag;
 }
 
-TagScene makeTagScene(const fs::path& tag, const fs::path& model, const fs::path& tagsDir) {
+std::pair<fs::path, std::string> splitAnimationArgument(const std::string& arg) {
+  static constexpr std::string_view kExtension = ".model_animations:";
+  std::string lower = arg;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  size_t at = lower.rfind(kExtension);
+  if (at == std::string::npos) return {fs::path(arg), ""};
+  size_t colon = at + kExtension.size() - 1;
+  return {fs::path(arg.substr(0, colon)), arg.substr(colon + 1)};
+}
+
+TagScene makeTagScene(const fs::path& tag, const fs::path& model, const fs::path& tagsDir,
+                      const std::string& animation) {
   fs::path absTag = fs::absolute(tag).lexically_normal();
   fs::path root = halo::tagsRootFor(absTag, tagsDir.empty() ? tagsDir : fs::absolute(tagsDir));
   fs::path dir = root.empty() ? absTag.parent_path() : root;
@@ -67,6 +80,11 @@ TagScene makeTagScene(const fs::path& tag, const fs::path& model, const fs::path
   if (!isWeather(absTag)) {
     Json object = {{"name", model.empty() ? std::string("object") : model.stem().string()}};
     if (!model.empty()) object["model"] = fs::absolute(model).lexically_normal().string();
+    if (!model.empty() && !animation.empty()) {
+      auto [path, name] = splitAnimationArgument(animation);
+      object["animation"] = {{"tag", fs::absolute(path).lexically_normal().string()}};
+      if (!name.empty()) object["animation"]["name"] = name;
+    }
     effect["object"] = object["name"];
     objects.push_back(object);
   }
@@ -91,7 +109,18 @@ std::unique_ptr<Preset> loadTagScene(const fs::path& tag, const fs::path& model,
     diags.error(model.string(), "", "file not found");
     return nullptr;
   }
-  TagScene scene = makeTagScene(tag, model, opts.tagsDir);
+  if (!opts.tagAnimation.empty()) {
+    fs::path animation = splitAnimationArgument(opts.tagAnimation).first;
+    if (model.empty()) {
+      diags.error(animation.string(), "", "an animation needs a model (--model X.gbxmodel)");
+      return nullptr;
+    }
+    if (!fs::is_regular_file(animation, ec)) {
+      diags.error(animation.string(), "", "file not found");
+      return nullptr;
+    }
+  }
+  TagScene scene = makeTagScene(tag, model, opts.tagsDir, opts.tagAnimation);
   auto preset = loadPresetFromJson(scene.json, scene.presetPath, diags, opts);
   if (!preset) return nullptr;
   preset->displayName = tag.string();

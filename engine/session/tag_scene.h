@@ -12,6 +12,8 @@
 
 #include <filesystem>
 #include <memory>
+#include <string>
+#include <utility>
 
 #include "engine/core/json.h"
 #include "engine/session/world.h"
@@ -28,8 +30,13 @@ struct TagScene {
   std::filesystem::path presetPath;  // virtual: never written
 };
 // `tagsDir` (--tags) overrides the nearest parent folder named `tags` as the root.
+// `animation` ("X.model_animations[:NAME]", "" = none) plays on the model ("animation" of the
+// object: the tag, and NAME or else the tag's first animation; looping).
 TagScene makeTagScene(const std::filesystem::path& tag, const std::filesystem::path& model,
-                      const std::filesystem::path& tagsDir = {});
+                      const std::filesystem::path& tagsDir = {}, const std::string& animation = {});
+
+// "X.model_animations:NAME" as the tag's path and NAME ("" when none follows the extension).
+std::pair<std::filesystem::path, std::string> splitAnimationArgument(const std::string& arg);
 
 // makeTagScene, loaded, with the camera framed (a tag without its extension is known by its
 // bytes). Null when the document cannot be used; errors in

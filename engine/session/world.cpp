@@ -604,13 +604,46 @@ float markerAxisLength(const SceneObject& o) {
   return extent > 0.0f ? std::clamp(extent * 0.06f, 0.02f, 1.0f) : 0.1f;
 }
 
+// A model's mesh: whole in its default pose, or node by node (rigidly skinned) when animated.
+void collectMesh(const ObjectState& o, DrawList& draw) {
+  const ModelPoses* p = o.def->poses.get();
+  if (!p || !p->animated || p->nodeMeshes.empty()) {
+    if (o.def->mesh && !o.def->mesh->indices.empty())
+      draw.meshes.push_back({o.def->mesh, o.world.matrix()});
+    return;
+  }
+  const size_t nodes = p->nodeNames.size();
+  for (size_t n = 0; n < p->nodeMeshes.size() && n < nodes; ++n) {
+    if (!p->nodeMeshes[n]) continue;
+    Transform skin = p->skin[size_t(o.modelFrame) * nodes + n];
+    draw.meshes.push_back({p->nodeMeshes[n], compose(o.world, skin).matrix()});
+  }
+}
+
+// render_model_nodes: each node's axes and name, and a line to its parent.
+void collectNodes(const ObjectState& o, DebugDraw& debug, float axis) {
+  const ModelPoses* p = o.def->poses.get();
+  if (!p) return;
+  const vec4 color(0.3f, 0.9f, 1.0f, 1.0f);
+  for (size_t n = 0; n < p->nodeNames.size(); ++n) {
+    Transform w = compose(o.world, p->node(o.modelFrame, n));
+    int32_t parent = p->nodeParents[n];
+    if (parent >= 0 && size_t(parent) < n)
+      debug.line(compose(o.world, p->node(o.modelFrame, size_t(parent))).position, w.position,
+                 color);
+    debug.axes(Transform{w.position, w.rotation}, axis * 0.6f);
+    debug.point(w.position, color, 6.0f);
+    debug.label(w.position, p->nodeNames[n], vec4(0.5f, 0.95f, 1.0f, 1.0f), 2);  // below "#k"
+  }
+}
+
 // Scene models (opaque, drawn first) and, with render_model_markers, every marker of every
-// object: axes (+X red, +Y green, +Z blue) and its name.
+// object: axes (+X red, +Y green, +Z blue) and its name; with render_model_nodes the skeleton.
 void collectScene(const SceneState& scene, const DebugFlags& flags, DrawList& draw,
                   DebugDraw& debug) {
   for (const ObjectState& o : scene.objects) {
-    if (o.def->mesh && !o.def->mesh->indices.empty())
-      draw.meshes.push_back({o.def->mesh, o.world.matrix()});
+    collectMesh(o, draw);
+    if (flags.renderModelNodes) collectNodes(o, debug, markerAxisLength(*o.def));
     if (!flags.renderModelMarkers) continue;
     float axis = markerAxisLength(*o.def);
     for (const MarkerState& m : o.markers) {

@@ -44,6 +44,8 @@ struct PresetLoadOptions {
   // --tags DIR: the tags root when the preset has no "tags_dir" (else the nearest parent folder
   // named `tags` of the file holding a reference).
   std::filesystem::path tagsDir;
+  // --animation X.model_animations[:NAME]: played on the model of the scene made for a .glow.
+  std::string tagAnimation;
   // Folder textures and definitions may come from besides the preset's own ("" = none); a Stride
   // import sets it to the Stride package its textures live in.
   std::filesystem::path extraRoot;

@@ -3,6 +3,8 @@
 #include <cstdlib>
 
 #include "engine/core/field_json.h"
+#include "engine/formats/halo/tag_paths.h"
+#include "engine/import/halo/scene_models.h"
 
 namespace fx {
 
@@ -154,6 +156,11 @@ bool applySceneSnapshot(Preset& preset, World& world, const Json& snapshot, Diag
   if (diags.errorCount() > before) return false;
   fresh.resolveAuthoredFrames();
   preset.scene = std::move(fresh);
+  // The models (markers, mesh, poses) are derived data: load them again for the edited scene.
+  loadSceneModels(preset.scene,
+                  {.tagsRoot = halo::tagsRootFor(preset.path, preset.tagsDir),
+                   .presetDir = preset.path.parent_path()},
+                  preset.displayName, diags);
   replayWorld(world);
   return true;
 }
@@ -221,8 +228,8 @@ std::string fieldSource(const Json& snapshot, const std::string& pointer) {
   bool top = true;
   while (pos < pointer.size() && pointer[pos] == '/') {
     size_t next = pointer.find('/', pos + 1);
-    std::string token = pointer.substr(pos + 1, next == std::string::npos ? std::string::npos
-                                                                          : next - pos - 1);
+    std::string token =
+        pointer.substr(pos + 1, next == std::string::npos ? std::string::npos : next - pos - 1);
     if (!node->is_object()) {
       if (!node->is_array()) return {};
       char* end = nullptr;

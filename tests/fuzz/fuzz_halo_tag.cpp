@@ -1,7 +1,8 @@
 // libFuzzer target: the Halo tag reader on arbitrary bytes, then what fxview does with a tag that
 // reads: write it back (it must give the same bytes: the reader keeps every byte), map it onto
 // its definition or struct through the field bindings and write that back into the tag; a bitmap
-// has every page decoded with its mipmaps, a gbxmodel its markers placed and its mesh built.
+// has every page decoded with its mipmaps, a gbxmodel its markers placed and its mesh built, a
+// model_animations every animation checked and frames decoded (first, last, a few between).
 // Seeds: tests/fuzz/seeds/fuzz_halo_tag/ (tags written by `fxview export`).
 #include <algorithm>
 #include <cstddef>
@@ -13,6 +14,7 @@
 #include "engine/effects/halo_weather/wind.h"
 #include "engine/formats/halo/bitmap_tag.h"
 #include "engine/formats/halo/gbxmodel_tag.h"
+#include "engine/formats/halo/model_animations.h"
 #include "engine/formats/halo/tag_fields.h"
 #include "engine/import/halo/tag_definitions.h"
 
@@ -55,6 +57,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     halo::ModelMesh mesh = halo::buildMesh(model, "__base");
     for (uint32_t index : mesh.indices)
       if (index >= mesh.positions.size()) std::abort();
+    return 0;
+  } else if (tag->cls->id == halo::TagClass::ModelAnimations) {
+    Diagnostics animDiags;
+    auto animations = halo::readModelAnimations(*tag, "fuzz.model_animations", animDiags);
+    if (animations.has_value() == (animDiags.errorCount() == 1)) std::abort();
+    if (!animations) return 0;
+    for (const halo::Animation& a : animations->animations) {
+      for (int f : {0, 1, int(a.frameCount) / 2, int(a.frameCount) - 1, int(a.frameCount)})
+        if (a.frame(f).size() != a.nodeCount) std::abort();
+      if (a.defaults().size() != a.nodeCount) std::abort();
+    }
     return 0;
   } else {
     return 0;

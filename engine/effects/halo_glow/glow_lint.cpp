@@ -215,6 +215,56 @@ void lintChain(const GlowDefinition& d, const PathSetup& s, const std::string& n
   }
 }
 
+// The moments an animation is checked at: every frame of the model's animation (mid-frame), or
+// 60 samples over the keyframe tracks that move the object or its markers.
+std::vector<double> animationMoments(const Scene& scene, const SceneObject& object,
+                                     const std::string& name) {
+  std::vector<double> out;
+  if (object.poses && object.poses->animated) {
+    const ModelPoses& p = *object.poses;
+    for (int32_t f = 1; f < p.frameCount; ++f) out.push_back((double(f) + 0.5) / p.framesPerSecond);
+    return out;
+  }
+  float length = animationLength(scene, object, name);
+  if (length > 0.0f)
+    for (int i = 1; i <= kAnimationSamples; ++i)
+      out.push_back(double(length) * i / kAnimationSamples);
+  return out;
+}
+
+// "it's still possible to make the game unresponsive if some frames put the path into a bad
+// shape": a glow created on a frame whose markers close a loop or sit on each other.
+void lintAnimatedFrames(const Scene& scene, const SceneObject& object, const std::string& marker,
+                        Linter& l) {
+  const std::string name = "\"" + marker + "\"";
+  SceneState state;
+  for (double t : animationMoments(scene, object, marker)) {
+    evaluateScene(scene, t, state);
+    const ObjectState* os = state.find(object.name);
+    MarkerSet set = gatherMarkers(os, marker);
+    std::string when = os && object.poses && object.poses->animated
+                           ? "at frame " + std::to_string(os->modelFrame) + " (" + fmt(t) + " s)"
+                           : "at " + fmt(t) + " s";
+    if (set.count > 1 && setupPath(set).closedLoop) {
+      l.warning("attachment_marker",
+                when + " the animated markers named " + name +
+                    " form a closed loop: a glow created then makes the game unresponsive");
+      return;
+    }
+    for (int i = 0; i < set.count; ++i)
+      for (int j = i + 1; j < set.count; ++j)
+        if (glm::length(set.frames[size_t(i)].position - set.frames[size_t(j)].position) < 1e-5f) {
+          l.warning("attachment_marker",
+                    when + " the animated markers #" + std::to_string(i) + " and #" +
+                        std::to_string(j) + " named " + name +
+                        " are at the same place: a glow created then crashes the game with "
+                        "render_cameras.c,#1086: bounds->x0<=bounds->x1",
+                    "render_cameras.c#1086");
+          return;
+        }
+  }
+}
+
 void lintMarkers(const GlowDefinition& d, Linter& l, const SceneObject* object,
                  const Scene& scene) {
   if (!object) {
@@ -272,22 +322,7 @@ void lintMarkers(const GlowDefinition& d, Linter& l, const SceneObject* object,
   } else {
     lintChain(d, s, name, l);
   }
-  // "it's still possible to make the game unresponsive if some frames put the path into a bad
-  // shape"
-  float length = animationLength(scene, *object, d.attachmentMarker);
-  if (length > 0.0f && !s.closedLoop) {
-    for (int i = 1; i <= kAnimationSamples; ++i) {
-      double t = double(length) * i / kAnimationSamples;
-      evaluateScene(scene, t, state);
-      PathSetup at = setupPath(gatherMarkers(state.find(object->name), d.attachmentMarker));
-      if (at.closedLoop) {
-        l.warning("attachment_marker",
-                  "at " + fmt(t) + " s the animated markers named " + name +
-                      " form a closed loop: a glow created then makes the game unresponsive");
-        break;
-      }
-    }
-  }
+  if (!s.closedLoop) lintAnimatedFrames(scene, *object, d.attachmentMarker, l);
 }
 
 }  // namespace

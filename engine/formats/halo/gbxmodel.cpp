@@ -33,7 +33,11 @@ std::vector<int> choosePermutations(const GbxModel& model, std::string_view perm
 }
 
 std::vector<PlacedMarker> placeMarkers(const GbxModel& model, std::string_view permutation) {
-  std::vector<Transform> pose = defaultPose(model);
+  return placeMarkers(model, permutation, defaultPose(model));
+}
+
+std::vector<PlacedMarker> placeMarkers(const GbxModel& model, std::string_view permutation,
+                                       const std::vector<Transform>& pose) {
   std::vector<int> chosen = choosePermutations(model, permutation);
   std::vector<PlacedMarker> out;
   for (size_t r = 0; r < model.regions.size(); ++r) {
@@ -70,6 +74,7 @@ void appendPart(const ModelPart& part, ModelMesh& mesh) {
   for (const ModelVertex& v : part.vertices) {
     float len = glm::length(v.normal);
     mesh.positions.push_back(v.position);
+    mesh.nodes.push_back(v.node);
     mesh.normals.push_back(len > 1e-6f && std::isfinite(len) ? v.normal / len : vec3(0, 0, 1));
   }
   stripToTriangles(part.strip, part.vertices.size(), mesh.indices, base);

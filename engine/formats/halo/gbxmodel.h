@@ -56,6 +56,7 @@ struct ModelVertex {
   vec3 position{0.0f};  // model space, default pose
   vec3 normal{0, 0, 1};
   vec2 uv{0.0f};
+  uint16_t node = 0;  // the node the vertex rides (uncompressed vertices' node 0; else 0)
 };
 
 struct ModelPart {
@@ -68,6 +69,7 @@ struct ModelGeometry {
 };
 
 struct GbxModel {
+  uint32_t nodeChecksum = 0;  // node list checksum (0 = none); animations must match it
   std::vector<ModelNode> nodes;
   std::vector<ModelRegion> regions;
   std::vector<ModelGeometry> geometries;
@@ -91,12 +93,17 @@ struct PlacedMarker {
 // glow's marker search sees). A marker on a node that does not exist is placed relative to the
 // model origin.
 std::vector<PlacedMarker> placeMarkers(const GbxModel& model, std::string_view permutation);
+// The same for a posed model (node frames in model space, as poseNodes gives): each marker rides
+// its node.
+std::vector<PlacedMarker> placeMarkers(const GbxModel& model, std::string_view permutation,
+                                       const std::vector<Transform>& pose);
 
 // Triangles in model space, smooth normals as stored.
 struct ModelMesh {
   std::vector<vec3> positions;
   std::vector<vec3> normals;
   std::vector<uint32_t> indices;  // triangle list
+  std::vector<uint16_t> nodes;    // per position: the node it rides
   vec3 lo{0.0f}, hi{0.0f};        // bounds of the positions (both 0 when empty)
   bool empty() const { return indices.empty(); }
 };

@@ -50,7 +50,9 @@ ModelPart partFrom(const TagStruct& p) {
   if (uncompressed > 0) {
     for (uint32_t i = 0; i < uncompressed; ++i) {
       TagStruct v = p.element("uncompressed_vertices", i);
-      out.vertices.push_back({v.getVec3(0x00), v.getVec3(0x0C), v.getVec2(0x30)});
+      int16_t node = v.getInt16(0x38);
+      out.vertices.push_back(
+          {v.getVec3(0x00), v.getVec3(0x0C), v.getVec2(0x30), uint16_t(node < 0 ? 0 : node)});
     }
   } else {
     for (uint32_t i = 0; i < p.blockCount("compressed_vertices"); ++i) {
@@ -74,7 +76,7 @@ void writePart(const TagStruct& p, const ModelPart& part) {
     v.setVec3(0x00, mv.position);
     v.setVec3(0x0C, mv.normal);
     v.setVec2(0x30, mv.uv);
-    v.setUint16(0x38, 0);         // node 0
+    v.setUint16(0x38, mv.node);   // node 0
     v.setUint16(0x3A, kNoIndex);  // no node 1
     v.setFloat(0x3C, 1.0f);       // node 0 weight
   }
@@ -95,6 +97,7 @@ TagFile gbxModelToTag(const GbxModel& model) {
   TagStruct root = tag.root();
   root.setFloat(0x30, 1.0f);
   root.setFloat(0x34, 1.0f);
+  root.setUint32(0x04, model.nodeChecksum);
   root.resizeBlock("nodes", uint32_t(model.nodes.size()));
   for (uint32_t i = 0; i < model.nodes.size(); ++i) {
     TagStruct n = root.element("nodes", i);
@@ -160,6 +163,7 @@ vec3 unpackCompressedNormal(uint32_t packed) {
 GbxModel gbxModelFromTag(TagFile& tag) {
   GbxModel m;
   TagStruct root = tag.root();
+  m.nodeChecksum = root.getUint32(0x04);
   for (uint32_t i = 0; i < root.blockCount("nodes"); ++i)
     m.nodes.push_back(nodeFrom(root.element("nodes", i)));
   for (uint32_t i = 0; i < root.blockCount("regions"); ++i) {

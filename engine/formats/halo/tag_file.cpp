@@ -126,6 +126,7 @@ class Reader {
                   pos);
     size_t elementsAt = pos;
     slot.count = count;
+    slot.fileOffset = pos;
     slot.bytes.assign(at(pos), at(pos) + bytes);
     pos += size_t(bytes);
     if (!hasOutFields(&el)) return true;
@@ -145,6 +146,7 @@ class Reader {
       return fail(path, "data of " + std::to_string(size) + " bytes runs past the end of the file",
                   pos);
     slot.bytes.assign(at(pos), at(pos) + size);
+    slot.fileOffset = pos;
     pos += size;
     return true;
   }

@@ -40,6 +40,7 @@ struct TagSlot {
   std::vector<uint8_t> bytes;     // Data: the blob. Block: the elements' fixed bytes, back to back
   uint32_t count = 0;             // Block: element count
   std::vector<TagNode> children;  // Block: each element's own out-of-line data (none for leaves)
+  size_t fileOffset = 0;          // where the bytes began in the file read (0 in a built tag)
 };
 
 // A struct's out-of-line data: one slot per OutField of its layout, in layout order.

@@ -59,6 +59,37 @@ constexpr OutField kPartFields[] = {
     block("triangles", 0x038, kModelTriangle, 65535)};
 constexpr OutField kShaderRefFields[] = {ref("shader", 0x000, kShdr)};
 
+// --- model_animations (Invader's model_animations definition; halo_animation_and_level.md §1)
+// The unit / weapon / vehicle / device tables are walked for their bytes only: nothing maps them.
+constexpr OutField kAnimationsFields[] = {
+    block("objects", 0x000, kAnimationObject, 4),
+    block("units", 0x00C, kAnimationUnit, 33),
+    block("weapons", 0x018, kAnimationWeapons, 16),
+    block("vehicles", 0x024, kAnimationVehicles, 1),
+    block("devices", 0x030, kAnimationDevices, 2),
+    block("unit_damage", 0x03C, kAnimationIndex, 176),
+    block("first_person_weapons", 0x048, kAnimationFirstPerson, 28),
+    block("sound_references", 0x054, kAnimationSound, 514),
+    block("nodes", 0x068, kAnimationNode, 64),
+    block("animations", 0x074, kAnimation, 2048)};
+constexpr OutField kAnimationUnitFields[] = {block("animations", 0x040, kAnimationIndex, 33),
+                                             block("ik_points", 0x04C, kAnimationIkPoint, 4),
+                                             block("weapons", 0x058, kAnimationUnitWeapon, 16)};
+constexpr OutField kAnimationUnitWeaponFields[] = {
+    block("animations", 0x098, kAnimationIndex, 55), block("ik_point", 0x0A4, kAnimationIkPoint, 4),
+    block("weapon_types", 0x0B0, kAnimationWeaponType, 10)};
+constexpr OutField kAnimationWeaponTypeFields[] = {block("animations", 0x030, kAnimationIndex, 16)};
+constexpr OutField kAnimationWeaponsFields[] = {block("animations", 0x010, kAnimationIndex, 11)};
+constexpr OutField kAnimationVehiclesFields[] = {
+    block("animations", 0x05C, kAnimationIndex, 8),
+    block("suspension_animations", 0x068, kAnimationSuspension, 8)};
+constexpr OutField kAnimationDevicesFields[] = {block("animations", 0x054, kAnimationIndex, 2)};
+constexpr OutField kAnimationFirstPersonFields[] = {
+    block("animations", 0x010, kAnimationIndex, 28)};
+constexpr OutField kAnimationSoundFields[] = {ref("sound", 0x000, fourCC("snd!"))};
+constexpr OutField kAnimationFields[] = {data("frame_info", 0x048), data("default_data", 0x08C),
+                                         data("frame_data", 0x0A0)};
+
 }  // namespace
 
 const StructLayout kGlow{"Glow", 340, kGlowFields};
@@ -87,11 +118,35 @@ const StructLayout kModelVertexCompressed{"ModelVertexCompressed", 32, {}};
 const StructLayout kModelTriangle{"ModelTriangle", 6, {}};
 const StructLayout kModelShaderReference{"ModelShaderReference", 32, kShaderRefFields};
 
+const StructLayout kModelAnimations{"ModelAnimations", 128, kAnimationsFields};
+const StructLayout kAnimationObject{"ModelAnimationsAnimationGraphObjectOverlay", 20, {}};
+const StructLayout kAnimationUnit{"ModelAnimationsAnimationGraphUnitSeat", 100,
+                                  kAnimationUnitFields};
+const StructLayout kAnimationUnitWeapon{"ModelAnimationsAnimationGraphWeapon", 188,
+                                        kAnimationUnitWeaponFields};
+const StructLayout kAnimationWeaponType{"ModelAnimationsAnimationGraphWeaponType", 60,
+                                        kAnimationWeaponTypeFields};
+const StructLayout kAnimationIkPoint{"ModelAnimationsAnimationGraphUnitSeatikPoint", 64, {}};
+const StructLayout kAnimationIndex{"ModelAnimationsAnimationIndex", 2, {}};
+const StructLayout kAnimationWeapons{"ModelAnimationsAnimationGraphWeaponAnimations", 28,
+                                     kAnimationWeaponsFields};
+const StructLayout kAnimationVehicles{"ModelAnimationsAnimationGraphVehicleAnimations", 116,
+                                      kAnimationVehiclesFields};
+const StructLayout kAnimationSuspension{"ModelAnimationSuspensionAnimation", 20, {}};
+const StructLayout kAnimationDevices{"ModelAnimationsDeviceAnimations", 96,
+                                     kAnimationDevicesFields};
+const StructLayout kAnimationFirstPerson{"ModelAnimationsAnimationGraphFirstPersonWeaponAnimations",
+                                         28, kAnimationFirstPersonFields};
+const StructLayout kAnimationSound{"ModelAnimationsAnimationGraphSoundReference", 20,
+                                   kAnimationSoundFields};
+const StructLayout kAnimationNode{"ModelAnimationsAnimationGraphNode", 64, {}};
+const StructLayout kAnimation{"ModelAnimationsAnimation", 180, kAnimationFields};
+
 }  // namespace layouts
 
 namespace {
 
-const std::array<TagClassInfo, 6> kClasses = {{
+const std::array<TagClassInfo, 7> kClasses = {{
     {TagClass::Glow, "glow", ".glow", fourCC("glw!"), 1, &layouts::kGlow},
     {TagClass::WeatherParticleSystem, "weather_particle_system", ".weather_particle_system",
      fourCC("rain"), 1, &layouts::kWeatherParticleSystem},
@@ -100,6 +155,8 @@ const std::array<TagClassInfo, 6> kClasses = {{
     {TagClass::Wind, "wind", ".wind", fourCC("wind"), 1, &layouts::kWind},
     {TagClass::Bitmap, "bitmap", ".bitmap", fourCC("bitm"), 7, &layouts::kBitmap},
     {TagClass::Gbxmodel, "gbxmodel", ".gbxmodel", fourCC("mod2"), 5, &layouts::kGbxmodel},
+    {TagClass::ModelAnimations, "model_animations", ".model_animations", fourCC("antr"), 4,
+     &layouts::kModelAnimations},
 }};
 
 // Classes a reference may name that fxview does not read itself (model shaders, Xbox models).
@@ -119,6 +176,7 @@ const ForeignClass kForeignClasses[] = {
     {fourCC("smet"), ".shader_transparent_meter"},
     {fourCC("spla"), ".shader_transparent_plasma"},
     {fourCC("mode"), ".model"},
+    {fourCC("snd!"), ".sound"},
 };
 
 bool equalsIgnoreCase(std::string_view a, std::string_view b) {

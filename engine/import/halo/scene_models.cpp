@@ -5,6 +5,7 @@
 
 #include "engine/formats/halo/gbxmodel_tag.h"
 #include "engine/formats/halo/tag_paths.h"
+#include "engine/import/halo/model_poses.h"
 
 namespace fx {
 
@@ -55,6 +56,38 @@ void applyModel(SceneObject& o, const halo::GbxModel& model) {
   o.mesh = std::move(data);
 }
 
+// The object's "animation" on its model: o.poses per frame, else the default pose. A tag that
+// cannot be found or read is reported like the model; a wrong name or a node mismatch is an error.
+void applyAnimation(SceneObject& o, size_t index, const halo::GbxModel& model,
+                    const SceneModelOptions& options, const std::string& file, Diagnostics& diags) {
+  o.poses = makeModelPoses(model, o.permutation, nullptr, {});
+  if (o.animation.tag.empty()) return;
+  const std::string pointer = "/objects/" + std::to_string(index) + "/animation";
+  auto report = [&](const std::string& at, const std::string& message) {
+    if (options.problemsAreErrors)
+      diags.error(file, at, message);
+    else
+      diags.warning(file, at, message + "; the model keeps its default pose");
+  };
+  std::string reason;
+  fs::path path = resolveModelPath(o.animation.tag, options, reason);
+  if (path.empty())
+    return report(pointer + "/tag", "animation \"" + o.animation.tag + "\": " + reason);
+  Diagnostics local;
+  auto tags = halo::loadModelAnimations(path, path.string(), local);
+  if (!tags) {
+    const Diagnostic& d = local.items.at(0);
+    return report(pointer + "/tag", "animation \"" + o.animation.tag + "\": " +
+                                        (d.pointer.empty() ? "" : d.pointer + ": ") + d.message);
+  }
+  std::string error;
+  const halo::Animation* a = chooseAnimation(*tags, o, model, error);
+  if (!a) return diags.error(file, pointer + (o.animation.name.empty() ? "/tag" : "/name"), error);
+  std::vector<std::string> names;
+  for (const auto& anim : tags->animations) names.push_back(anim.name);
+  o.poses = makeModelPoses(model, o.permutation, a, std::move(names));
+}
+
 }  // namespace
 
 void loadSceneModels(Scene& scene, const SceneModelOptions& options, const std::string& file,
@@ -64,6 +97,7 @@ void loadSceneModels(Scene& scene, const SceneModelOptions& options, const std::
     o.modelMarkers.clear();
     o.mesh.reset();
     o.meshLo = o.meshHi = vec3(0.0f);
+    o.poses.reset();
     if (o.model.empty()) continue;
     const std::string pointer = "/objects/" + std::to_string(i) + "/model";
     auto report = [&](const std::string& message) {
@@ -89,6 +123,7 @@ void loadSceneModels(Scene& scene, const SceneModelOptions& options, const std::
       continue;
     }
     applyModel(o, *model);
+    applyAnimation(o, i, *model, options, file, diags);
   }
 }
 
