@@ -1,7 +1,8 @@
 // libFuzzer target: the Halo tag reader on arbitrary bytes, then what fxview does with a tag that
 // reads: write it back (it must give the same bytes: the reader keeps every byte), map it onto
 // its definition or struct through the field bindings and write that back into the tag; a bitmap
-// has every page decoded with its mipmaps, a gbxmodel its markers placed and its mesh built.
+// has every page decoded with its mipmaps, a gbxmodel its markers placed and its mesh built, a
+// scenario_structure_bsp its weather read and made into effect entries.
 // Seeds: tests/fuzz/seeds/fuzz_halo_tag/ (tags written by `fxview export`).
 #include <algorithm>
 #include <cstddef>
@@ -13,7 +14,9 @@
 #include "engine/effects/halo_weather/wind.h"
 #include "engine/formats/halo/bitmap_tag.h"
 #include "engine/formats/halo/gbxmodel_tag.h"
+#include "engine/formats/halo/structure_bsp.h"
 #include "engine/formats/halo/tag_fields.h"
+#include "engine/import/halo/level_weather.h"
 #include "engine/import/halo/tag_definitions.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -55,6 +58,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     halo::ModelMesh mesh = halo::buildMesh(model, "__base");
     for (uint32_t index : mesh.indices)
       if (index >= mesh.positions.size()) std::abort();
+    return 0;
+  } else if (tag->cls->id == halo::TagClass::ScenarioStructureBsp) {
+    Diagnostics levelDiags;
+    halo::LevelWeather level = halo::levelWeatherFromTag(*tag, "fuzz.tag", levelDiags);
+    for (int w : level.clusterWeather)
+      if (w < halo::kNoWeather || w >= int(level.palette.size())) std::abort();
+    Json effects = weatherPaletteEffects(level);
+    if (effects.size() != level.palette.size()) std::abort();
+    for (size_t c = 0; c < level.clusterWeather.size(); ++c)
+      if (clusterWeatherEntry(level, int(c)) != level.clusterWeather[c]) std::abort();
     return 0;
   } else {
     return 0;

@@ -91,7 +91,7 @@ const StructLayout kModelShaderReference{"ModelShaderReference", 32, kShaderRefF
 
 namespace {
 
-const std::array<TagClassInfo, 6> kClasses = {{
+const std::array<TagClassInfo, 7> kClasses = {{
     {TagClass::Glow, "glow", ".glow", fourCC("glw!"), 1, &layouts::kGlow},
     {TagClass::WeatherParticleSystem, "weather_particle_system", ".weather_particle_system",
      fourCC("rain"), 1, &layouts::kWeatherParticleSystem},
@@ -100,6 +100,8 @@ const std::array<TagClassInfo, 6> kClasses = {{
     {TagClass::Wind, "wind", ".wind", fourCC("wind"), 1, &layouts::kWind},
     {TagClass::Bitmap, "bitmap", ".bitmap", fourCC("bitm"), 7, &layouts::kBitmap},
     {TagClass::Gbxmodel, "gbxmodel", ".gbxmodel", fourCC("mod2"), 5, &layouts::kGbxmodel},
+    {TagClass::ScenarioStructureBsp, "scenario_structure_bsp", ".scenario_structure_bsp",
+     fourCC("sbsp"), 5, &layouts::kScenarioStructureBsp},
 }};
 
 // Classes a reference may name that fxview does not read itself (model shaders, Xbox models).
@@ -119,6 +121,10 @@ const ForeignClass kForeignClasses[] = {
     {fourCC("smet"), ".shader_transparent_meter"},
     {fourCC("spla"), ".shader_transparent_plasma"},
     {fourCC("mode"), ".model"},
+    {fourCC("lens"), ".lens_flare"},
+    {fourCC("fog "), ".fog"},
+    {fourCC("lsnd"), ".sound_looping"},
+    {fourCC("snde"), ".sound_environment"},
 };
 
 bool equalsIgnoreCase(std::string_view a, std::string_view b) {

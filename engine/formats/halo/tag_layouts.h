@@ -46,7 +46,15 @@ struct StructLayout {
   int find(std::string_view fieldName) const;
 };
 
-enum class TagClass : uint8_t { Glow, WeatherParticleSystem, PointPhysics, Wind, Bitmap, Gbxmodel };
+enum class TagClass : uint8_t {
+  Glow,
+  WeatherParticleSystem,
+  PointPhysics,
+  Wind,
+  Bitmap,
+  Gbxmodel,
+  ScenarioStructureBsp,
+};
 
 struct TagClassInfo {
   TagClass id;
@@ -57,7 +65,7 @@ struct TagClassInfo {
   const StructLayout* root;
 };
 
-// The six classes fxview reads, in TagClass order.
+// The classes fxview reads, in TagClass order.
 std::span<const TagClassInfo> tagClasses();
 const TagClassInfo& tagClassInfo(TagClass c);
 const TagClassInfo* findTagClassByFourCC(uint32_t fourcc);
@@ -76,6 +84,9 @@ extern const StructLayout kBitmap, kBitmapSequence, kBitmapSprite, kBitmapData;
 extern const StructLayout kGbxmodel, kModelMarker, kModelMarkerInstance, kModelNode, kModelRegion,
     kModelPermutation, kModelPermutationMarker, kModelGeometry, kModelGeometryPart,
     kModelVertexUncompressed, kModelVertexCompressed, kModelTriangle, kModelShaderReference;
+// structure_bsp_layout.cpp
+extern const StructLayout kScenarioStructureBsp, kStructureBspCluster, kStructureBspWeatherPalette,
+    kStructureBspWeatherPolyhedron;
 }  // namespace layouts
 
 }  // namespace fx::halo
