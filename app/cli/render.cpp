@@ -39,6 +39,7 @@ namespace {
 struct Args {
   std::string preset, output, model, size = "640x360";
   std::string tagsDir;
+  LevelArgs level;
   std::optional<double> time;  // default: a bundle's time, else 1 s
   std::optional<double> fps;
   std::optional<int64_t> seed;
@@ -183,7 +184,8 @@ int run(const Args& args) {
               << "'\n";
     return kExitUsage;
   }
-  auto preset = loadPresetReporting(args.preset, args.allowAnyPath, args.tagsDir, args.model);
+  auto preset =
+      loadPresetReporting(args.preset, args.allowAnyPath, args.tagsDir, args.model, args.level);
   if (!preset) return kExitErrors;
   std::optional<double> bundleTime = applyBundleDefaults(args.preset, *preset);
   if (refuseOutputOverInput("render", outputs, presetInputs(*preset))) return kExitUsage;
@@ -251,6 +253,7 @@ void registerRender(CLI::App& app, int& exitCode) {
       ->check(CLI::Range(0.0, 86400.0));
   cmd->add_flag("--grid", args->grid, "Draw a ground grid (XY plane)");
   addTagsOption(cmd, args->tagsDir);
+  addLevelOptions(cmd, args->level);
   cmd->add_flag("--allow-any-path", args->allowAnyPath,
                 "Let definitions and textures come from anywhere");
   cmd->add_flag(

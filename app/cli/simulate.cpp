@@ -15,6 +15,7 @@ namespace fx::cli {
 void registerSimulate(CLI::App& app, int& exitCode) {
   struct Args {
     std::string preset, output, model, tagsDir;
+    LevelArgs level;
     std::optional<double> time;  // required but for a bundle folder
     std::optional<double> fps;
     std::optional<int64_t> seed;
@@ -37,6 +38,7 @@ void registerSimulate(CLI::App& app, int& exitCode) {
       ->check(CLI::Range(int64_t(0), int64_t(4294967295LL)));
   cmd->add_option("-o,--output", args->output, "Write the dump here instead of stdout");
   addTagsOption(cmd, args->tagsDir);
+  addLevelOptions(cmd, args->level);
   cmd->add_flag("--allow-any-path", args->allowAnyPath,
                 "Let definitions and textures come from anywhere");
   cmd->add_flag(
@@ -52,7 +54,8 @@ void registerSimulate(CLI::App& app, int& exitCode) {
       exitCode = kExitUsage;
       return;
     }
-    auto preset = loadPresetReporting(args->preset, args->allowAnyPath, args->tagsDir, args->model);
+    auto preset = loadPresetReporting(args->preset, args->allowAnyPath, args->tagsDir, args->model,
+                                      args->level);
     if (!preset) {
       exitCode = kExitErrors;
       return;

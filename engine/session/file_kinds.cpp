@@ -62,6 +62,9 @@ constexpr FileExtension kModelExtensions[] = {
      true}};
 constexpr FileExtension kBitmapExtensions[] = {
     {".bitmap", "Halo bitmap tag -> pages and sequences of sprites (--png: decoded pixels)"}};
+constexpr FileExtension kLevelExtensions[] = {
+    {".scenario_structure_bsp",
+     "Halo level BSP -> preset, one halo_weather effect per weather palette entry", true}};
 constexpr FileExtension kStrideExtensions[] = {
     {".sdscene", "Stride scene -> preset (each particle system an effect)", true},
     {".sdprefab", "Stride prefab -> preset (each particle system an effect)", true},
@@ -84,6 +87,8 @@ const FileKind kFileKinds[] = {
     {"gbxmodel", kModelExtensions, &haloTagMagic, ModelTag, BrowserGroup::HaloTags,
      TagClass::Gbxmodel},
     {"bitmap", kBitmapExtensions, &haloTagMagic, BitmapTag, BrowserGroup::None, TagClass::Bitmap},
+    {"level", kLevelExtensions, &haloTagMagic, LevelTag, BrowserGroup::HaloTags,
+     TagClass::ScenarioStructureBsp},
     {"stride", kStrideExtensions, &strideMagic, StrideAsset, BrowserGroup::StrideAssets, {}},
     {"bundle", {}, &bundleMagic, Bundle, BrowserGroup::None, {}},
 };

@@ -117,6 +117,7 @@ TEST(FileKinds, UnknownFilesHaveNoKind) {
 TEST(FileKinds, ImportReadsTheSameExtensionsAsBefore) {
   EXPECT_EQ(importableExtensions(),
             ".glow, .weather_particle_system, .point_physics, .wind, .gbxmodel, .bitmap, "
+            ".scenario_structure_bsp, "
             ".sdscene, .sdprefab, .xkscene, .xkprefab");
 }
 
