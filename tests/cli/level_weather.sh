@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # A level's weather end to end: a .scenario_structure_bsp assembled by the project (the fuzz seed:
 # palette "storm" with a wind tag, "calm" without, clusters 0 -> storm, 1 -> calm, 2 -> none, one
-# polyhedron) beside weather and wind tags written by `fxview export`. `import` prints one effect
-# per entry (with --tags too), `check`, `simulate` and `render` take the BSP with --weather /
-# --cluster, an unknown entry is an error, and no command writes over the BSP.
+# polyhedron) beside weather and wind tags written by `fxview export` (its sprite: the project's
+# bitmap fuzz seed). `import` prints one effect per entry (with --tags too), `check`, `simulate`
+# and `render` take the BSP with --weather / --cluster, an unknown entry is an error, no command
+# writes over the BSP, and `export --tags` names a reference no tag under the root answers.
 # Usage: level_weather.sh FXVIEW SOURCE_DIR
 set -u
 bin=$(realpath "$1")
@@ -19,14 +20,20 @@ cp "$src/tests/fuzz/seeds/fuzz_halo_tag/level.scenario_structure_bsp" "$bsp"
 cat >"$work/storm.json" <<'JSON'
 {"particle_types": [{"name": "rain", "fade_in_start_distance": 0.2, "fade_in_end_distance": 0.5,
   "fade_out_start_distance": 3, "fade_out_end_distance": 4, "particle_count": [2, 2],
-  "particle_radius": [0.02, 0.03]}]}
+  "particle_radius": [0.02, 0.03], "sprite_bitmap": "weather\\test\\drops.bitmap"}]}
 JSON
+cp "$src/tests/fuzz/seeds/fuzz_halo_tag/sprites.bitmap" "$work/tags/weather/test/drops.bitmap"
 echo '{"velocity": [0.5, 1.0], "variation_area": [20, 5]}' >"$work/wind.json"
 "$bin" export "$work/storm.json" -o "$work/tags/weather/test/storm.weather_particle_system" 2>/dev/null ||
   { echo "FAIL export weather"; exit 1; }
 "$bin" export "$work/wind.json" -o "$work/tags/weather/test/storm.wind" 2>/dev/null ||
   { echo "FAIL export wind"; exit 1; }
 cp "$bsp" "$work/original"
+sed 's/drops.bitmap/missing.bitmap/' "$work/storm.json" >"$work/missing.json"
+"$bin" export "$work/missing.json" -o "$work/out/m.weather_particle_system" --tags "$work/tags" \
+  2>"$work/log" || { bad "export --tags: exit $?"; cat "$work/log"; }
+grep -q 'sprite_bitmap: warning: "weather\\test\\missing.bitmap" is not a tag under the tags root' "$work/log" ||
+  { bad "export --tags: no warning for a missing reference"; cat "$work/log"; }
 
 "$bin" import "$bsp" >"$work/import.json" 2>"$work/log" || { bad "import: exit $?"; cat "$work/log"; }
 python3 - "$work/import.json" <<'PY' || bad "import printed the wrong effects"
