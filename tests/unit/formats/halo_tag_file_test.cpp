@@ -215,7 +215,8 @@ TEST(HaloTagFile, HeaderErrorsNameTheOffset) {
   putBe32(bad, 0x24, fourCC("snd!"));
   EXPECT_EQ(parseError(bad),
             "t.tag: header: tag class 'snd!' is not one fxview reads (glow, "
-            "weather_particle_system, point_physics, wind, bitmap, gbxmodel) (offset 0x24)");
+            "weather_particle_system, point_physics, wind, bitmap, gbxmodel, "
+            "scenario_structure_bsp) (offset 0x24)");
   EXPECT_EQ(parseError(good, &tagClassInfo(TagClass::Glow)),
             "t.tag: header: tag class 'wind' (wind) does not match the expected glow ('glw!') "
             "(offset 0x24)");
