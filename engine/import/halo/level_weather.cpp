@@ -7,7 +7,7 @@ namespace fx {
 namespace {
 
 Json vecJson(vec3 v) {
-  return Json::array({v.x, v.y, v.z});
+  return Json::array({floatJson(v.x), floatJson(v.y), floatJson(v.z)});
 }
 
 // A reference path as a preset names a tag: the path plus its class's extension.
@@ -19,9 +19,12 @@ Json polyhedraJson(const halo::LevelWeather& level) {
   Json out = Json::array();
   for (const auto& p : level.polyhedra) {
     Json planes = Json::array();
-    for (const vec4& pl : p.planes) planes.push_back(Json::array({pl.x, pl.y, pl.z, pl.w}));
-    out.push_back(
-        {{"sphere_center", vecJson(p.center)}, {"sphere_radius", p.radius}, {"planes", planes}});
+    for (const vec4& pl : p.planes)
+      planes.push_back(
+          Json::array({floatJson(pl.x), floatJson(pl.y), floatJson(pl.z), floatJson(pl.w)}));
+    out.push_back({{"sphere_center", vecJson(p.center)},
+                   {"sphere_radius", floatJson(p.radius)},
+                   {"planes", planes}});
   }
   return out;
 }
@@ -56,7 +59,7 @@ Json weatherEntryEffect(const halo::LevelWeather& level, size_t index, const std
   else
     effect["wind_path"] = tagPath(e.wind, ".wind");
   effect["wind_direction"] = vecJson(halo::effectiveWindDirection(e));
-  effect["wind_magnitude"] = e.windMagnitude;
+  effect["wind_magnitude"] = floatJson(e.windMagnitude);
   if (!level.polyhedra.empty()) effect["polyhedra"] = polyhedraJson(level);
   return effect;
 }
