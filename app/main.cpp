@@ -18,12 +18,21 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("fxview ") + FXVIEW_VERSION);
   int exitCode = 0;
   fx::gui::GuiArgs guiArgs;
-  app.add_option("preset", guiArgs.preset,
-                 "Preset to open, a Halo .glow / .weather_particle_system tag, or a Stride .sdscene / "
-                 ".sdprefab (default: presets/gallery.json, else the installed gallery)");
+  app.add_option(
+      "preset", guiArgs.preset,
+      "Preset to open, a Halo .glow / .weather_particle_system / .scenario_structure_bsp "
+      "tag, or a Stride .sdscene / .sdprefab (default: presets/gallery.json, else the installed "
+      "gallery)");
   app.add_option("--model", guiArgs.model, "With a .glow tag: the .gbxmodel whose markers it follows");
   app.add_option("--animation", guiArgs.animation,
                  "With --model: X.model_animations[:NAME] played on the model (default: its first animation)");
+  auto* weather = app.add_option(
+      "--weather", guiArgs.weather,
+      "With a .scenario_structure_bsp: the weather palette entry to show (default: the first)");
+  app.add_option("--cluster", guiArgs.cluster,
+                 "With a .scenario_structure_bsp: show the weather this cluster has")
+      ->check(CLI::Range(0, 65535))
+      ->excludes(weather);
   app.add_option("--exec", guiArgs.exec, "Console commands to run after loading, separated by ';'");
   app.add_flag("--allow-any-path", guiArgs.allowAnyPath,
                "Let definitions and textures come from anywhere");

@@ -2,7 +2,8 @@
 // Halo tags; exit 0 clean (warnings allowed), 1 errors, 2 usage. A .glow or
 // .weather_particle_system is checked as the definition of a one-effect preset beside it (so its
 // references resolve and the family lint runs); a .point_physics or .wind is read and
-// range-checked; a .bitmap or .gbxmodel is read.
+// range-checked; a .bitmap or .gbxmodel is read; a .scenario_structure_bsp is checked as the
+// scene of every weather palette entry (or of the one --weather / --cluster choose).
 #include <iostream>
 
 #include "app/cli/common.h"
@@ -12,6 +13,7 @@
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/import/halo/tag_definitions.h"
 #include "engine/session/file_kinds.h"
+#include "engine/session/level_scene.h"
 #include "engine/session/tag_scene.h"
 
 namespace fx::cli {
@@ -56,24 +58,36 @@ void checkTag(const std::filesystem::path& path, const FileKind& kind,
     halo::loadTag(path, display, diags);
 }
 
+// A level: the scene of the entry --weather / --cluster choose, else of every palette entry.
+void checkLevel(const std::filesystem::path& path, const PresetLoadOptions& opts,
+                Diagnostics& diags) {
+  if (!opts.levelWeather.empty() || opts.levelCluster) {
+    if (auto p = loadLevelScene(path, diags, opts)) lintPreset(*p, diags);
+    return;
+  }
+  if (auto p = loadLevelPaletteScene(path, diags, opts)) lintPreset(*p, diags);
+}
+
 }  // namespace
 
 void registerCheck(CLI::App& app, int& exitCode) {
   struct Args {
     std::vector<std::string> presets;
     std::string tagsDir;
+    LevelArgs level;
     bool allowAnyPath = false;
     bool quiet = false;
   };
   auto args = std::make_shared<Args>();
   auto* cmd =
       app.add_subcommand("check", "Validate and lint presets and Halo tags; exit 1 on errors");
-  cmd->add_option(
-         "files", args->presets,
-         "Preset JSON files, bundle folders, Halo tags (.glow, .weather_particle_system, "
-         ".point_physics, .wind, .bitmap, .gbxmodel) and Stride .sdscene / .sdprefab assets")
+  cmd->add_option("files", args->presets,
+                  "Preset JSON files, bundle folders, Halo tags (.glow, .weather_particle_system, "
+                  ".point_physics, .wind, .bitmap, .gbxmodel, .scenario_structure_bsp) and Stride "
+                  ".sdscene / .sdprefab assets")
       ->required();
   addTagsOption(cmd, args->tagsDir);
+  addLevelOptions(cmd, args->level);
   cmd->add_flag("--allow-any-path", args->allowAnyPath,
                 "Let definitions and textures come from anywhere");
   cmd->add_flag("-q,--quiet", args->quiet, "Print only errors and warnings, no summary");
@@ -84,8 +98,13 @@ void registerCheck(CLI::App& app, int& exitCode) {
       // A missing, corrupt or oversized texture fails the check (the viewer only warns).
       PresetLoadOptions opts{.allowAnyPath = args->allowAnyPath,
                              .textureProblemsAreErrors = true,
-                             .tagsDir = args->tagsDir};
-      if (const FileKind* kind = findFileKind(path); kind && kind->tagClass) {
+                             .tagsDir = args->tagsDir,
+                             .levelWeather = args->level.weather,
+                             .levelCluster = args->level.cluster};
+      const FileKind* kind = findFileKind(path);
+      if (kind && kind->opensAs == FileOpening::LevelTag) {
+        checkLevel(path, opts, diags);
+      } else if (kind && kind->tagClass) {
         checkTag(path, *kind, opts, diags);
       } else {
         auto preset = loadPresetOrTag(path, {}, diags, opts);  // a preset or a bundle folder

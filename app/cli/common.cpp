@@ -16,11 +16,15 @@ void printDiagnostics(const Diagnostics& diags) {
 std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, bool allowAnyPath,
                                             const std::filesystem::path& tagsDir,
                                             const std::filesystem::path& model,
-                                            const std::string& animation) {
+                                            const std::string& animation,
+                                            const LevelArgs& level) {
   Diagnostics diags;
-  auto preset = loadPresetOrTag(
-      path, model, diags,
-      {.allowAnyPath = allowAnyPath, .tagsDir = tagsDir, .tagAnimation = animation});
+  auto preset = loadPresetOrTag(path, model, diags,
+                                {.allowAnyPath = allowAnyPath,
+                                 .tagsDir = tagsDir,
+                                 .tagAnimation = animation,
+                                 .levelWeather = level.weather,
+                                 .levelCluster = level.cluster});
   printDiagnostics(diags);
   if (!preset || diags.hasErrors()) return nullptr;
   return preset;
@@ -57,6 +61,17 @@ void addTagsOption(CLI::App* cmd, std::string& tagsDir) {
                   "Tags root for Halo tag references when the preset has no \"tags_dir\" "
                   "(default: the nearest parent folder named tags)")
       ->check(CLI::ExistingDirectory);
+}
+
+void addLevelOptions(CLI::App* cmd, LevelArgs& level) {
+  auto* weather = cmd->add_option(
+      "--weather", level.weather,
+      "With a .scenario_structure_bsp: the weather palette entry to show (default: the first)");
+  cmd->add_option("--cluster", level.cluster,
+                  "With a .scenario_structure_bsp: show the weather this cluster has, as the "
+                  "player's cluster does in game")
+      ->check(CLI::Range(0, 65535))
+      ->excludes(weather);
 }
 
 void applyOverrides(Preset& preset, std::optional<int64_t> seed, std::optional<double> fps) {

@@ -23,6 +23,14 @@ inline constexpr int kExitUsage = 2;
 
 void printDiagnostics(const Diagnostics& diags);
 
+// --weather NAME / --cluster N: which weather palette entry a .scenario_structure_bsp opened
+// straight away shows (engine/session/level_scene.h).
+struct LevelArgs {
+  std::string weather;
+  std::optional<int> cluster;
+};
+void addLevelOptions(CLI::App* cmd, LevelArgs& level);
+
 // Loads a preset, the preset of a bundle folder, or the scene made for a .glow /
 // .weather_particle_system tag (with `model`, a .gbxmodel, for a glow; engine/session/
 // tag_scene.h); prints every diagnostic. Null on errors.
@@ -30,7 +38,8 @@ void printDiagnostics(const Diagnostics& diags);
 std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, bool allowAnyPath,
                                             const std::filesystem::path& tagsDir = {},
                                             const std::filesystem::path& model = {},
-                                            const std::string& animation = {});
+                                            const std::string& animation = {},
+                                            const LevelArgs& level = {});
 
 // For a bug-report bundle folder (engine/session/bundle.h): its seed, simulation and camera
 // applied to `preset` (before --seed / --fps), and its time returned (the default for --time).

@@ -2,7 +2,8 @@
 // (engine/session/file_kinds.h: its extension, else its first bytes). Halo tags: a .glow or
 // .weather_particle_system prints its definition (every field; references as "tag\\path.class"), a
 // .point_physics or .wind the fields of that struct, a .gbxmodel a scene object with its markers, a
-// .bitmap its pages and sprite sequences (import_halo_assets.h; --png writes decoded pixels).
+// .bitmap its pages and sprite sequences (import_halo_assets.h; --png writes decoded pixels), a
+// .scenario_structure_bsp a preset of its weather palette (import_level.cpp).
 // Stride scenes and prefabs: a preset that runs (import_stride.cpp). The JSON goes to stdout, or
 // atomically to -o; neither -o nor --png may name the input (exit 2). Exit 0 ok, 1 the file has
 // errors, 2 usage.
@@ -78,6 +79,8 @@ ImportFn importerFor(const FileKind& kind) {
       return &importAnimationTag;
     case FileOpening::StrideAsset:
       return &importStride;
+    case FileOpening::LevelTag:
+      return &importLevel;
     case FileOpening::Preset:
     case FileOpening::Bundle:
       return nullptr;
@@ -107,6 +110,7 @@ void registerImport(CLI::App& app, int& exitCode) {
   cmd->add_option("file", args->input, "The asset (chosen by extension)")->required();
   cmd->add_option("-o,--output", args->output,
                   "Write the JSON here (atomically) instead of stdout; never over the input");
+  addTagsOption(cmd, args->tagsDir);
   cmd->add_flag("--allow-any-path", args->allowAnyPath,
                 "Let textures come from anywhere when checking the result");
   cmd->add_option("--png", args->png.output,

@@ -15,6 +15,7 @@ struct ImportArgs {
   std::string input;
   std::string output;  // "" = stdout
   bool allowAnyPath = false;
+  std::string tagsDir;   // --tags: the tags root for tag references
   BitmapPngRequest png;  // bitmaps: --png OUT.png [--sequence S --sprite K]
 };
 
@@ -25,5 +26,11 @@ using ImportFn = bool (*)(const ImportArgs& args, Json& out, Diagnostics& diags)
 // Stride .sdscene / .sdprefab: a preset whose texture paths are relative to the output's folder
 // (the asset's folder when printed), loaded back through the preset loader before it is printed.
 bool importStride(const ImportArgs& args, Json& out, Diagnostics& diags);
+
+// A .scenario_structure_bsp: a preset with one halo_weather effect per weather palette entry
+// (engine/import/halo/level_weather.h), its "tags_dir" the tags root (--tags, else the nearest
+// parent folder named tags) relative to the output's folder (the BSP's when printed), loaded back
+// through the preset loader before it is printed.
+bool importLevel(const ImportArgs& args, Json& out, Diagnostics& diags);
 
 }  // namespace fx::cli

@@ -43,6 +43,7 @@ struct Args {
   std::string preset, output, model, size = "640x360";
   std::string animation;  // --animation X.model_animations[:NAME]
   std::string tagsDir;
+  LevelArgs level;
   std::optional<double> time;  // default: a bundle's time, else 1 s
   std::optional<double> fps;
   std::optional<int64_t> seed;
@@ -243,8 +244,8 @@ int run(const Args& args) {
     return kExitUsage;
   }
   startup::mark("arguments");
-  auto preset =
-      loadPresetReporting(args.preset, args.allowAnyPath, args.tagsDir, args.model, args.animation);
+  auto preset = loadPresetReporting(args.preset, args.allowAnyPath, args.tagsDir, args.model,
+                                    args.animation, args.level);
   if (!preset) return kExitErrors;
   startup::mark("load_preset");
   std::optional<double> bundleTime = applyBundleDefaults(args.preset, *preset);
@@ -313,6 +314,7 @@ void registerRender(CLI::App& app, int& exitCode) {
       ->check(CLI::Range(0.0, 86400.0));
   cmd->add_flag("--grid", args->grid, "Draw a ground grid (XY plane)");
   addTagsOption(cmd, args->tagsDir);
+  addLevelOptions(cmd, args->level);
   cmd->add_flag("--allow-any-path", args->allowAnyPath,
                 "Let definitions and textures come from anywhere");
   cmd->add_flag(

@@ -17,6 +17,7 @@ void registerSimulate(CLI::App& app, int& exitCode) {
   struct Args {
     std::string preset, output, model, tagsDir;
     std::string animation;       // --animation X.model_animations[:NAME]
+    LevelArgs level;
     std::optional<double> time;  // required but for a bundle folder
     std::optional<double> fps;
     std::optional<int64_t> seed;
@@ -41,6 +42,7 @@ void registerSimulate(CLI::App& app, int& exitCode) {
       ->check(CLI::Range(int64_t(0), int64_t(4294967295LL)));
   cmd->add_option("-o,--output", args->output, "Write the dump here instead of stdout");
   addTagsOption(cmd, args->tagsDir);
+  addLevelOptions(cmd, args->level);
   cmd->add_flag("--allow-any-path", args->allowAnyPath,
                 "Let definitions and textures come from anywhere");
   cmd->add_flag(
@@ -59,7 +61,7 @@ void registerSimulate(CLI::App& app, int& exitCode) {
       return;
     }
     auto preset = loadPresetReporting(args->preset, args->allowAnyPath, args->tagsDir, args->model,
-                                      args->animation);
+                                      args->animation, args->level);
     if (!preset) {
       exitCode = kExitErrors;
       return;

@@ -35,12 +35,21 @@ namespace fx::cli {
 namespace {
 
 // Reference fields must hold tag paths ("fx\\glow.bitmap"); a PNG path is written as it is, which
-// the game will not find: say so.
+// the game will not find: say so. With --tags, a reference no tag under that root answers is said
+// too.
 class ReferenceCheck final : public FieldWalker {
  public:
-  ReferenceCheck(const std::string& file, Diagnostics& diags) : file_(file), diags_(diags) {}
+  ReferenceCheck(const std::string& file, Diagnostics& diags, std::filesystem::path root)
+      : file_(file), diags_(diags), root_(std::move(root)) {}
   void visit(const FieldMeta& m, std::string& v, std::string_view) override {
-    if (m.tag.codec != TagCodec::Reference || v.empty() || halo::isTagPath(v)) return;
+    if (m.tag.codec != TagCodec::Reference || v.empty()) return;
+    if (halo::isTagPath(v)) {
+      if (!root_.empty() && !halo::resolveCaseInsensitive(root_, v))
+        diags_.warning(file_, std::string(m.key),
+                       "\"" + v + "\" is not a tag under the tags root \"" + root_.string() +
+                           "\"; written unchanged");
+      return;
+    }
     diags_.warning(file_, std::string(m.key),
                    "\"" + v +
                        "\" is not a tag reference (expected a path under the tags folder "
@@ -51,6 +60,7 @@ class ReferenceCheck final : public FieldWalker {
  private:
   const std::string& file_;
   Diagnostics& diags_;
+  std::filesystem::path root_;
 };
 
 // The declared fields of one tag class at their defaults: a family's definition (glow, weather)
@@ -222,7 +232,7 @@ bool mergeIntoTag(halo::TagFile& tag, const Json& json, const EffectFamily* fami
 
 void registerExport(CLI::App& app, int& exitCode) {
   struct Args {
-    std::string input, output;
+    std::string input, output, tagsDir;
     bool replace = false;
   };
   auto args = std::make_shared<Args>();
@@ -233,6 +243,7 @@ void registerExport(CLI::App& app, int& exitCode) {
       "fields the JSON gives change");
   cmd->add_option("definition", args->input, "Definition JSON")->required();
   cmd->add_option("-o,--output", args->output, "The tag to write")->required();
+  addTagsOption(cmd, args->tagsDir);
   cmd->add_flag("--replace", args->replace,
                 "Rebuild an existing tag's fields from the JSON alone (absent fields take their "
                 "defaults, blocks the JSON's length) instead of changing only the given ones");
@@ -269,7 +280,7 @@ void registerExport(CLI::App& app, int& exitCode) {
         mergeIntoTag(*tag, *json, family, cls, args->output, args->input, fields, diags);
       else
         readFields(*json, fields.reflect, {.file = args->input, .alsoKnown = {"kind"}}, diags);
-      ReferenceCheck refs(args->input, diags);
+      ReferenceCheck refs(args->input, diags, args->tagsDir);
       fields.reflect(refs);
       if (diags.hasErrors())
         tag.reset();

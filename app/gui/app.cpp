@@ -41,11 +41,12 @@ fs::file_time_type mtimeOf(const fs::path& p) {
 // On errors with a document already open, the old one keeps running.
 bool loadInto(App& app, const fs::path& path, bool keepView, bool allowErrors) {
   Diagnostics diags;
-  auto preset =
-      loadPresetOrTag(path, app.args.model, diags,
-                      {.allowAnyPath = app.args.allowAnyPath,
-                       .tagsDir = app.args.tagsDir,
-                       .tagAnimation = app.args.animation});
+  auto preset = loadPresetOrTag(path, app.args.model, diags,
+                                {.allowAnyPath = app.args.allowAnyPath,
+                                 .tagsDir = app.args.tagsDir,
+                                 .tagAnimation = app.args.animation,
+                                 .levelWeather = app.args.weather,
+                                 .levelCluster = app.args.cluster});
   if (preset) lintPreset(*preset, diags);
   bool failed = !preset || (diags.hasErrors() && !allowErrors);
   app.loadDiagnostics = diags;
@@ -84,6 +85,22 @@ bool loadInto(App& app, const fs::path& path, bool keepView, bool allowErrors) {
   rebuildWatch(app);
   return true;
 }
+
+}  // namespace
+
+bool chooseLevelWeather(App& app, const std::string& weather, std::optional<int> cluster) {
+  std::string oldWeather = app.args.weather;
+  std::optional<int> oldCluster = app.args.cluster;
+  app.args.weather = weather;
+  app.args.cluster = cluster;
+  // The camera and the time stay: the weather shown changes, as walking into another cluster.
+  if (loadInto(app, app.presetPath, true, true)) return true;
+  app.args.weather = oldWeather;
+  app.args.cluster = oldCluster;
+  return false;
+}
+
+namespace {
 
 bool loadBundle(App& app, const fs::path& dir) {
   Diagnostics diags;
@@ -327,6 +344,20 @@ std::string viewerBloom(App& app, const ConsoleStatement& st) {
   return {};
 }
 
+std::string viewerLevel(App& app, const ConsoleStatement& st) {
+  const auto& t = st.tokens;
+  if (!app.preset || !app.preset->level) return "no .scenario_structure_bsp is open";
+  if (t.size() == 3 && t[1] == "cluster") {
+    char* end = nullptr;
+    long n = std::strtol(t[2].c_str(), &end, 10);
+    if (n < 0 || n > 65535 || (end && *end)) return "usage: level NAME | level cluster N";
+    return chooseLevelWeather(app, "", int(n)) ? std::string() : app.loadDiagnostics.formatAll();
+  }
+  if (t.size() != 2) return "usage: level NAME | level cluster N";
+  return chooseLevelWeather(app, t[1], std::nullopt) ? std::string()
+                                                     : app.loadDiagnostics.formatAll();
+}
+
 struct ViewerCommand {
   std::string_view name;
   std::string (*run)(App&, const ConsoleStatement&);
@@ -337,7 +368,7 @@ constexpr ViewerCommand kViewerCommands[] = {
     {"channel", viewerChannel}, {"curve", viewerCurve},
     {"inspect", viewerInspect}, {"wait", viewerWait},
     {"panel", viewerPanel},     {"layout", viewerLayout},
-    {"bloom", viewerBloom},
+    {"bloom", viewerBloom},     {"level", viewerLevel},
 };
 
 }  // namespace

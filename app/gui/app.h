@@ -155,6 +155,11 @@ bool documentDirty(const App& app);
 bool requestOpen(App& app, const std::filesystem::path& path);
 bool openAndRemember(App& app, const std::filesystem::path& path);
 void reloadDocument(App& app);
+// An opened level (.scenario_structure_bsp): show palette entry `weather` (by name), else the
+// one `cluster` has; keeps the camera and the time. False (the scene unchanged) on errors.
+bool chooseLevelWeather(App& app, const std::string& weather, std::optional<int> cluster);
+// The scene panel's list of an opened level's palette entries and clusters (panel_level.cpp).
+void levelWeatherSection(App& app);
 // Sets a scene object's channel (the sequence panel's slider) as one undo step; `held` coalesces
 // a drag. Returns "" or an error.
 std::string setObjectChannel(App& app, const std::string& object, const std::string& channel,

@@ -2,16 +2,19 @@
 // Apart from gui.h so that app.h needs nothing of the window loop (gui.cpp), which includes app.h.
 #pragma once
 
+#include <optional>
 #include <string>
 
 namespace fx::gui {
 
 struct GuiArgs {
-  std::string preset;  // "" = presets/gallery.json; a .glow / .weather_particle_system tag opens a
-                       // scene for it
-  std::string model;   // .gbxmodel the tag's glow sits on
+  std::string preset;     // "" = presets/gallery.json; a .glow / .weather_particle_system tag opens
+                          // a scene for it
+  std::string model;      // .gbxmodel the tag's glow sits on
   std::string animation;  // --animation X.model_animations[:NAME] played on the model
-  std::string exec;       // console commands run after loading, ';'-separated
+  std::string weather;    // a .scenario_structure_bsp: the palette entry shown (--weather)
+  std::optional<int> cluster;  // ... or the one this cluster has (--cluster)
+  std::string exec;            // console commands run after loading, ';'-separated
   bool allowAnyPath = false;
   std::string tagsDir;  // --tags: tags root for Halo tag references ("" = per preset / nearest)
   int maxFrames = 0;    // > 0: quit after this many frames

@@ -213,6 +213,7 @@ void drawScenePanel(App& app) {
   }
   if (!app.preset->scene.name.empty()) ImGui::TextUnformatted(app.preset->scene.name.c_str());
   ImGui::TextDisabled("%s", app.presetPath.string().c_str());
+  levelWeatherSection(app);
   effectsSection(app);
   overlaysSection(app);
   objectsSection(app);

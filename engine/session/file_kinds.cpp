@@ -64,6 +64,9 @@ constexpr FileExtension kBitmapExtensions[] = {
     {".bitmap", "Halo bitmap tag -> pages and sequences of sprites (--png: decoded pixels)"}};
 constexpr FileExtension kAnimationExtensions[] = {
     {".model_animations", "Halo model_animations tag -> animations with decoded per-node frames"}};
+constexpr FileExtension kLevelExtensions[] = {
+    {".scenario_structure_bsp",
+     "Halo level BSP -> preset, one halo_weather effect per weather palette entry", true}};
 constexpr FileExtension kStrideExtensions[] = {
     {".sdscene", "Stride scene -> preset (each particle system an effect)", true},
     {".sdprefab", "Stride prefab -> preset (each particle system an effect)", true},
@@ -88,6 +91,8 @@ const FileKind kFileKinds[] = {
     {"bitmap", kBitmapExtensions, &haloTagMagic, BitmapTag, BrowserGroup::None, TagClass::Bitmap},
     {"model_animations", kAnimationExtensions, &haloTagMagic, AnimationTag, BrowserGroup::None,
      TagClass::ModelAnimations},
+    {"level", kLevelExtensions, &haloTagMagic, LevelTag, BrowserGroup::HaloTags,
+     TagClass::ScenarioStructureBsp},
     {"stride", kStrideExtensions, &strideMagic, StrideAsset, BrowserGroup::StrideAssets, {}},
     {"bundle", {}, &bundleMagic, Bundle, BrowserGroup::None, {}},
 };

@@ -13,6 +13,7 @@
 //   gbxmodel       .gbxmodel                 'blam' at 0x3C, 'mod2' at 0x24 model
 //   bitmap         .bitmap                   'blam' at 0x3C, 'bitm' at 0x24 bitmap
 //   model_animations .model_animations       'blam' at 0x3C, 'antr' at 0x24 animations
+//   level          .scenario_structure_bsp   'blam' at 0x3C, 'sbsp' at 0x24 scene of its weather
 //   stride         .sdscene .sdprefab        first line !SceneAsset or       the Stride importer
 //                  .xkscene .xkprefab        !PrefabAsset
 //   bundle         (a folder)                holds bundle.json               its preset.json
@@ -39,6 +40,8 @@ enum class FileOpening {
   StructTag,    // a Halo tag holding one struct (point_physics, wind): `import` prints it
   ModelTag,     // a Halo gbxmodel: `import` prints a scene object with its markers
   BitmapTag,    // a Halo bitmap: `import` prints its pages and sequences
+  LevelTag,     // a Halo scenario_structure_bsp: the scene of one weather palette entry
+                // (level_scene.h); `import` prints every entry as a preset
   StrideAsset,  // a Stride scene or prefab: the Stride importer makes a preset of it
   // A Halo model_animations: `import` prints each animation's decoded frames.
   AnimationTag,

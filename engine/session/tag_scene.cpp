@@ -7,6 +7,7 @@
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/session/bundle.h"
 #include "engine/session/file_kinds.h"
+#include "engine/session/level_scene.h"
 
 namespace fx {
 
@@ -140,6 +141,7 @@ std::unique_ptr<Preset> loadPresetOrTag(const fs::path& path, const fs::path& mo
   const FileKind* kind = findFileKind(path);
   if (kind && kind->opensAs == FileOpening::EffectTag)
     return loadTagScene(path, model, diags, opts);
+  if (kind && kind->opensAs == FileOpening::LevelTag) return loadLevelScene(path, diags, opts);
   if (kind && kind->opensAs == FileOpening::Bundle)
     return loadPreset(bundlePresetPath(path), diags, opts);
   // Presets, Stride assets (loadPreset imports them) and anything unknown.

@@ -330,7 +330,10 @@ std::optional<Json> readDefinitionFile(const PresetReading& r, const std::string
                                        EffectEntry& e, LoadContext& lc) {
   std::string resolved = lc.resolvePath(e.definitionRef, ep + "/definition");
   if (resolved.empty()) return std::nullopt;
-  std::string display = (r.baseDir / e.definitionRef).lexically_normal().string();
+  // A tag reference names its file under the tags root, not beside the preset.
+  std::string display = halo::isTagPath(e.definitionRef)
+                            ? resolved
+                            : (r.baseDir / e.definitionRef).lexically_normal().string();
   // A missing definition is reported where it is referenced: the preset and the entry.
   std::error_code fec;
   if (!fs::is_regular_file(resolved, fec)) {

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,7 +50,13 @@ struct PresetLoadOptions {
   // Folder textures and definitions may come from besides the preset's own ("" = none); a Stride
   // import sets it to the Stride package its textures live in.
   std::filesystem::path extraRoot;
+  // A .scenario_structure_bsp opened straight away (level_scene.h): the palette entry to show by
+  // name (--weather), else the one cluster N shows (--cluster), else the first entry.
+  std::string levelWeather;
+  std::optional<int> levelCluster;
 };
+
+struct LevelChoice;
 
 struct Preset {
   std::filesystem::path path;
@@ -65,6 +72,8 @@ struct Preset {
   // The file the user opened when the scene was built around it (a tag opened straight away, a
   // Stride asset); "" for a preset file.
   std::filesystem::path openedFile;
+  // A level opened straight away: its palette, clusters and which entry the scene shows.
+  std::shared_ptr<const LevelChoice> level;
 
   EffectEntry* findEffect(std::string_view id);
 };

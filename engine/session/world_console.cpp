@@ -627,6 +627,13 @@ constexpr ConsoleCommandSpec kCommands[] = {
      .arg = ConsoleArg::Text,
      .viewer = true,
      .run = runViewer},
+    {.name = "level",
+     .usage = "level NAME | level cluster N",
+     .help = "an opened .scenario_structure_bsp: show weather palette entry NAME, or the one "
+             "cluster N has (as the scene panel's lists do)",
+     .arg = ConsoleArg::Text,
+     .viewer = true,
+     .run = runViewer},
     {.name = "bloom",
      .usage = "bloom [0|1]",
      .help = "bloom at the end of the HDR frame (render: --bloom)",

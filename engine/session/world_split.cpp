@@ -16,6 +16,7 @@ std::unique_ptr<Preset> clonePreset(const Preset& preset) {
   out->scene = preset.scene;
   out->documents = preset.documents;
   out->openedFile = preset.openedFile;
+  out->level = preset.level;
   out->effects.reserve(preset.effects.size());
   for (const EffectEntry& e : preset.effects) {
     EffectEntry c;

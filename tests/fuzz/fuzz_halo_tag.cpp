@@ -3,6 +3,7 @@
 // its definition or struct through the field bindings and write that back into the tag; a bitmap
 // has every page decoded with its mipmaps, a gbxmodel its markers placed and its mesh built, a
 // model_animations every animation checked and frames decoded (first, last, a few between).
+// scenario_structure_bsp its weather read and made into effect entries.
 // Seeds: tests/fuzz/seeds/fuzz_halo_tag/ (tags written by `fxview export`).
 #include <algorithm>
 #include <cstddef>
@@ -15,7 +16,9 @@
 #include "engine/formats/halo/bitmap_tag.h"
 #include "engine/formats/halo/gbxmodel_tag.h"
 #include "engine/formats/halo/model_animations.h"
+#include "engine/formats/halo/structure_bsp.h"
 #include "engine/formats/halo/tag_fields.h"
+#include "engine/import/halo/level_weather.h"
 #include "engine/import/halo/tag_definitions.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -68,6 +71,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (a.frame(f).size() != a.nodeCount) std::abort();
       if (a.defaults().size() != a.nodeCount) std::abort();
     }
+  } else if (tag->cls->id == halo::TagClass::ScenarioStructureBsp) {
+    Diagnostics levelDiags;
+    halo::LevelWeather level = halo::levelWeatherFromTag(*tag, "fuzz.tag", levelDiags);
+    for (int w : level.clusterWeather)
+      if (w < halo::kNoWeather || w >= int(level.palette.size())) std::abort();
+    Json effects = weatherPaletteEffects(level);
+    if (effects.size() != level.palette.size()) std::abort();
+    for (size_t c = 0; c < level.clusterWeather.size(); ++c)
+      if (clusterWeatherEntry(level, int(c)) != level.clusterWeather[c]) std::abort();
     return 0;
   } else {
     return 0;

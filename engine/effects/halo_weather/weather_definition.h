@@ -104,15 +104,20 @@ struct ParticleType {
 };
 
 // A weather polyhedron (level geometry): particles inside it are not drawn. Either a box
-// (box_min/box_max) or convex planes [nx, ny, nz, d], inside where n.p <= d for every plane.
+// (box_min/box_max) or convex planes [nx, ny, nz, d], inside where n.p <= d for every plane; a
+// BSP's polyhedra also carry their bounding sphere (sphere_radius > 0), which decides whether
+// the polyhedron is near the camera.
 struct Polyhedron {
   vec3 boxMin{0.0f}, boxMax{0.0f};
   std::vector<vec4> planes;
+  vec3 sphereCenter{0.0f};
+  float sphereRadius = 0.0f;  // 0: none
 
   void reflect(FieldVisitor& v);
   bool usesPlanes() const { return !planes.empty(); }
   bool contains(vec3 p) const;
-  // Bounding sphere (radius infinite for plane sets, which are always "nearby").
+  // Bounding sphere: the given one, else the box's; infinite for plane sets without one (always
+  // "nearby").
   void bounds(vec3& center, float& radius) const;
 };
 

@@ -448,6 +448,18 @@ void Polyhedron::reflect(FieldVisitor& v) {
                            "them. Replaces the box when present.",
                    .maxCount = 64},
                   planes, vec4(0.0f, 0.0f, 1.0f, 0.0f));
+  v.visit({.key = "sphere_center",
+           .unit = "wu",
+           .help = "Bounding sphere centre (world space), as the BSP stores it."},
+          sphereCenter, vec3(0.0f));
+  v.visit({.key = "sphere_radius",
+           .unit = "wu",
+           .help = "Bounding sphere radius; the polyhedron is used when the sphere comes within "
+                   "the largest simulation cube's edge of the camera. 0: none (a box's own "
+                   "sphere; planes always used).",
+           .min = 0.0,
+           .max = 1e6},
+          sphereRadius, 0.0f);
 }
 
 bool Polyhedron::contains(vec3 p) const {
@@ -461,6 +473,11 @@ bool Polyhedron::contains(vec3 p) const {
 }
 
 void Polyhedron::bounds(vec3& center, float& radius) const {
+  if (sphereRadius > 0.0f) {
+    center = sphereCenter;
+    radius = sphereRadius;
+    return;
+  }
   if (usesPlanes()) {
     center = vec3(0.0f);
     radius = std::numeric_limits<float>::infinity();
@@ -507,9 +524,8 @@ void WeatherDefinition::reflect(FieldVisitor& v) {
 
 void WeatherDefinition::reflectEntry(FieldVisitor& v) {
   v.visit({.key = "wind_direction",
-           .help = "Weather palette entry: wind direction (world space; normalized). The variation "
-                   "area wanders "
-                   "around it."},
+           .help = "Weather palette entry: wind direction (world space; normalized; zero means "
+                   "(1, 0, 0)). The variation area wanders around it."},
           palette.direction, vec3(1.0f, 0.0f, 0.0f));
   v.visit({.key = "wind_path",
            .help = "The weather palette entry's wind: a .wind tag (under the tags root) or a wind "

@@ -83,13 +83,15 @@ void windUpdate(WindState& s, const Wind& w, const WindPalette& palette, Lcg& rn
   walk(s.yawVar, -1.0f, 1.0f);
   walk(s.pitchVar, -1.0f, 1.0f);
   s.speed = w.velocity.lo + (w.velocity.hi - w.velocity.lo) * s.speedVar;
-  vec3 d = palette.direction;
-  float len = glm::length(d);
-  if (!palette.hasWind || len <= 0.0f) {
+  if (!palette.hasWind) {
     s.base = vec3(0.0f);
     return;
   }
-  d /= len;
+  // A palette entry's zero wind direction means (1, 0, 0) (reference
+  // halo_animation_and_level.md §3).
+  vec3 d = palette.direction;
+  float len = glm::length(d);
+  d = len > 0.0f ? d / len : vec3(1.0f, 0.0f, 0.0f);
   float yaw = std::atan2(d.y, d.x) + w.variationArea.x * kDegToRad * s.yawVar * 0.5f;
   float pitch =
       std::asin(std::clamp(d.z, -1.0f, 1.0f)) + w.variationArea.y * kDegToRad * s.pitchVar * 0.5f;

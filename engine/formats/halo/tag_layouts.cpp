@@ -157,6 +157,8 @@ const std::array<TagClassInfo, 7> kClasses = {{
     {TagClass::Gbxmodel, "gbxmodel", ".gbxmodel", fourCC("mod2"), 5, &layouts::kGbxmodel},
     {TagClass::ModelAnimations, "model_animations", ".model_animations", fourCC("antr"), 4,
      &layouts::kModelAnimations},
+    {TagClass::ScenarioStructureBsp, "scenario_structure_bsp", ".scenario_structure_bsp",
+     fourCC("sbsp"), 5, &layouts::kScenarioStructureBsp},
 }};
 
 // Classes a reference may name that fxview does not read itself (model shaders, Xbox models).
@@ -177,6 +179,10 @@ const ForeignClass kForeignClasses[] = {
     {fourCC("spla"), ".shader_transparent_plasma"},
     {fourCC("mode"), ".model"},
     {fourCC("snd!"), ".sound"},
+    {fourCC("lens"), ".lens_flare"},
+    {fourCC("fog "), ".fog"},
+    {fourCC("lsnd"), ".sound_looping"},
+    {fourCC("snde"), ".sound_environment"},
 };
 
 bool equalsIgnoreCase(std::string_view a, std::string_view b) {

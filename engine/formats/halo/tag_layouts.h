@@ -54,6 +54,7 @@ enum class TagClass : uint8_t {
   Bitmap,
   Gbxmodel,
   ModelAnimations,
+  ScenarioStructureBsp,
 };
 
 struct TagClassInfo {
@@ -88,6 +89,9 @@ extern const StructLayout kModelAnimations, kAnimationObject, kAnimationUnit, kA
     kAnimationWeaponType, kAnimationIkPoint, kAnimationIndex, kAnimationWeapons, kAnimationVehicles,
     kAnimationSuspension, kAnimationDevices, kAnimationFirstPerson, kAnimationSound, kAnimationNode,
     kAnimation;
+// structure_bsp_layout.cpp
+extern const StructLayout kScenarioStructureBsp, kStructureBspCluster, kStructureBspWeatherPalette,
+    kStructureBspWeatherPolyhedron;
 }  // namespace layouts
 
 }  // namespace fx::halo

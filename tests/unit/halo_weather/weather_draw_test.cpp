@@ -165,6 +165,34 @@ TEST(HaloWeatherDraw, PolyhedraMaskParticles) {
   }
 }
 
+// Reference §4.5: "A polyhedron counts as nearby when its bounding sphere is within box_width of
+// the camera": a BSP's polyhedron (planes with a bounding sphere) far from the camera masks
+// nothing; brought near, it masks the particles inside its planes.
+TEST(HaloWeatherDraw, PolyhedraWithABoundingSphereMaskOnlyWhenNear) {
+  ParticleType t = stillType(4.0f, 8.0f);
+  WeatherDefinition def = definitionWith({t});
+  WeatherSim s = runSim(def, 1);
+  View v = testView();
+  DebugDraw debug;
+  WeatherDrawStats stats;
+  DrawList all;
+  collectWeather(s, all, debug, v, DebugFlags{}, nullptr, stats);
+  Polyhedron slab;  // 0 <= z <= 1.2 (n.p <= d for both planes)
+  slab.planes = {vec4(0, 0, 1, 1.2f), vec4(0, 0, -1, 0.0f)};
+  slab.sphereCenter = {100, 0, 0};
+  slab.sphereRadius = 3.0f;
+  def.polyhedra.push_back(slab);
+  DrawList far;
+  collectWeather(s, far, debug, v, DebugFlags{}, nullptr, stats);
+  EXPECT_EQ(far.sprites.size(), all.sprites.size());
+  def.polyhedra[0].sphereCenter = {2, 0, 0};
+  DrawList near;
+  collectWeather(s, near, debug, v, DebugFlags{}, nullptr, stats);
+  EXPECT_LT(near.sprites.size(), all.sprites.size());
+  for (const SpriteInstance& si : near.sprites)
+    EXPECT_TRUE(si.position.z > 1.2f || si.position.z < 0.0f) << si.position.z;
+}
+
 // "(debug_point_physics) ... For weather_particle_system, markers are only shown in their
 // simulation cube and while the weather global not disabled." and debug_sprites' outlines and HUD
 // counts.

@@ -385,6 +385,26 @@ TEST(HaloWeatherDensity, HeightFadeScalesTheCountByCameraZ) {
   for (uint32_t i = 0; i < s.particles.count; ++i) EXPECT_LT(s.particles.serial[i], 128u);
 }
 
+// halo_animation_and_level.md §3: a palette entry's "wind direction (i, j, k; zero means
+// (1, 0, 0))"; an entry without a wind tag has none.
+TEST(HaloWeatherWind, ZeroDirectionBlowsAlongX) {
+  Wind w;
+  w.velocity = {1.0f, 1.0f};
+  WindPalette palette;
+  palette.direction = {0, 0, 0};
+  palette.magnitude = 2.0f;
+  WindState s;
+  Lcg rng{3};
+  windInitialize(s, rng);
+  windUpdate(s, w, palette, rng);
+  EXPECT_NEAR(s.base.x, 2.0f, 1e-5f);
+  EXPECT_NEAR(s.base.y, 0.0f, 1e-5f);
+  EXPECT_NEAR(s.base.z, 0.0f, 1e-5f);
+  palette.hasWind = false;
+  windUpdate(s, w, palette, rng);
+  EXPECT_EQ(s.base, vec3(0.0f));
+}
+
 // Reference §2.2: per-frame random walks of speed, yaw and pitch by +-0.01.
 TEST(HaloWeatherWind, PerFrameRandomWalks) {
   Wind w;

@@ -117,7 +117,7 @@ TEST(FileKinds, UnknownFilesHaveNoKind) {
 TEST(FileKinds, ImportReadsTheSameExtensionsAsBefore) {
   EXPECT_EQ(importableExtensions(),
             ".glow, .weather_particle_system, .point_physics, .wind, .gbxmodel, .bitmap, "
-            ".model_animations, .sdscene, .sdprefab, .xkscene, .xkprefab");
+            ".model_animations, .scenario_structure_bsp, .sdscene, .sdprefab, .xkscene, .xkprefab");
 }
 
 TEST(FileKinds, AnEffectTagWithoutExtensionOpensAsItsScene) {

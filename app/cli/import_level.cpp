@@ -1,0 +1,37 @@
+#include <filesystem>
+
+#include "app/cli/import.h"
+#include "engine/formats/halo/structure_bsp.h"
+#include "engine/formats/halo/tag_paths.h"
+#include "engine/import/halo/level_weather.h"
+#include "engine/session/world.h"
+
+namespace fx::cli {
+
+namespace fs = std::filesystem;
+
+bool importLevel(const ImportArgs& args, Json& out, Diagnostics& diags) {
+  auto level = halo::loadLevelWeather(args.input, args.input, diags);
+  if (!level || diags.hasErrors()) return false;
+  fs::path bsp = fs::absolute(args.input).lexically_normal();
+  fs::path at = args.output.empty() ? bsp.parent_path() / (bsp.stem().string() + ".json")
+                                    : fs::absolute(args.output).lexically_normal();
+  fs::path root =
+      halo::tagsRootFor(bsp, args.tagsDir.empty() ? fs::path() : fs::absolute(args.tagsDir));
+  out = {{"version", 1},
+         {"name", bsp.filename().string()},
+         {"seed", 1},
+         {"simulation", {{"mode", "tick"}, {"rate", 30}}}};
+  if (!root.empty()) {
+    fs::path rel = root.lexically_relative(at.parent_path());
+    out["tags_dir"] = (rel.empty() ? root : rel).generic_string();
+  }
+  out["effects"] = weatherPaletteEffects(*level);
+  // What it prints must run: the references resolve, the values validate.
+  auto preset =
+      loadPresetFromJson(out, at, diags, {.allowAnyPath = args.allowAnyPath, .tagsDir = root});
+  if (preset) lintPreset(*preset, diags);
+  return preset && !diags.hasErrors();
+}
+
+}  // namespace fx::cli
