@@ -23,9 +23,11 @@ int main(int argc, char** argv) {
       "Preset to open, a Halo .glow / .weather_particle_system / .scenario_structure_bsp "
       "tag, or a Stride .sdscene / .sdprefab (default: presets/gallery.json, else the installed "
       "gallery)");
-  app.add_option("--model", guiArgs.model, "With a .glow tag: the .gbxmodel whose markers it follows");
-  app.add_option("--animation", guiArgs.animation,
-                 "With --model: X.model_animations[:NAME] played on the model (default: its first animation)");
+  app.add_option("--model", guiArgs.model,
+                 "With a .glow tag: the .gbxmodel whose markers it follows");
+  app.add_option(
+      "--animation", guiArgs.animation,
+      "With --model: X.model_animations[:NAME] played on the model (default: its first animation)");
   auto* weather = app.add_option(
       "--weather", guiArgs.weather,
       "With a .scenario_structure_bsp: the weather palette entry to show (default: the first)");

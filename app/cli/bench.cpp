@@ -47,6 +47,8 @@ constexpr Goal kGoals[] = {
     {"thread_speedup_steady_100k", ">=", 1.7},
     {"gallery_frame_cpu_ms", "<", 0.5},
     {"render_png_seconds", "<=", 0.25},
+    {"ribbon_update_speedup_2t", ">=", 1.6},
+    {"ribbon_strips_speedup_2t", ">=", 1.6},
 };
 
 bool goalMet(const Goal& g, double v) {
@@ -260,6 +262,38 @@ bool vmPart(const bench::Settings& s, Json& out, PartTimer& parts) {
   return true;
 }
 
+// The ribbon load: update and strip building per particle, and their 2-thread speedups.
+void ribbonsPart(const bench::Settings& s, Json& out, PartTimer& parts) {
+  std::cout << "\n== Ribbons: 100K Stride particles in 1K ribbons, best smoothing\n";
+  bench::RibbonResult r = bench::runRibbons(s);
+  parts.end("ribbons");
+  if (!r.error.empty()) {
+    std::cout << r.error << "\n";
+    return;
+  }
+  const double n = double(std::max<size_t>(r.live, 1));
+  const double up = bench::RibbonResult::ratio(r.update1, r.update2);
+  const double st = bench::RibbonResult::ratio(r.strips1, r.strips2);
+  std::printf("%-9s %9s %14s %14s %8s\n", "stage", "particles", "ns/part (1T)", "ns/part (2T)",
+              "2T/1T");
+  std::printf("%-9s %9zu %14.2f %14.2f %7.2fx\n", "update", r.live, r.update1 * 1e9 / n,
+              r.update2 * 1e9 / n, up);
+  std::printf("%-9s %9zu %14.2f %14.2f %7.2fx  (%zu quads)\n", "strips", r.live,
+              r.strips1 * 1e9 / n, r.strips2 * 1e9 / n, st, r.quads);
+  out["ribbons"] = {{"live", r.live},
+                    {"quads", r.quads},
+                    {"update_ns_per_particle_1t", r.update1 * 1e9 / n},
+                    {"update_ns_per_particle_2t", r.update2 * 1e9 / n},
+                    {"strips_ns_per_particle_1t", r.strips1 * 1e9 / n},
+                    {"strips_ns_per_particle_2t", r.strips2 * 1e9 / n}};
+  out["ribbon_update_speedup_2t"] = up;
+  out["ribbon_strips_speedup_2t"] = st;
+  std::cout << "ribbon_update_speedup_2t: " << fmt("%.2f", up)
+            << targetText("ribbon_update_speedup_2t") << "\n"
+            << "ribbon_strips_speedup_2t: " << fmt("%.2f", st)
+            << targetText("ribbon_strips_speedup_2t") << "\n";
+}
+
 // Rendering: full frames against raw instanced draws, the PNG path and the gallery frame.
 void renderPart(const bench::Settings& s, Json& out, PartTimer& parts) {
   std::cout
@@ -376,6 +410,7 @@ int run(const Args& args) {
     rows = familiesPart(args, s, out, parts);
   if (wants(args, "roofline") && !rows.empty()) rooflinePart(args, s, rows, out, parts);
   if (wants(args, "vm") && !vmPart(s, out, parts)) return 1;
+  if (wants(args, "ribbons")) ribbonsPart(s, out, parts);
   if (wants(args, "render")) renderPart(s, out, parts);
   if (wants(args, "startup")) startupPart(s, out, parts);
 
@@ -414,10 +449,12 @@ void registerBench(CLI::App& app, int& exitCode) {
       ->delimiter(',')
       ->check(CLI::Range(size_t(1), kStressParticleCap));
   cmd->add_option("--presets", args->presets, "Folder of the shipped presets (default: found)");
-  cmd->add_option("--only", args->only,
-                  "Parts to run, comma-separated: families,threads,roofline,vm,render,startup")
+  cmd->add_option(
+         "--only", args->only,
+         "Parts to run, comma-separated: families,threads,roofline,vm,ribbons,render,startup")
       ->delimiter(',')
-      ->check(CLI::IsMember({"families", "threads", "roofline", "vm", "render", "startup"}));
+      ->check(
+          CLI::IsMember({"families", "threads", "roofline", "vm", "ribbons", "render", "startup"}));
   cmd->callback([args, &exitCode] { exitCode = run(*args); });
 }
 

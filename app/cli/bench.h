@@ -18,6 +18,9 @@
 //              integrator_roofline_share is the weakest family's. Both sides go through a working
 //              set twice the last-level cache (copies of the world stepped in turn, as many copy
 //              buffers), so both stream from memory; the copy's bandwidth is printed;
+//   ribbons    100K Stride particles in 1K ribbons (best smoothing): ns per particle of the
+//              update and of the strip building, each with its 2-thread speedup
+//              (ribbon_update_speedup_2t, ribbon_strips_speedup_2t);
 //   render     a full frame (simulate + collect + upload + draw, headless EGL) of 10K and 100K
 //              sprites vs a raw instanced draw of the same sprites (render_vs_raw_10k / _100k);
 //   startup    the wall time of `fxview render` of the gallery as a new process
@@ -94,6 +97,16 @@ struct SteadyResult {
   }
 };
 SteadyResult runSteadyThreadSpeedup(const Settings& s);
+
+// The ribbon load (bench_ribbons.cpp): 100K particles in 1K ribbons, best smoothing; one update
+// and one strip building (collect), each on 1 thread and on 2.
+struct RibbonResult {
+  std::string error;
+  size_t live = 0, quads = 0;
+  double update1 = 0.0, update2 = 0.0, strips1 = 0.0, strips2 = 0.0;  // seconds
+  static double ratio(double a, double b) { return b > 0.0 ? a / b : 0.0; }
+};
+RibbonResult runRibbons(const Settings& s);
 
 // One stage-4 program: compiled kernels and hand-written C++ interleaved, the batched interpreter
 // beside them as the reference.

@@ -16,8 +16,7 @@ void printDiagnostics(const Diagnostics& diags) {
 std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, bool allowAnyPath,
                                             const std::filesystem::path& tagsDir,
                                             const std::filesystem::path& model,
-                                            const std::string& animation,
-                                            const LevelArgs& level) {
+                                            const std::string& animation, const LevelArgs& level) {
   Diagnostics diags;
   auto preset = loadPresetOrTag(path, model, diags,
                                 {.allowAnyPath = allowAnyPath,

@@ -98,6 +98,20 @@ void DrawList::clear() {
   batches.clear();
   shaderQuads.clear();
   meshes.clear();
+  stripVertices.clear();
+  strips.clear();
+}
+
+StripBatch& DrawList::beginStrips(const StripBatch& state) {
+  strips.push_back(state);
+  strips.back().firstVertex = uint32_t(stripVertices.size());
+  strips.back().vertexCount = 0;
+  return strips.back();
+}
+
+void DrawList::endStrips() {
+  if (!strips.empty())
+    strips.back().vertexCount = uint32_t(stripVertices.size()) - strips.back().firstVertex;
 }
 
 TextureId DrawList::texture(const std::string& path) {

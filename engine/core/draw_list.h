@@ -110,8 +110,32 @@ struct MeshData {
 // ambient), depth-tested and depth-written before every sprite, so effects draw over and around it.
 struct MeshInstance {
   std::shared_ptr<const MeshData> mesh;
-  mat4 model{1.0f};           // object to world
+  mat4 model{1.0f};                       // object to world
   vec4 color{0.62f, 0.64f, 0.68f, 1.0f};  // base colour (linear 0..1)
+};
+
+// A batch of quads the effect built itself (Stride ribbons and trails): world-space vertices with
+// UVs and a premultiplied colour, four per quad (corners in order around it), each quad drawn as
+// the triangles (0 1 2) (0 2 3) with the batch's texture and blend, depth-tested like sprites and
+// never depth-written. The fragment is texture x colour (rgb and alpha), so with
+// BlendMode::AlphaMultiplyAdd an alpha of 0 adds.
+struct StripVertex {
+  vec3 position;
+  vec2 uv;
+  vec4 color;
+  // Left unset: a frame's strips are sized once and every vertex is then written (in parallel).
+  StripVertex() {}
+  StripVertex(vec3 p, vec2 t, vec4 c) : position(p), uv(t), color(c) {}
+};
+static_assert(sizeof(StripVertex) == 36);
+
+struct StripBatch {
+  TextureId texture = kNoTexture;
+  BlendMode blend = BlendMode::AlphaMultiplyAdd;
+  bool filtered = true;
+  bool depthTest = true;
+  uint32_t firstVertex = 0;  // into DrawList::stripVertices
+  uint32_t vertexCount = 0;  // 4 per quad
 };
 
 class SpriteArray;
@@ -212,6 +236,9 @@ struct DrawList {
   std::vector<SpriteBatch> batches;
   std::vector<ShaderQuad> shaderQuads;
   std::vector<MeshInstance> meshes;  // drawn first, opaque
+  // Quad batches (ribbons, trails), drawn after the sprite batches in list order.
+  std::vector<StripVertex> stripVertices;
+  std::vector<StripBatch> strips;
 
   // Keeps capacity: a steady-state frame allocates nothing.
   void clear();
@@ -224,6 +251,9 @@ struct DrawList {
   // Room for `n` more sprites (a family that knows its count reserves before pushing).
   void reserveSprites(size_t n) { sprites.reserve(sprites.size() + n); }
   size_t spriteCount() const { return sprites.size(); }
+  // Starts a strip batch; vertices appended until endStrips belong to it.
+  StripBatch& beginStrips(const StripBatch& state);
+  void endStrips();
 };
 
 }  // namespace fx

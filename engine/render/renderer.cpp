@@ -1,9 +1,9 @@
 // Renderer: setup and the frame around the passes. draw() runs them in order over a frame's plain
 // data: opaque meshes (scene models, renderer_meshes.cpp), sprite batches (one instanced draw each,
-// renderer_sprites.cpp), shader quads (renderer_quads.cpp); debug lines, points and labels
-// (renderer_debug.cpp) and the HDR resolve (renderer_post.cpp) are their own calls. Every pass sets
-// all the GL state it relies on (blend, depth, colour mask, cull, program, VAO, samplers) and
-// leaves nothing for the next one to assume.
+// renderer_sprites.cpp), strip batches (renderer_strips.cpp), shader quads (renderer_quads.cpp);
+// debug lines, points and labels (renderer_debug.cpp) and the HDR resolve (renderer_post.cpp) are
+// their own calls. Every pass sets all the GL state it relies on (blend, depth, colour mask, cull,
+// program, VAO, samplers) and leaves nothing for the next one to assume.
 #include "engine/render/renderer.h"
 
 #include <utility>
@@ -121,8 +121,10 @@ bool Renderer::Impl::loadPrograms(std::string& error) {
   if (!spriteProgram) return false;
   debugProgram = OnDemandProgram(options.shaderDir, "debug", "debug");
   meshProgram = OnDemandProgram(options.shaderDir, "mesh", "mesh");
+  stripProgram = OnDemandProgram(options.shaderDir, "strip", "strip");
   if (!options.shaderDir.empty() &&
-      !(debugProgram.compileNow(error) && meshProgram.compileNow(error)))
+      !(debugProgram.compileNow(error) && meshProgram.compileNow(error) &&
+        stripProgram.compileNow(error)))
     return false;
   su = spriteUniforms(spriteProgram.get());
   if (options.hdr && !hdr.init(options.shaderDir, error)) return false;
@@ -155,6 +157,7 @@ void Renderer::Impl::createVertexArrays() {
 
   debugVao = createVertexArray();
   debugVbo = createBuffer();
+  createStripArrays();
 }
 
 // The four sprite samplers ([filtered][repeat]) and the shader quads' data sampler.
@@ -194,6 +197,7 @@ void Renderer::draw(const DrawList& list, const View& view) {
   setViewport(view);
   impl_->drawMeshes(list, view);
   impl_->drawSprites(list, view);
+  impl_->drawStrips(list, view);
   impl_->drawShaderQuads(list, view);
   glDisable(GL_SCISSOR_TEST);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);

@@ -26,6 +26,10 @@
 // pictures are what they always were; only sums of draws pass 1); with bloom a draw keeps
 // colours up to 64, so a Stride HDR curve or the lightning glow feeds the glow.
 //
+// Strips: DrawList::strips, after the sprite batches: quads (two triangles each) with their own
+// world positions, UVs (repeating) and premultiplied colours, texture x colour, blended and depth
+// tested as sprites are.
+//
 // Shader quads: `shaders/<name>.vert` + `.frag` (GLSL 330 core), built in, or from
 // RendererOptions::quadShaderDir. Vertex inputs: layout(location = 0) vec3 aPosition (world),
 // layout(location = 1) vec2 aUv (corners 0..3 of the quad get UV (0,0) (1,0) (1,1) (0,1)). Uniforms
@@ -60,6 +64,7 @@ struct RenderStats {
   int drawCalls = 0;
   size_t sprites = 0;
   size_t shaderQuads = 0;
+  size_t stripTriangles = 0;  // triangles of strip batches (ribbons, trails)
   size_t bigSpritesDropped = 0;
   double coverage = 0.0;  // summed sprite screen area / viewport area (overdraw estimate)
   // Since init: times the driver refused to map a sprite buffer of spriteStorage(), so the

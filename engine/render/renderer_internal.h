@@ -4,6 +4,7 @@
 //                         accessors and the GL helpers below
 //   renderer_sprites.cpp  sprite batches: the mapped sprite ring, the CPU pass (coverage, big
 //                         sprites, depth sort), specialized programs, one instanced draw a batch
+//   renderer_strips.cpp   strip batches: indexed triangles with their own UVs and colours
 //   renderer_quads.cpp    shader quads: per-name programs, uniforms, data textures
 //   renderer_meshes.cpp   opaque scene meshes and their GPU copies
 //   renderer_debug.cpp    debug lines and points, and labels as text
@@ -105,8 +106,11 @@ struct Renderer::Impl {
   BloomSettings bloom;
 
   GlProgram spriteProgram;  // the general (uniform-switched) one
-  // Compiled on first use (shader.h): most pictures draw no debug lines and no meshes.
-  OnDemandProgram debugProgram, meshProgram;
+  // Compiled on first use (shader.h): most pictures draw no debug lines, meshes or strips.
+  OnDemandProgram debugProgram, meshProgram, stripProgram;
+  GlVertexArray stripVao;
+  GlBuffer stripVbo, stripIbo;
+  size_t stripQuadCapacity = 0;  // quads the shared quad element buffer holds
   // GPU copies of DrawList meshes, keyed by their data; an entry whose data died is re-made or
   // dropped (pruneMeshes), so a reloaded model never draws stale buffers.
   struct GpuMesh {
@@ -170,6 +174,11 @@ struct Renderer::Impl {
   GLuint instanceBuffer(const DrawList& list);
   void drawBatch(const DrawList& list, const BatchPlan& plan, GLuint instances, const View& view);
   void drawSprites(const DrawList& list, const View& view);
+
+  // Strip batches (renderer_strips.cpp).
+  void createStripArrays();
+  void uploadStrips(const DrawList& list, size_t quads);
+  void drawStrips(const DrawList& list, const View& view);
 
   // Shader quads (renderer_quads.cpp).
   void drawShaderQuads(const DrawList& list, const View& view);

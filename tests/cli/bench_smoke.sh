@@ -7,7 +7,7 @@ set -u
 # The top-level numbers the issue asks for; a missing or non-numeric one fails the test.
 goal_keys=(vm_vs_native vm_vs_native_presets_worst integrator_roofline_share render_vs_raw_10k
   render_vs_raw_100k thread_speedup_100k thread_speedup_steady_100k gallery_frame_cpu_ms
-  render_png_seconds)
+  render_png_seconds ribbon_update_speedup_2t ribbon_strips_speedup_2t)
 other_keys=(bench_seconds)
 fxview=$1
 out=$(mktemp -d)
@@ -17,7 +17,7 @@ if ! "$fxview" bench --quick --sizes 1000,20000 --json "$out/bench.json" >"$out/
 fi
 cat "$out/log"
 status=0
-for section in "== Families" "== Updates at the largest size" "== Emitter VM" "== Render" "== Startup" "== Goals"; do
+for section in "== Families" "== Updates at the largest size" "== Emitter VM" "== Ribbons" "== Render" "== Startup" "== Goals"; do
   grep -q -- "$section" "$out/log" || { echo "missing section: $section"; status=1; }
 done
 for key in "${goal_keys[@]}" "${other_keys[@]}"; do

@@ -48,6 +48,9 @@ uint32_t initializerFields(InitializerKind k) {
       return kFieldDirection;
     case InitializerKind::Rotation3D:
       return kFieldQuaternion;
+    case InitializerKind::SpawnOrder:
+    case InitializerKind::SpawnOrderGroup:
+      return kFieldOrder;
   }
   return 0;
 }

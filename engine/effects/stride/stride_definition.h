@@ -56,6 +56,8 @@ enum class InitializerKind : int32_t {
   PositionArc,
   Direction,
   Rotation3D,
+  SpawnOrder,       // Order = a running counter of this initializer
+  SpawnOrderGroup,  // the same, each frame's batch in its own group (upper 16 bits)
 };
 struct InitializerModule {
   InitializerKind type = InitializerKind::Position;
@@ -134,8 +136,15 @@ struct UpdaterModule {
 // --- Emitter ------------------------------------------------------------------------------------
 enum class SimulationSpace : int32_t { World, Local };
 enum class SeedMethod : int32_t { Time, Fixed, Position };
-enum class ShapeBuilderKind : int32_t { Billboard, OrientedQuad, Quad };
-enum class Sorting : int32_t { None, ByDepth };
+enum class ShapeBuilderKind : int32_t { Billboard, OrientedQuad, Quad, Ribbon, Trail };
+// The order particles are drawn in (stride_sort.h): pool order, far to near, youngest first, or
+// descending Order (Stride's ByOrder sorts the negated Order bits read as a float ascending).
+enum class Sorting : int32_t { None, ByDepth, ByAge, ByOrder };
+// Ribbon and trail options (stride_ribbon.h).
+enum class Smoothing : int32_t { None, Fast, Best };
+enum class TexCoordPolicy : int32_t { AsIs, Stretched, DistanceBased };
+enum class EdgePolicy : int32_t { Center, Edge };
+enum class UvClockwise : int32_t { Degree0, Degree90, Degree180, Degree270 };
 
 // Billboard: camera-facing; oriented_quad: stretched along the direction; quad: an up-facing
 // (Stride +Y normal) quad. The samplers (shape_builder_samplers.cpp) apply at draw time over the
@@ -148,6 +157,15 @@ struct ShapeBuilder {
   FloatCurve samplerSize;      // multiplier over normalized age; empty = none
   FloatCurve samplerRotation;  // degrees added over normalized age (billboard, quad)
   Vec3Curve samplerPosition;   // metres added over normalized age
+  // ribbon, trail: the particles in draw order joined into strips (a new strip where the Order's
+  // group, its upper 16 bits, changes)
+  Smoothing smoothing = Smoothing::None;
+  int32_t segments = 3;  // quads between two particles when smoothed
+  TexCoordPolicy texCoords = TexCoordPolicy::AsIs;
+  float texCoordsFactor = 1.0f;
+  bool uvFlipX = false, uvFlipY = false;
+  UvClockwise uvClockwise = UvClockwise::Degree0;
+  EdgePolicy edge = EdgePolicy::Center;  // trail only
   void reflect(FieldVisitor& v);
 };
 
@@ -195,6 +213,7 @@ inline constexpr size_t kMaxEmitters = 16;
 inline constexpr size_t kMaxModules = 32;
 inline constexpr size_t kMaxParticlesPerEmitter = 100000;
 inline constexpr size_t kMaxCurveKeys = 64;
+inline constexpr int32_t kMaxRibbonSegments = 64;
 
 // A Stride module (or setting) fxview does not simulate, kept verbatim from an imported asset so
 // that saving the preset keeps it (engine/import/stride reports each once with its YAML line).
@@ -220,9 +239,9 @@ struct SystemDef {
 // --- Kind metadata (one table per module list; the enum names are the JSON names) ---------------
 extern const EnumOption kShapeKinds[4];
 extern const EnumOption kSpawnerKinds[4];
-extern const EnumOption kInitializerKinds[8];
+extern const EnumOption kInitializerKinds[10];
 extern const EnumOption kUpdaterKinds[7];
-extern const EnumOption kShapeBuilderKinds[3];
+extern const EnumOption kShapeBuilderKinds[5];
 
 // Post-updaters resolve after every other updater whatever their place in the list (seed:
 // "This is a post-updater ..."). The collider is one too (reference stride notes §2.3).

@@ -1,10 +1,13 @@
 // Shape builders (billboard, oriented quad, quad) with their draw-time samplers and the flipbook
-// UVs into the DrawList, and the modules' debug wireframes.
+// UVs into the DrawList, ribbons and trails as strip batches (stride_ribbon.h), in the sorter's
+// order (stride_sort.h), and the modules' debug wireframes.
 #include <algorithm>
 #include <cmath>
 
 #include "engine/effects/stride/stride_emitter.h"
+#include "engine/effects/stride/stride_ribbon.h"
 #include "engine/effects/stride/stride_shapes.h"
+#include "engine/effects/stride/stride_sort.h"
 
 namespace fx::stride {
 
@@ -30,23 +33,75 @@ float quadSpin(vec3 normal, vec3 xAxis) {
   return std::atan2(glm::dot(xAxis, a2), glm::dot(xAxis, a1));
 }
 
+TextureId materialTexture(const EmitterDef& def, DrawList& draw) {
+  const std::string& tex =
+      def.material.resolvedTexture.empty() ? def.material.texture : def.material.resolvedTexture;
+  return tex.empty() ? kNoTexture : draw.texture(tex);
+}
+
+// The camera's back axis (right x up) in simulation space: Stride's depth sort vector.
+vec3 depthAxis(const EmitterDef& def, const Transform& component, const View& view) {
+  vec3 back = worldToStride(-view.forward);
+  if (def.space == SimulationSpace::Local) back = glm::inverse(component.rotation) * back;
+  return back;
+}
+
+// The draw order of the pool; null for pool order (sprites sorted by depth are sorted by the
+// renderer, unless `always` asks for an order in every case).
+const uint32_t* drawOrder(const EmitterDef& def, const EmitterRuntime& rt,
+                          const Transform& component, const View& view, bool always) {
+  Sorting policy = def.sorting;
+  if (policy == Sorting::ByDepth && !always) policy = Sorting::None;
+  if (policy == Sorting::ByOrder && !rt.pool.has(kFieldOrder)) policy = Sorting::None;
+  if (policy == Sorting::None && !always) return nullptr;
+  sortParticles(policy, rt.pool, depthAxis(def, component, view), rt.drawScratch.order,
+                rt.drawScratch.sort);
+  return rt.drawScratch.order.data();
+}
+
+// Ribbons and trails: one strip batch of the emitter's particles in draw order.
+void drawRibbons(const EmitterDef& def, const EmitterRuntime& rt, const Transform& component,
+                 const View& view, DrawList& draw) {
+  const ParticlePool& p = rt.pool;
+  const uint32_t* order = drawOrder(def, rt, component, view, true);
+  StripBatch batch;
+  batch.texture = materialTexture(def, draw);
+  batch.blend = BlendMode::AlphaMultiplyAdd;
+  const float k = std::clamp(def.material.alphaAdditive, 0.0f, 1.0f);
+  const vec3 tint =
+      vec3(def.material.tint.r, def.material.tint.g, def.material.tint.b) * def.material.intensity;
+  std::vector<vec4>& colours = rt.drawScratch.colours;
+  colours.resize(p.count);
+  for (size_t n = 0; n < p.count; ++n) {
+    vec4 c = p.has(kFieldColor) ? p.color[order[n]] : vec4(1.0f);  // premultiplied
+    colours[n] = vec4(vec3(c) * tint, k >= 1.0f ? 0.0f : std::clamp(c.a * (1.0f - k), 0.0f, 1.0f));
+  }
+  RibbonCamera cam{view.right, view.up, view.viewProjection};
+  draw.beginStrips(batch);
+  buildStrips(def, p, order, p.count, component, cam, colours.data(), rt.drawScratch.ribbon,
+              draw.stripVertices);
+  draw.endStrips();
+}
+
 }  // namespace
 
 void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transform& component,
-                 DrawList& draw) {
+                 DrawList& draw, const View& view) {
   const ParticlePool& p = rt.pool;
   if (p.count == 0) return;
+  const ShapeBuilderKind shape = def.shapeBuilder.type;
+  if (shape == ShapeBuilderKind::Ribbon || shape == ShapeBuilderKind::Trail) {
+    drawRibbons(def, rt, component, view, draw);
+    return;
+  }
   bool local = def.space == SimulationSpace::Local;
   float spaceScale = local ? component.scale : 1.0f;
   quat spaceRot = local ? component.rotation : quat(1, 0, 0, 0);
   SpriteBatch batch;
-  const std::string& tex =
-      def.material.resolvedTexture.empty() ? def.material.texture : def.material.resolvedTexture;
-  batch.texture = tex.empty() ? kNoTexture : draw.texture(tex);
+  batch.texture = materialTexture(def, draw);
   float k = std::clamp(def.material.alphaAdditive, 0.0f, 1.0f);
   bool additive = k >= 1.0f;
   batch.blend = additive ? BlendMode::Add : BlendMode::AlphaMultiplyAdd;
-  const ShapeBuilderKind shape = def.shapeBuilder.type;
   batch.orientation =
       shape == ShapeBuilderKind::OrientedQuad ? SpriteOrientation::ParallelToDirection
       : shape == ShapeBuilderKind::Quad       ? SpriteOrientation::PerpendicularToDirection
@@ -62,7 +117,9 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
   const UvBuilder& uv = def.material.uvBuilder;
   // The quad's normal: the system's up (Stride +Y) in simulation space.
   const vec3 quadNormal = strideToWorld(spaceRot * vec3(0, 1, 0));
-  for (size_t i = 0; i < p.count; ++i) {
+  const uint32_t* order = drawOrder(def, rt, component, view, false);
+  for (size_t n = 0; n < p.count; ++n) {
+    const size_t i = order ? order[n] : n;
     float age = std::clamp(1.0f - p.life[i], 0.0f, 1.0f);
     float size = (hasSize ? p.size[i] : 1.0f) * samplers.sizeFactor(age) * spaceScale;
     vec4 c = hasColor ? p.color[i] : vec4(1.0f);  // premultiplied

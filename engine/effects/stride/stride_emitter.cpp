@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "engine/core/parallel.h"
+#include "engine/effects/stride/stride_order.h"
 
 namespace fx::stride {
 
@@ -69,6 +70,10 @@ void runInitializer(const InitializerModule& m, const InitContext& c, ParticlePo
       break;
     case InitializerKind::Rotation3D:
       initRotation3D(m, c, p, begin, end);
+      break;
+    case InitializerKind::SpawnOrder:
+    case InitializerKind::SpawnOrderGroup:
+      initSpawnOrder(c, p, begin, end);
       break;
   }
 }
@@ -240,6 +245,7 @@ void spawnBatch(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& st
   rt.nextSeed += uint32_t(n);
   // Each initializer's context once per frame (position_arc looks its target up here).
   rt.initContexts.resize(def.initializers.size());
+  rt.orderCounters.resize(def.initializers.size(), 0u);
   for (size_t k = 0; k < def.initializers.size(); ++k) {
     const InitializerModule& m = def.initializers[k];
     InitContext& ic = rt.initContexts[k];
@@ -248,6 +254,8 @@ void spawnBatch(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& st
     ic.spawnIndex = rt.spawned;
     ic.batchBegin = batchBegin, ic.batchEnd = p.count;
     if (!m.enabled) continue;
+    ic.orderBase = rt.orderCounters[k];
+    rt.orderCounters[k] = order::advance(m.type, rt.orderCounters[k], n);
     ic.world = moduleWorld(m.transform, parent);
     if (m.type == InitializerKind::PositionArc) {
       vec3 target;

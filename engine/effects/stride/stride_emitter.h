@@ -17,9 +17,20 @@
 
 #include "engine/core/debug_draw.h"
 #include "engine/core/draw_list.h"
+#include "engine/core/view.h"
 #include "engine/effects/stride/stride_modules.h"
+#include "engine/effects/stride/stride_ribbon.h"
+#include "engine/effects/stride/stride_sort.h"
 
 namespace fx::stride {
+
+// What drawing an emitter keeps between frames (a steady frame allocates nothing).
+struct DrawScratch {
+  std::vector<uint32_t> order;  // draw order (pool indices)
+  SortScratch sort;
+  RibbonScratch ribbon;
+  std::vector<vec4> colours;  // per drawn particle (strips)
+};
 
 struct EmitterRuntime {
   ParticlePool pool;
@@ -35,6 +46,8 @@ struct EmitterRuntime {
   std::vector<size_t> deadPerChunk;  // per parallel chunk: particles that died
   RemovalScratch removal;
   std::vector<InitContext> initContexts;  // per initializer, this frame's batch
+  std::vector<uint32_t> orderCounters;    // per initializer: spawn order's next number
+  mutable DrawScratch drawScratch;
 };
 
 struct EmitterStep {
@@ -63,8 +76,9 @@ inline vec3 toStrideWorld(const EmitterDef& def, const Transform& component, vec
   return def.space == SimulationSpace::Local ? component.apply(p) : p;
 }
 
+// Draws for `view` (the sorters' depth axis, the ribbons' screen-facing widths).
 void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transform& component,
-                 DrawList& draw);
+                 DrawList& draw, const View& view = View{});
 void drawEmitterDebug(const EmitterDef& def, const Transform& component, bool allShapes,
                       DebugDraw& debug,
                       const std::function<bool(std::string_view, vec3&)>& findObject);

@@ -107,8 +107,8 @@ void StrideInstance::step(const StepContext& ctx) {
   stepWith(ctx.dt, component, ctx.scene);
 }
 
-void StrideInstance::collect(DrawList& draw, DebugDraw& debug, const View&, const DebugFlags& flags,
-                             const SceneState& scene) const {
+void StrideInstance::collect(DrawList& draw, DebugDraw& debug, const View& view,
+                             const DebugFlags& flags, const SceneState& scene) const {
   const SystemDef& sys = def_.system;
   size_t n = std::min(emitters_.size(), sys.emitters.size());
   std::array<uint8_t, kMaxEmitters> order{};
@@ -120,7 +120,7 @@ void StrideInstance::collect(DrawList& draw, DebugDraw& debug, const View&, cons
   for (size_t k = 0; k < n; ++k) {
     const EmitterDef& e = sys.emitters[order[k]];
     if (!e.enabled) continue;
-    if (flags.renderPsystems) drawEmitter(e, emitters_[order[k]], component_, draw);
+    if (flags.renderPsystems) drawEmitter(e, emitters_[order[k]], component_, draw, view);
     drawEmitterDebug(e, component_, flags.moduleShapes, debug, finder);
   }
 }

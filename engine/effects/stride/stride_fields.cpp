@@ -29,7 +29,7 @@ const EnumOption kSpawnerKinds[4] = {
      "Particles per unit of distance the system moves."},
 };
 
-const EnumOption kInitializerKinds[8] = {
+const EnumOption kInitializerKinds[10] = {
     {"position", int32_t(InitializerKind::Position), "Random position in a box."},
     {"velocity", int32_t(InitializerKind::Velocity), "Random velocity in a box."},
     {"size", int32_t(InitializerKind::Size), "Random uniform size."},
@@ -41,15 +41,25 @@ const EnumOption kInitializerKinds[8] = {
      "Random direction in a box (what oriented quads stretch along)."},
     {"rotation_3d", int32_t(InitializerKind::Rotation3D),
      "Random 3D rotation between two (what quads turn by)."},
+    {"spawn_order", int32_t(InitializerKind::SpawnOrder),
+     "Order = an increasing number in spawn order (sorting by order, ribbons)."},
+    {"spawn_order_group", int32_t(InitializerKind::SpawnOrderGroup),
+     "Spawn order, with every frame's particles in a group of their own (each frame's batch "
+     "becomes its own ribbon)."},
 };
 
-const EnumOption kShapeBuilderKinds[3] = {
+const EnumOption kShapeBuilderKinds[5] = {
     {"billboard", int32_t(ShapeBuilderKind::Billboard),
      "Camera-facing quad: size, rotation, colour."},
     {"oriented_quad", int32_t(ShapeBuilderKind::OrientedQuad),
      "Quad stretched along the particle's direction, facing the camera around it."},
     {"quad", int32_t(ShapeBuilderKind::Quad),
      "Up-facing quad (normal along Stride's +Y, the system's up), spun by the rotation."},
+    {"ribbon", int32_t(ShapeBuilderKind::Ribbon),
+     "The particles, in draw order, joined by camera-facing quads into a band (a new band "
+     "where the spawn order's group changes)."},
+    {"trail", int32_t(ShapeBuilderKind::Trail),
+     "A band through the particles, its width along each particle's direction (or +Y) x size."},
 };
 
 const EnumOption kUpdaterKinds[7] = {
@@ -92,8 +102,12 @@ constexpr EnumOption kSeedMethods[] = {
 };
 
 constexpr EnumOption kSortings[] = {
-    {"none", int32_t(Sorting::None)},
+    {"none", int32_t(Sorting::None), "Pool order."},
     {"by_depth", int32_t(Sorting::ByDepth), "Back to front from the camera."},
+    {"by_age", int32_t(Sorting::ByAge), "Youngest first (most remaining life first)."},
+    {"by_order", int32_t(Sorting::ByOrder),
+     "By the spawn order: Stride sorts the negated order bits read as a float, so the newest "
+     "(highest order) come first."},
 };
 
 }  // namespace
@@ -199,6 +213,9 @@ void InitializerModule::reflect(FieldVisitor& v) {
                 case InitializerKind::Rotation3D:
                   reflectInitRotation3D(*this, kv);
                   break;
+                case InitializerKind::SpawnOrder:
+                case InitializerKind::SpawnOrderGroup:
+                  break;
               }
             });
   v.visit({.key = "enabled"}, enabled, true);
@@ -213,7 +230,9 @@ void InitializerModule::reflect(FieldVisitor& v) {
            .min = 0,
            .max = 65535},
           seedOffset, 0);
-  transform.reflect(v, type == InitializerKind::Rotation || type == InitializerKind::Color);
+  transform.reflect(v, type == InitializerKind::Rotation || type == InitializerKind::Color ||
+                           type == InitializerKind::SpawnOrder ||
+                           type == InitializerKind::SpawnOrderGroup);
 }
 
 void UpdaterModule::reflect(FieldVisitor& v) {
@@ -282,7 +301,10 @@ void ShapeBuilder::reflect(FieldVisitor& v) {
                                   "x factor [x size])."},
                          lengthFactor, 1.0f);
               }
-              reflectShapeSamplers(*this, kv);
+              if (type == ShapeBuilderKind::Ribbon || type == ShapeBuilderKind::Trail)
+                reflectRibbon(*this, kv);
+              else
+                reflectShapeSamplers(*this, kv);
             });
 }
 

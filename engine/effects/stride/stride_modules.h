@@ -59,6 +59,7 @@ struct InitContext {
   // "interpolate", position_arc "ordered") count from batchBegin, so any split gives the same
   // result.
   size_t batchBegin = 0, batchEnd = 0;
+  uint32_t orderBase = 0;  // spawn_order(_group): the counter at the batch's first particle
   size_t firstOfBatch(size_t begin) const { return batchEnd > 0 ? batchBegin : begin; }
   size_t endOfBatch(size_t end) const { return batchEnd > 0 ? batchEnd : end; }
 };
@@ -80,6 +81,9 @@ void initDirection(const InitializerModule& m, const InitContext& c, ParticlePoo
                    size_t end);
 void initRotation3D(const InitializerModule& m, const InitContext& c, ParticlePool& p, size_t begin,
                     size_t end);
+// spawn_order and spawn_order_group: Order = orderBase + the particle's place in the batch
+// (stride_order.h has the counters and layouts).
+void initSpawnOrder(const InitContext& c, ParticlePool& p, size_t begin, size_t end);
 
 void reflectInitPosition(InitializerModule& m, FieldVisitor& v);
 void reflectInitVelocity(InitializerModule& m, FieldVisitor& v);
@@ -127,6 +131,7 @@ float animationBlend(const UpdaterModule& m, uint32_t particleSeed);
 
 // --- Shape builders and UV builders (draw time) --------------------------------------------------
 void reflectShapeSamplers(ShapeBuilder& b, FieldVisitor& v);
+void reflectRibbon(ShapeBuilder& b, FieldVisitor& v);
 
 // The shape builder's additive samplers at a particle's normalized age (1 - remaining life),
 // baked to 32 samples as Stride's ComputeCurveSampler does. Applied over the particle's fields

@@ -27,6 +27,7 @@ enum FieldBit : uint32_t {
   kFieldDirection = 1u << 9,
   kFieldCollision = 1u << 10,   // CollisionControl: bit 0 = HasCollided this frame
   kFieldQuaternion = 1u << 11,  // 3D rotation (Stride space; what the quad shape builder turns by)
+  kFieldOrder = 1u << 12,       // spawn order: group in the upper 16 bits (stride_order.h)
 };
 inline constexpr uint32_t kFieldsAlways =
     kFieldPosition | kFieldLife | kFieldLifetime | kFieldRandomSeed;
@@ -37,7 +38,7 @@ struct ParticlePool {
   size_t capacity = 0;
   std::vector<vec3> position, oldPosition, velocity, direction;
   std::vector<float> life, lifetime, size, rotation;
-  std::vector<uint32_t> seed;
+  std::vector<uint32_t> seed, order;
   std::vector<vec4> color;
   std::vector<quat> quaternion;
   std::vector<uint8_t> collision;
@@ -53,7 +54,7 @@ struct ParticlePool {
     f(p.direction, vec3(0.0f), kFieldDirection), f(p.size, 1.0f, kFieldSize);
     f(p.rotation, 0.0f, kFieldRotation), f(p.color, vec4(1.0f), kFieldColor);
     f(p.collision, uint8_t(0), kFieldCollision),
-        f(p.quaternion, quat(1, 0, 0, 0), kFieldQuaternion);
+        f(p.quaternion, quat(1, 0, 0, 0), kFieldQuaternion), f(p.order, 0u, kFieldOrder);
   }
   // The columns present in this layout (engine/core/soa.h).
   template <class P, class F>

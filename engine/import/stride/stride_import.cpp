@@ -355,8 +355,9 @@ std::optional<ImportResult> importText(std::string text, const fs::path& path,
     return name;
   };
   ctx.objectForEntity = [&](const std::string& guid) -> std::string {
+    // An entity, or its TransformComponent (what InitialPositionArc.Target refers to).
     for (size_t i = 0; i < entities.size(); ++i)
-      if (entities[i].id == guid) return addObject(i);
+      if (entities[i].id == guid || entities[i].transformId == guid) return addObject(i);
     return {};
   };
   size_t systems = 0;

@@ -119,6 +119,7 @@ class Mapper {
   bool curve(Json& out, const char* key, const YAML::Node& sampler, const char* what);
   Json emitter(const YAML::Node& e, size_t index, const YAML::Node& component);
   void shapeBuilder(Json& emitter, const YAML::Node& e);
+  void ribbon(Json& out, const YAML::Node& b, bool trail);
   void material(Json& emitter, const YAML::Node& e, const YAML::Node& component);
   void colorTree(const YAML::Node& n, vec4& factor, std::string& texture, int depth);
   std::optional<Json> spawner(const YAML::Node& m, const std::string& tag);
@@ -283,6 +284,8 @@ std::optional<Json> Mapper::initializer(const YAML::Node& m, const std::string& 
         quat q = r_.rotation(m, yamlKey, quat(1, 0, 0, 0));
         out[key] = Json::array({floatJson(q.x), floatJson(q.y), floatJson(q.z), floatJson(q.w)});
       }
+  } else if (tag == "InitialSpawnOrder" || tag == "InitialSpawnOrderGroup") {
+    out["type"] = tag == "InitialSpawnOrder" ? "spawn_order" : "spawn_order_group";
   } else if (tag == "InitialPositionArc") {
     out["type"] = "position_arc";
     std::string target = stride_yaml::refTarget(r_.child(m, "Target"));
@@ -396,6 +399,33 @@ Json Mapper::modules(const YAML::Node& e, const char* yamlKey,
   return list;
 }
 
+// Ribbon and trail options (ShapeBuilderRibbon, ShapeBuilderTrail = ribbon + EdgePolicy).
+void Mapper::ribbon(Json& out, const YAML::Node& b, bool trail) {
+  out["type"] = trail ? "trail" : "ribbon";
+  static const std::pair<const char*, const char*> kSmoothing[] = {
+      {"None", "none"}, {"Fast", "fast"}, {"Best", "best"}};
+  choice(out, "smoothing", b, "SmoothingPolicy", kSmoothing);
+  integer(out, "segments", b, "Segments");
+  if (trail) {
+    static const std::pair<const char*, const char*> kEdges[] = {{"Edge", "edge"},
+                                                                 {"Center", "center"}};
+    choice(out, "edge_policy", b, "EdgePolicy", kEdges);
+  }
+  static const std::pair<const char*, const char*> kTexCoords[] = {
+      {"AsIs", "as_is"}, {"Stretched", "stretched"}, {"DistanceBased", "distance_based"}};
+  choice(out, "texture_coordinates", b, "TextureCoordinatePolicy", kTexCoords);
+  num(out, "tex_coords_factor", b, "TexCoordsFactor");
+  YAML::Node uv = r_.child(b, "UVRotate");
+  if (isNull(uv)) return;
+  flag(out, "uv_flip_x", uv, "FlipX");
+  flag(out, "uv_flip_y", uv, "FlipY");
+  static const std::pair<const char*, const char*> kClockwise[] = {{"Degree0", "degree_0"},
+                                                                   {"Degree90", "degree_90"},
+                                                                   {"Degree180", "degree_180"},
+                                                                   {"Degree270", "degree_270"}};
+  choice(out, "uv_clockwise", uv, "UVClockwise", kClockwise);
+}
+
 void Mapper::shapeBuilder(Json& emitter, const YAML::Node& e) {
   YAML::Node b = r_.child(e, "ShapeBuilder");
   Json out;
@@ -409,6 +439,11 @@ void Mapper::shapeBuilder(Json& emitter, const YAML::Node& e) {
     out["type"] = "oriented_quad";
     flag(out, "size_to_length", b, "ScaleLength");
     num(out, "length_factor", b, "LengthFactor");
+  } else if (tag == "ShapeBuilderRibbon" || tag == "ShapeBuilderTrail") {
+    ribbon(out, b, tag == "ShapeBuilderTrail");
+    imported(tag);
+    emitter["shape_builder"] = std::move(out);
+    return;
   } else {
     keep(b, (tag.empty() ? std::string("untagged shape builder") : tag) + " (drawn as billboards)");
     emitter["shape_builder"] = {{"type", "billboard"}};
@@ -526,7 +561,7 @@ Json Mapper::emitter(const YAML::Node& e, size_t index, const YAML::Node& compon
   choice(out, "random_seed_method", e, "RandomSeedMethod", kSeeds);
   integer(out, "draw_priority", e, "DrawPriority");
   static const std::pair<const char*, const char*> kSorts[] = {
-      {"None", "none"}, {"ByDepth", "by_depth"}, {"ByAge", nullptr}, {"ByOrder", nullptr}};
+      {"None", "none"}, {"ByDepth", "by_depth"}, {"ByAge", "by_age"}, {"ByOrder", "by_order"}};
   choice(out, "sorting", e, "SortingPolicy", kSorts);
   shapeBuilder(out, e);
   material(out, e, component);

@@ -622,5 +622,49 @@ TEST(StrideImport, LoadPresetOpensAssetsAndSavesBesideThem) {
   fs::remove_all(dir);
 }
 
+TEST(StrideImport, RibbonsTrailsSpawnOrderAndSortingAreSimulated) {
+  // Reference stride_runtime §3-§4 and stride_yaml §3: Ribbon {SmoothingPolicy, Segments,
+  // TextureCoordinatePolicy, TexCoordsFactor, UVRotate}; Trail = Ribbon + EdgePolicy.
+  const char* ribbon = R"(                                    EmitterName: beam
+                                    SortingPolicy: ByOrder
+                                    ShapeBuilder: !ShapeBuilderTrail
+                                        SmoothingPolicy: Best
+                                        Segments: 15
+                                        EdgePolicy: Edge
+                                        TextureCoordinatePolicy: DistanceBased
+                                        TexCoordsFactor: 0.2
+                                        UVRotate:
+                                            FlipX: true
+                                            FlipY: false
+                                            UVClockwise: Degree270
+                                    Initializers:
+                                        a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1: !InitialSpawnOrder
+                                            InheritPosition: true
+                                        a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2: !InitialSpawnOrderGroup {}
+)";
+  auto im = importYaml(prefab(ribbon));
+  ASSERT_TRUE(im.result) << im.diags.formatAll();
+  EXPECT_TRUE(im.diags.items.empty()) << im.diags.formatAll();  // nothing kept
+  const Json& e = firstEmitter(*im.result);
+  EXPECT_EQ(e["sorting"], "by_order");
+  EXPECT_EQ(e["initializers"][0]["type"], "spawn_order");
+  EXPECT_EQ(e["initializers"][1]["type"], "spawn_order_group");
+  Diagnostics diags;
+  auto preset = load(*im.result, diags);
+  ASSERT_TRUE(preset) << diags.formatAll();
+  const stride::EmitterDef& def = strideDef(*preset).system.emitters.at(0);
+  EXPECT_EQ(def.sorting, stride::Sorting::ByOrder);
+  EXPECT_EQ(def.shapeBuilder.type, stride::ShapeBuilderKind::Trail);
+  EXPECT_EQ(def.shapeBuilder.smoothing, stride::Smoothing::Best);
+  EXPECT_EQ(def.shapeBuilder.segments, 15);
+  EXPECT_EQ(def.shapeBuilder.edge, stride::EdgePolicy::Edge);
+  EXPECT_EQ(def.shapeBuilder.texCoords, stride::TexCoordPolicy::DistanceBased);
+  EXPECT_FLOAT_EQ(def.shapeBuilder.texCoordsFactor, 0.2f);
+  EXPECT_TRUE(def.shapeBuilder.uvFlipX);
+  EXPECT_FALSE(def.shapeBuilder.uvFlipY);
+  EXPECT_EQ(def.shapeBuilder.uvClockwise, stride::UvClockwise::Degree270);
+  EXPECT_TRUE(strideDef(*preset).system.kept.empty());
+}
+
 }  // namespace
 }  // namespace fx::stride_import
