@@ -14,16 +14,6 @@ constexpr uint32_t kShdr = fourCC("shdr");
 constexpr uint32_t kRain = fourCC("rain");
 constexpr uint32_t kWind = fourCC("wind");
 
-constexpr OutField ref(std::string_view name, uint32_t offset, uint32_t cls) {
-  return {name, offset, OutKind::Reference, nullptr, 0, cls};
-}
-constexpr OutField block(std::string_view name, uint32_t offset, const StructLayout& element,
-                         uint32_t max) {
-  return {name, offset, OutKind::Block, &element, max, 0};
-}
-constexpr OutField data(std::string_view name, uint32_t offset) {
-  return {name, offset, OutKind::Data, nullptr, 0, 0};
-}
 
 // Elements without out-of-line data.
 const StructLayout kLeafOf1{"ScenarioStructureBSPByte", 1, {}};

@@ -18,16 +18,6 @@ constexpr uint32_t kBitm = fourCC("bitm");
 constexpr uint32_t kPphy = fourCC("pphy");
 constexpr uint32_t kShdr = fourCC("shdr");
 
-constexpr OutField ref(std::string_view name, uint32_t offset, uint32_t cls) {
-  return {name, offset, OutKind::Reference, nullptr, 0, cls};
-}
-constexpr OutField block(std::string_view name, uint32_t offset, const StructLayout& element,
-                         uint32_t max) {
-  return {name, offset, OutKind::Block, &element, max, 0};
-}
-constexpr OutField data(std::string_view name, uint32_t offset) {
-  return {name, offset, OutKind::Data, nullptr, 0, 0};
-}
 
 // --- glow, weather, point_physics, wind (§5.1) ---------------------------------------------------
 constexpr OutField kGlowFields[] = {ref("texture", 0x144, kBitm)};
@@ -146,7 +136,7 @@ const StructLayout kAnimation{"ModelAnimationsAnimation", 180, kAnimationFields}
 
 namespace {
 
-const std::array<TagClassInfo, 7> kClasses = {{
+const std::array<TagClassInfo, 8> kClasses = {{
     {TagClass::Glow, "glow", ".glow", fourCC("glw!"), 1, &layouts::kGlow},
     {TagClass::WeatherParticleSystem, "weather_particle_system", ".weather_particle_system",
      fourCC("rain"), 1, &layouts::kWeatherParticleSystem},

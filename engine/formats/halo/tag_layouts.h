@@ -80,6 +80,18 @@ uint32_t fourCCForExtension(std::string_view extension);
 
 // The layouts themselves, for code that maps elements (and for tests).
 namespace layouts {
+// The out-of-line fields of a layout: a tag reference of class `cls`, a block of `element`s (at
+// most `max`), a data blob.
+constexpr OutField ref(std::string_view name, uint32_t offset, uint32_t cls) {
+  return {name, offset, OutKind::Reference, nullptr, 0, cls};
+}
+constexpr OutField block(std::string_view name, uint32_t offset, const StructLayout& element,
+                         uint32_t max) {
+  return {name, offset, OutKind::Block, &element, max, 0};
+}
+constexpr OutField data(std::string_view name, uint32_t offset) {
+  return {name, offset, OutKind::Data, nullptr, 0, 0};
+}
 extern const StructLayout kGlow, kWeatherParticleSystem, kWeatherParticleType, kPointPhysics, kWind;
 extern const StructLayout kBitmap, kBitmapSequence, kBitmapSprite, kBitmapData;
 extern const StructLayout kGbxmodel, kModelMarker, kModelMarkerInstance, kModelNode, kModelRegion,
