@@ -1,13 +1,24 @@
 #include "app/cli/common.h"
 
+#include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <system_error>
 
+#include "engine/core/startup_phases.h"
 #include "engine/session/bundle.h"
 #include "engine/session/file_kinds.h"
 #include "engine/session/tag_scene.h"
 
 namespace fx::cli {
+
+void endProcessNow(int code) {
+  if (std::string e = startup::finish(); !e.empty()) std::cerr << e << "\n";
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+  std::_Exit(code);
+}
 
 void printDiagnostics(const Diagnostics& diags) {
   for (const auto& d : diags.items) std::cerr << format(d) << "\n";

@@ -23,6 +23,11 @@ inline constexpr int kExitUsage = 2;
 
 void printDiagnostics(const Diagnostics& diags);
 
+// Ends the process with `code` once a command's outputs are all written: writes the startup
+// report (--startup-report), flushes the standard streams and exits without destructors or
+// atexit handlers. Only for a subcommand's last statement, never inside the viewer or a test.
+[[noreturn]] void endProcessNow(int code);
+
 // --weather NAME / --cluster N: which weather palette entry a .scenario_structure_bsp opened
 // straight away shows (engine/session/level_scene.h).
 struct LevelArgs {
