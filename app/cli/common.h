@@ -81,5 +81,7 @@ void registerBench(CLI::App& app, int& exitCode);   // benchmark suite
 void registerImport(CLI::App& app,
                     int& exitCode);  // Halo tags, Stride scenes and prefabs as fxview JSON
 void registerExport(CLI::App& app, int& exitCode);  // fxview definitions as Halo tags
+// `fxview export PRESET.json -o OUT.sdprefab|OUT.sdscene` (stride_export.cpp): the exit code.
+int exportStrideAsset(const std::string& input, const std::string& output);
 
 }  // namespace fx::cli

@@ -47,6 +47,11 @@ bool importStride(const ImportArgs& args, Json& out, Diagnostics& diags) {
   fs::path inDir = in.parent_path().empty() ? fs::path(".") : in.parent_path();
   fs::path outDir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
   rebaseTextures(result->preset, inDir, outDir);
+  // The asset it names (export writes back into it), relative to where the preset lands.
+  std::error_code ec;
+  fs::path assetRel = fs::weakly_canonical(fs::absolute(in, ec), ec)
+                          .lexically_relative(fs::weakly_canonical(fs::absolute(outDir, ec), ec));
+  if (!ec && !assetRel.empty()) result->preset[stride_import::kSourceAssetKey] = assetRel.string();
 
   // Load it back as fxview will: the family's declarations validate every value.
   PresetLoadOptions opts{.allowAnyPath = args.allowAnyPath, .extraRoot = result->textureRoot};

@@ -11,8 +11,9 @@ Json fullSchema() {
   Scene scene;
   DefaultsVisitor d;
   scene.reflect(d);
-  Json root = schemaForFields([&](FieldVisitor& v) { scene.reflect(v); }, "fxview preset",
-                              "A scene: objects, markers, camera, and effects of the registered families");
+  Json root =
+      schemaForFields([&](FieldVisitor& v) { scene.reflect(v); }, "fxview preset",
+                      "A scene: objects, markers, camera, and effects of the registered families");
   Json defs = Json::object();
   Json kinds = Json::array();
   Json oneOf = Json::array();
@@ -31,8 +32,9 @@ Json fullSchema() {
     entry["properties"]["enabled"] = {{"type", "boolean"}};
     entry["properties"]["solo"] = {{"type", "boolean"}};
     entry["properties"]["definition"] = {
-        {"oneOf", Json::array({Json{{"$ref", "#/$defs/" + std::string(f->kind)}},
-                               Json{{"type", "string"}, {"description", "path relative to the preset"}}})}};
+        {"oneOf",
+         Json::array({Json{{"$ref", "#/$defs/" + std::string(f->kind)}},
+                      Json{{"type", "string"}, {"description", "path relative to the preset"}}})}};
     entry["required"] = Json::array({"id", "kind", "definition"});
     defs[std::string(f->kind)] = ds;
     defs[std::string(f->kind) + "_entry"] = entry;
@@ -41,6 +43,11 @@ Json fullSchema() {
   }
   root["$defs"] = defs;
   root["properties"]["effects"] = {{"type", "array"}, {"items", {{"oneOf", oneOf}}}};
+  root["properties"]["stride_asset"] = {
+      {"type", "string"},
+      {"description",
+       "The Stride asset an imported preset came from (relative to the preset); `fxview export` "
+       "writes the preset back into it"}};
   return root;
 }
 
@@ -52,7 +59,8 @@ void registerSchema(CLI::App& app, int& exitCode) {
     Json s = fullSchema();
     if (!kind->empty()) {
       if (!s["$defs"].contains(*kind)) {
-        std::cerr << "schema: unknown kind \"" << *kind << "\"; expected one of " << familyKinds() << "\n";
+        std::cerr << "schema: unknown kind \"" << *kind << "\"; expected one of " << familyKinds()
+                  << "\n";
         exitCode = kExitUsage;
         return;
       }

@@ -14,7 +14,8 @@
 // field declares. Refused with exit 1, nothing written: a definition of another class (its "kind"
 // names another family, or it has keys only another tag class declares), a file at OUT that is
 // not a tag of the extension's class. OUT may not be the definition itself (exit 2).
-// Exit 0 ok, 1 errors, 2 usage.
+// Exit 0 ok, 1 errors, 2 usage. An .sdprefab / .sdscene output writes a preset imported from a
+// Stride asset back into it (stride_export.cpp).
 #include <algorithm>
 #include <cctype>
 #include <iostream>
@@ -28,6 +29,7 @@
 #include "engine/formats/halo/tag_fields.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/import/halo/tag_definitions.h"
+#include "engine/import/stride/stride_import.h"
 #include "engine/session/file_kinds.h"
 
 namespace fx::cli {
@@ -240,14 +242,20 @@ void registerExport(CLI::App& app, int& exitCode) {
       "export",
       "Write an fxview definition JSON as a Halo tag (.glow, .weather_particle_system, "
       ".point_physics, .wind: chosen by the output's extension); into an existing tag only the "
-      "fields the JSON gives change");
-  cmd->add_option("definition", args->input, "Definition JSON")->required();
-  cmd->add_option("-o,--output", args->output, "The tag to write")->required();
+      "fields the JSON gives change. A preset imported from a Stride asset is written back into "
+      "it with -o X.sdprefab / X.sdscene: only the values that changed change");
+  cmd->add_option("definition", args->input, "Definition JSON (a preset for a Stride asset)")
+      ->required();
+  cmd->add_option("-o,--output", args->output, "The tag or Stride asset to write")->required();
   addTagsOption(cmd, args->tagsDir);
   cmd->add_flag("--replace", args->replace,
                 "Rebuild an existing tag's fields from the JSON alone (absent fields take their "
                 "defaults, blocks the JSON's length) instead of changing only the given ones");
   cmd->callback([args, &exitCode] {
+    if (stride_import::isStrideAsset(args->output)) {
+      exitCode = exportStrideAsset(args->input, args->output);
+      return;
+    }
     // The output's extension names its kind (the file need not exist yet).
     const FileKind* kind = findFileKindByExtension(args->output);
     const EffectFamily* family = kind ? fileKindFamily(*kind) : nullptr;

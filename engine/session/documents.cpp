@@ -9,6 +9,7 @@
 #include "engine/import/halo/scene_models.h"
 #include "engine/import/halo/tag_definitions.h"
 #include "engine/import/stride/stride_import.h"
+#include "engine/import/stride/stride_writeback.h"
 #include "engine/session/self_contained.h"
 #include "engine/session/world.h"
 #include "engine/session/world_edit.h"
@@ -66,7 +67,16 @@ EffectEntry* entryFor(Preset& preset, const fs::path& path) {
 // What fxview would write into the document now.
 Json serialize(Preset& preset, const Document& doc) {
   if (doc.format == DocumentFormat::Input) return Json();
-  if (doc.format == DocumentFormat::Preset) return presetToJson(preset);
+  if (doc.format == DocumentFormat::StrideAsset) return presetToJson(preset)["effects"];
+  if (doc.format == DocumentFormat::Preset) {
+    Json json = presetToJson(preset);
+    // Built around a Stride asset: the effects are the asset's document, not the scene's.
+    if (!doc.writable && stride_import::isStrideAsset(preset.openedFile) &&
+        json.contains("effects"))
+      for (auto& e : json["effects"])
+        if (e.is_object()) e.erase("definition");
+    return json;
+  }
   EffectEntry* e = entryFor(preset, doc.path);
   if (!e) return Json();
   if (doc.format == DocumentFormat::HaloTag) return effectSnapshot(*e)["definition"];
@@ -81,6 +91,16 @@ std::string writeDocument(Preset& preset, const Document& doc) {
     std::string err = writeFileAtomic(doc.path, dumpJson(json, 2) + "\n");
     if (err.empty()) preset.json = std::move(json);
     return err;
+  }
+  if (doc.format == DocumentFormat::StrideAsset) {
+    // Only the changed values' text changes; written through a temporary file and a rename.
+    Diagnostics diags;
+    std::string err = stride_import::exportToAsset(presetToJson(preset), preset.path.string(),
+                                                   doc.path, doc.path, diags);
+    if (err.empty()) return {};
+    std::string why = diags.formatAll();
+    if (why.size() > 2000) why = why.substr(0, 2000) + "...";
+    return why.empty() ? err : why + err;
   }
   EffectEntry* e = entryFor(preset, doc.path);
   if (!e) return "no effect reads " + doc.path.string() + " any more";
@@ -166,6 +186,13 @@ void trackDocuments(Preset& preset, bool sceneWritable) {
                  .stamp = sceneWritable ? stampFile(preset.path) : FileStamp{}};
   scene.baseline = serialize(preset, scene);
   preset.documents.push_back(std::move(scene));
+  if (!sceneWritable && stride_import::isStrideAsset(preset.openedFile)) {
+    Document asset{.path = preset.openedFile,
+                   .format = DocumentFormat::StrideAsset,
+                   .stamp = stampFile(preset.openedFile)};
+    asset.baseline = serialize(preset, asset);
+    preset.documents.push_back(std::move(asset));
+  }
   for (const auto& e : preset.effects) {
     if (e.definitionRef.empty()) continue;
     bool known = false;

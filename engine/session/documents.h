@@ -4,7 +4,9 @@
 // changed, each in its own format (a preset or definition as JSON, a Halo tag in place with every
 // other byte kept), atomically, and never over a file that changed on disk since it was read.
 // A scene fxview built around an opened file (a tag opened straight away, an imported Stride
-// asset) is not a file of the user's: only Save As writes it, as a new preset.
+// asset) is not a file of the user's: only Save As writes it, as a new preset. The Stride asset
+// itself is: Save writes its particle systems back into it (stride_writeback.h), the scene's
+// own changes (camera, objects) still need Save As.
 #pragma once
 
 #include <cstdint>
@@ -19,10 +21,11 @@ namespace fx {
 struct Preset;
 
 enum class DocumentFormat : uint8_t {
-  Preset,      // fxview preset JSON
-  Definition,  // an effect definition JSON file
-  HaloTag,     // a .glow / .weather_particle_system tag: edited fields written in place
-  Input,       // read, never written: wind and point_physics files, textures, models, the asset
+  Preset,       // fxview preset JSON
+  Definition,   // an effect definition JSON file
+  HaloTag,      // a .glow / .weather_particle_system tag: edited fields written in place
+  StrideAsset,  // an opened .sdprefab / .sdscene: edited values written into its text in place
+  Input,        // read, never written: wind and point_physics files, textures, models, the asset
 };
 
 // What a file held when it was read: size and a 64-bit FNV-1a hash of its bytes.

@@ -21,6 +21,7 @@
 #include "engine/import/halo/scene_models.h"
 #include "engine/import/halo/tag_definitions.h"
 #include "engine/import/stride/stride_import.h"
+#include "engine/import/stride/stride_writeback.h"
 
 namespace fx {
 
@@ -546,6 +547,16 @@ std::string Writer::run() {
       if (!loaded[i]) copyUnloadedEffect(effects[i]);
   }
   if (doc.is_object()) {
+    // The Stride asset an imported preset names, from the copy's folder (gone: no longer named).
+    if (fs::path asset = stride_import::sourceAssetOf(doc, preset_.path); !asset.empty()) {
+      fs::path abs = fs::weakly_canonical(fs::absolute(asset, ec), ec);
+      if (!ec && fs::is_regular_file(abs, ec))
+        doc[stride_import::kSourceAssetKey] =
+            abs.lexically_relative(fs::weakly_canonical(fs::absolute(outDir_, ec), ec))
+                .generic_string();
+      else
+        doc.erase(stride_import::kSourceAssetKey);
+    }
     if (usesTags_)
       doc["tags_dir"] = "tags";
     else

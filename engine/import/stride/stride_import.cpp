@@ -331,11 +331,11 @@ std::optional<ImportResult> importText(std::string text, const fs::path& path,
   std::vector<Entity> entities = readEntities(r, hierarchy);
   linkParents(r, entities);
 
-  Context ctx{.r = r, .assetPath = path};
+  ImportResult result;
+  Context ctx{.r = r, .assetPath = path, .sources = &result.sources};
   ctx.lines = splitLines(text);
   ctx.textureRoot = packageRoot(path);
 
-  ImportResult result;
   Json objects = Json::array(), effects = Json::array();
   std::vector<std::string> objectNames, ids;
   std::map<std::string, std::string> objectOf;  // entity id -> object name
@@ -372,6 +372,7 @@ std::optional<ImportResult> importText(std::string text, const fs::path& path,
       EffectSummary summary;
       summary.entity = entities[i].name;
       summary.id = uniqueName(slug(object), ids);
+      ctx.pointer = "/effects/" + std::to_string(effects.size()) + "/definition";
       Json def = importParticleSystem(ctx, ps, summary);
       Json entry = {{"id", summary.id}, {"kind", "stride_particles"}, {"object", object}};
       if (!r.flag(ps, "Enabled", true)) entry["enabled"] = false;
@@ -387,6 +388,7 @@ std::optional<ImportResult> importText(std::string text, const fs::path& path,
 
   result.preset = presetJson(path, kind, cameraJson(entities, positions), std::move(objects),
                              std::move(effects));
+  result.preset[kSourceAssetKey] = path.filename().string();  // export writes back into it
   result.textureRoot = ctx.textureRoot;
   return result;
 }

@@ -18,6 +18,7 @@
 
 #include "engine/core/diagnostics.h"
 #include "engine/core/json.h"
+#include "engine/import/stride/stride_source_map.h"
 
 namespace fx::stride_import {
 
@@ -34,6 +35,7 @@ struct ImportResult {
   Json preset;                        // the preset document
   std::filesystem::path textureRoot;  // folder the resolved textures may come from (packageRoot)
   std::vector<EffectSummary> effects;
+  SourceMap sources;  // where each imported value sits in the asset's text (export writes back)
 };
 
 inline constexpr size_t kMaxEntities = 100000;
@@ -42,6 +44,8 @@ inline constexpr size_t kMaxParticleSystems = 256;  // the preset loader's effec
 bool isStrideAsset(const std::filesystem::path& path);  // .sdscene / .sdprefab (and .xk*)
 // Where an imported asset's preset is saved: beside it, never over it (x.sdprefab.json).
 std::filesystem::path presetPathFor(const std::filesystem::path& asset);
+// The preset key naming the asset an imported preset came from (relative to the preset's folder).
+inline constexpr const char* kSourceAssetKey = "stride_asset";
 
 // The Stride package an asset belongs to: the folder above the `Assets` folder holding it (or
 // the nearest folder above it with a .sdpkg file), at most 5 levels up; else the asset's own

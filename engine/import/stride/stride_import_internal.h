@@ -20,6 +20,8 @@ struct Context {
   std::filesystem::path textureRoot;
   // Entity guid -> scene object name (position_arc targets); "" when unknown.
   std::function<std::string(const std::string&)> objectForEntity;
+  SourceMap* sources = nullptr;  // where values sit in the text (for export)
+  std::string pointer;           // the current effect's definition, from the preset root
 };
 
 // The definition JSON of one particle system component; fills the summary.

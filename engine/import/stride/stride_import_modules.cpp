@@ -64,29 +64,96 @@ class Mapper {
   EffectSummary& summary_;
   Json kept_ = Json::array();
   std::string where_;
+  // The JSON pointer (from the preset root) of the object the helpers below write into; a
+  // nested object (a falloff, a material) extends it for its scope (At).
+  std::string at_;
+
+  struct At {
+    Mapper& m;
+    std::string saved;
+    At(Mapper& mapper, const std::string& add) : m(mapper), saved(mapper.at_) { m.at_ += add; }
+    ~At() { m.at_ = saved; }
+  };
+
+  // Remembers where `out[key]` sits in the text (source map), present or not.
+  void slot(const char* key, SlotKind kind, const YAML::Node& n, const char* yamlKey,
+            std::vector<std::pair<std::string, std::string>> names = {}) {
+    if (!ctx_.sources || !n.IsDefined() || !n.IsMap()) return;
+    SourceSlot s{.pointer = at_ + "/" + key, .kind = kind, .yamlKey = yamlKey};
+    s.names = std::move(names);
+    if (n.begin() != n.end()) s.map = markOf(n.begin()->first);
+    YAML::Node v = r_.child(n, yamlKey);
+    static const char* const kParts[][4] = {{"X", "Y"}, {"X", "Y", "Z"}, {"R", "G", "B", "A"}};
+    int parts = kind == SlotKind::Vec2 ? 2 : kind == SlotKind::Vec3 ? 3 : 4;
+    int which = kind == SlotKind::Vec2 ? 0 : kind == SlotKind::Vec3 ? 1 : 2;
+    if (isNull(v)) {
+      // absent: the family default (export may add the key)
+    } else if (kind < SlotKind::Vec2) {
+      if (v.IsScalar()) s.scalars.push_back(markOf(v));
+    } else if (v.IsMap()) {
+      for (int i = 0; i < parts; ++i) {
+        YAML::Node c = r_.child(v, kParts[which][i]);
+        s.scalars.push_back(c.IsScalar() ? markOf(c) : TextPos{});
+      }
+    }
+    if (isNull(v) || !s.scalars.empty()) ctx_.sources->slots.push_back(std::move(s));
+  }
+  static TextPos markOf(const YAML::Node& n) { return {n.Mark().line, n.Mark().column}; }
+
+  // Records the collection `parent[yamlKey]` (its items in file order, none imported yet) as
+  // the array at_ + suffix; its index in the source map, or -1.
+  int collectionAt(const YAML::Node& parent, const char* yamlKey, const std::string& suffix) {
+    if (!ctx_.sources || !parent.IsMap()) return -1;
+    for (auto it = parent.begin(); it != parent.end(); ++it) {
+      if (!it->first.IsScalar() || stride_yaml::normalizeKey(it->first.Scalar()) != yamlKey)
+        continue;
+      SourceCollection c{.pointer = at_ + suffix, .yamlKey = yamlKey, .key = markOf(it->first)};
+      if (it->second.IsMap())
+        for (auto item = it->second.begin(); item != it->second.end(); ++item)
+          c.items.push_back({.key = markOf(item->first), .tag = tagOf(item->second)});
+      ctx_.sources->collections.push_back(std::move(c));
+      return int(ctx_.sources->collections.size()) - 1;
+    }
+    return -1;
+  }
+  void itemImported(int collection, int item, size_t listIndex) {
+    if (collection < 0) return;
+    auto& items = ctx_.sources->collections[size_t(collection)].items;
+    if (item >= 0 && size_t(item) < items.size()) items[size_t(item)].listIndex = int(listIndex);
+  }
 
   // Copies a member when present.
   void num(Json& out, const char* key, const YAML::Node& n, const char* yamlKey) {
+    slot(key, SlotKind::Float, n, yamlKey);
     if (r_.has(n, yamlKey)) out[key] = floatJson(r_.number(n, yamlKey, 0.0f));
   }
   void integer(Json& out, const char* key, const YAML::Node& n, const char* yamlKey) {
+    slot(key, SlotKind::Int, n, yamlKey);
     if (r_.has(n, yamlKey)) out[key] = r_.integer(n, yamlKey, 0);
   }
   void flag(Json& out, const char* key, const YAML::Node& n, const char* yamlKey) {
+    slot(key, SlotKind::Bool, n, yamlKey);
     if (r_.has(n, yamlKey)) out[key] = r_.flag(n, yamlKey, false);
   }
   void vec(Json& out, const char* key, const YAML::Node& n, const char* yamlKey) {
+    slot(key, SlotKind::Vec3, n, yamlKey);
     if (r_.has(n, yamlKey)) out[key] = v3(r_.vector3(n, yamlKey, vec3(0.0f)));
   }
   void range(Json& out, const char* key, const YAML::Node& n, const char* yamlKey) {
+    slot(key, SlotKind::Vec2, n, yamlKey);
     if (r_.has(n, yamlKey)) out[key] = bounds(r_.vector2(n, yamlKey, vec2(0.0f)));
   }
   void rgba(Json& out, const char* key, const YAML::Node& n, const char* yamlKey) {
+    slot(key, SlotKind::Color, n, yamlKey);
     if (r_.has(n, yamlKey)) out[key] = color(r_.color(n, yamlKey, ColorRgba{}));
   }
   template <size_t N>
   void choice(Json& out, const char* key, const YAML::Node& n, const char* yamlKey,
               const std::pair<const char*, const char*> (&names)[N]) {
+    std::vector<std::pair<std::string, std::string>> known;
+    for (const auto& [stride, ours] : names)
+      if (ours) known.emplace_back(stride, ours);
+    slot(key, SlotKind::Enum, n, yamlKey, std::move(known));
     if (!r_.has(n, yamlKey)) return;
     std::string s = r_.text(n, yamlKey, "");
     for (const auto& [stride, ours] : names)
@@ -143,6 +210,7 @@ void Mapper::transform(Json& out, const YAML::Node& m) {
 }
 
 Json Mapper::shape(const YAML::Node& m, const char* yamlKey) {
+  At at(*this, "/shape");
   YAML::Node s = r_.child(m, yamlKey);
   if (isNull(s)) {
     keep(r_.child(m, yamlKey).IsDefined() ? r_.child(m, yamlKey) : m,
@@ -323,10 +391,13 @@ std::optional<Json> Mapper::updater(const YAML::Node& m, const std::string& tag)
     out["shape"] = shape(m, "FieldShape");
     YAML::Node f = r_.child(m, "FieldFalloff");
     Json fj = Json::object();
-    num(fj, "strength_inside", f, "StrengthInside");
-    num(fj, "falloff_start", f, "FalloffStart");
-    num(fj, "strength_outside", f, "StrengthOutside");
-    num(fj, "falloff_end", f, "FalloffEnd");
+    {
+      At at(*this, "/falloff");
+      num(fj, "strength_inside", f, "StrengthInside");
+      num(fj, "falloff_start", f, "FalloffStart");
+      num(fj, "strength_outside", f, "StrengthOutside");
+      num(fj, "falloff_end", f, "FalloffEnd");
+    }
     fj["divisor_end_over_start"] = true;  // what Stride's FieldFalloff computes
     out["falloff"] = std::move(fj);
     num(out, "energy_conservation", m, "EnergyConservation");
@@ -374,7 +445,12 @@ Json Mapper::modules(const YAML::Node& e, const char* yamlKey,
   }
   std::string outer = where_;
   where_ += std::string(", ") + yamlKey;
+  std::string lowerKey = yamlKey;
+  for (char& c : lowerKey) c = char(std::tolower(static_cast<unsigned char>(c)));
+  int collection = collectionAt(e, yamlKey, "/" + lowerKey);
+  int item = -1;
   for (auto& [id, m] : stride_yaml::entries(n)) {
+    ++item;
     if (isNull(m)) continue;
     std::string tag = tagOf(m);
     if (!m.IsMap() || tag.empty()) {
@@ -387,8 +463,13 @@ Json Mapper::modules(const YAML::Node& e, const char* yamlKey,
                       " modules; the rest are not imported");
       break;
     }
-    auto mapped = (this->*map)(m, tag);
+    std::optional<Json> mapped;
+    {
+      At at(*this, "/" + lowerKey + "/" + std::to_string(list.size()));
+      mapped = (this->*map)(m, tag);
+    }
     if (mapped) {
+      itemImported(collection, item, list.size());
       list.push_back(std::move(*mapped));
       imported(tag);
     } else {
@@ -427,6 +508,7 @@ void Mapper::ribbon(Json& out, const YAML::Node& b, bool trail) {
 }
 
 void Mapper::shapeBuilder(Json& emitter, const YAML::Node& e) {
+  At at(*this, "/shape_builder");
   YAML::Node b = r_.child(e, "ShapeBuilder");
   Json out;
   std::string tag = isNull(b) ? "ShapeBuilderBillboard" : tagOf(b);
@@ -500,6 +582,7 @@ void Mapper::colorTree(const YAML::Node& n, vec4& factor, std::string& texture, 
 }
 
 void Mapper::material(Json& emitter, const YAML::Node& e, const YAML::Node& component) {
+  At at(*this, "/material");
   YAML::Node m = r_.child(e, "Material");
   Json out;
   vec4 factor = r_.color(component, "Color", ColorRgba{}).vec();
@@ -521,6 +604,7 @@ void Mapper::material(Json& emitter, const YAML::Node& e, const YAML::Node& comp
         keep(uv, "UVBuilderFlipbook (its texture is missing)");
       } else if (uvTag == "UVBuilderFlipbook") {
         Json fj = {{"type", "flipbook"}};
+        At uvAt(*this, "/uv_builder");
         integer(fj, "x_divisions", uv, "XDivisions");
         integer(fj, "y_divisions", uv, "YDivisions");
         integer(fj, "starting_frame", uv, "StartingFrame");
@@ -546,6 +630,7 @@ void Mapper::material(Json& emitter, const YAML::Node& e, const YAML::Node& comp
 
 Json Mapper::emitter(const YAML::Node& e, size_t index, const YAML::Node& component) {
   Json out;
+  At at(*this, "/emitters/" + std::to_string(index));
   std::string name = r_.text(e, "EmitterName", "");
   out["name"] = name.empty() ? "emitter " + std::to_string(index + 1) : name;
   where_ = "emitter " + out["name"].get<std::string>();
@@ -575,6 +660,8 @@ Json Mapper::system(const YAML::Node& component) {
   Json def;
   YAML::Node ps = r_.child(component, "ParticleSystem");
   where_ = "particle system";
+  at_ = ctx_.pointer;
+  slot("speed_scale", SlotKind::Float, component, "Speed");
   float speed = r_.number(component, "Speed", 1.0f);
   if (speed != 1.0f) def["speed_scale"] = floatJson(std::clamp(speed, 0.0f, 100.0f));
   YAML::Node control = r_.child(component, "Control");
@@ -588,6 +675,7 @@ Json Mapper::system(const YAML::Node& component) {
     return def;
   }
   YAML::Node settings = r_.child(ps, "Settings");
+  slot("warm_up_time", SlotKind::Float, settings, "WarmupTime");
   if (r_.has(settings, "WarmupTime"))
     def["warm_up_time"] =
         floatJson(std::clamp(r_.number(settings, "WarmupTime", 0.0f), 0.0f, 60.0f));
@@ -595,7 +683,9 @@ Json Mapper::system(const YAML::Node& component) {
   YAML::Node en = r_.child(ps, "Emitters");
   if (!isNull(en) && !en.IsMap())
     r_.error(en, "Emitters: expected a mapping of item ids to emitters");
+  int collection = collectionAt(ps, "Emitters", "/emitters"), item = -1;
   for (auto& [id, e] : stride_yaml::entries(en)) {
+    ++item;
     if (isNull(e)) continue;
     if (!e.IsMap()) {
       r_.error(e, "Emitters: an emitter must be a mapping");
@@ -606,6 +696,7 @@ Json Mapper::system(const YAML::Node& component) {
                       " emitters; the rest are not imported");
       break;
     }
+    itemImported(collection, item, emitters.size());
     emitters.push_back(emitter(e, emitters.size(), component));
   }
   def["emitters"] = std::move(emitters);

@@ -1,0 +1,49 @@
+// Writing a preset imported from a Stride scene or prefab back into the asset (`fxview export
+// PRESET.json -o OUT.sdprefab`, Save on an opened asset). The asset is imported again with its
+// source map (stride_source_map.h); the preset's Stride effects and the fresh import are both
+// read through the family's field declarations (so the preset is validated as when loading it),
+// and only what differs is written:
+// - a changed value changes only the text of that value on its line, spelled as Stride spells it
+//   (shortest round-trip floats with ".0" for whole numbers, E exponents, `{X: .., Y: ..}`);
+//   a value whose key the asset left out is added as a `Key: value` line at the end of its
+//   mapping;
+// - a removed, added or moved module or emitter rewrites only its collection's lines: kept blocks
+//   keep their bytes and ids, a new module is written as Stride writes one (a fresh 32-hex id
+//   key, its `!Tag`, its keys in Stride's order);
+// so an unedited preset gives the asset's bytes exactly. Comments, ids, key order and line ends
+// (LF or CRLF) stay. A value Stride cannot hold (not finite, out of its integer range) or that
+// fxview cannot spell in the asset (a derived value such as the material tint, a curve's keys)
+// is an error naming the preset and its JSON pointer; a broken asset is an error naming the
+// asset's line. Nothing is returned when there is an error.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "engine/core/diagnostics.h"
+#include "engine/core/json.h"
+
+namespace fx::stride_import {
+
+// The asset's text with `preset`'s values. `assetFile` / `presetFile` name them in messages.
+std::optional<std::string> writeBack(const std::string& assetText,
+                                     const std::filesystem::path& assetPath,
+                                     const std::string& assetFile, const Json& preset,
+                                     const std::string& presetFile, Diagnostics& diags);
+
+// The asset an imported preset names (its "stride_asset" key, relative to the preset's folder);
+// "" when it names none.
+std::filesystem::path sourceAssetOf(const Json& preset, const std::filesystem::path& presetPath);
+
+// Reads the asset, writes the preset back into its text and saves it at `out` through a
+// temporary file renamed over it (never half-written). "" on success, else the reason (also in
+// `diags`). `out` may be the asset itself.
+std::string exportToAsset(const Json& preset, const std::string& presetFile,
+                          const std::filesystem::path& asset, const std::filesystem::path& out,
+                          Diagnostics& diags);
+
+// Stride's spelling of a float (C#'s round-trip text: "0.5", "10.0", "3.090862E-08").
+std::string strideFloat(float v);
+
+}  // namespace fx::stride_import
