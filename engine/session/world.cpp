@@ -21,7 +21,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::vector<std::string> kEntryKeys = {"id", "kind", "object", "marker", "definition", "enabled", "solo"};
+const std::vector<std::string> kEntryKeys = {"id",         "kind",    "object", "marker",
+                                             "definition", "enabled", "solo"};
 
 bool isInside(const fs::path& child, const fs::path& root) {
   std::error_code ec;
@@ -78,7 +79,8 @@ std::string LoadContext::resolveTagReference(const std::string& authored) const 
   return hit ? hit->string() : std::string();
 }
 
-std::string LoadContext::resolvePath(const std::string& authored, const std::string& fieldPointer) const {
+std::string LoadContext::resolvePath(const std::string& authored,
+                                     const std::string& fieldPointer) const {
   if (authored.empty()) return {};
   // Tag references name files under the tags root (which may lie outside the preset folder: it
   // is the modder's tags tree; the reference itself cannot leave it).
@@ -100,8 +102,10 @@ std::string LoadContext::resolvePath(const std::string& authored, const std::str
   if (!allowAnyPath && !isInside(candidate, rootDir) && !isInsideShippedAssets(candidate) &&
       (extraRoot.empty() || !isInside(candidate, extraRoot))) {
     if (diags)
-      diags->error(file, fieldPointer,
-                   "path \"" + authored + "\" leaves the preset's folder and assets/ (pass --allow-any-path to allow it)");
+      diags->error(
+          file, fieldPointer,
+          "path \"" + authored +
+              "\" leaves the preset's folder and assets/ (pass --allow-any-path to allow it)");
     return {};
   }
   return candidate.string();
@@ -497,8 +501,8 @@ std::string savePreset(Preset& preset, const fs::path& path) {
 }
 
 View presetView(const Scene& scene, vec2 viewportPx) {
-  return makeView(scene.camera.position, scene.camera.target, scene.camera.fovDeg, viewportPx, scene.camera.nearPlane,
-                  scene.camera.farPlane);
+  return makeView(scene.camera.position, scene.camera.target, scene.camera.fovDeg, viewportPx,
+                  scene.camera.nearPlane, scene.camera.farPlane);
 }
 
 World::World(Preset& preset) : preset_(preset) {
@@ -506,19 +510,24 @@ World::World(Preset& preset) : preset_(preset) {
   reset(uint32_t(preset.scene.seed));
 }
 
-void World::reset() { reset(seed_); }
+void World::reset() {
+  reset(seed_);
+}
 
 std::unique_ptr<EffectInstance> World::instantiate(EffectEntry& e) {
   FamilyShared shared;
   if (e.family->createShared) {
-    auto it = std::find_if(shared_.begin(), shared_.end(), [&](auto& p) { return p.first == e.family; });
+    auto it =
+        std::find_if(shared_.begin(), shared_.end(), [&](auto& p) { return p.first == e.family; });
     if (it == shared_.end()) {
       shared_.push_back({e.family, e.family->createShared()});
       it = shared_.end() - 1;
     }
     shared = it->second;
   }
-  InstanceContext ctx{.seed = instanceSeed(seed_, e.placement.id), .placement = e.placement, .scene = &preset_.scene,
+  InstanceContext ctx{.seed = instanceSeed(seed_, e.placement.id),
+                      .placement = e.placement,
+                      .scene = &preset_.scene,
                       .shared = shared};
   return e.family->instantiate(*e.definition, ctx);
 }
@@ -544,7 +553,8 @@ void World::restartEffect(size_t index) {
 
 bool World::active(const EffectRuntime& r) const {
   if (!r.entry->enabled) return false;
-  bool anySolo = std::any_of(runtimes_.begin(), runtimes_.end(), [](const EffectRuntime& x) { return x.entry->solo; });
+  bool anySolo = std::any_of(runtimes_.begin(), runtimes_.end(),
+                             [](const EffectRuntime& x) { return x.entry->solo; });
   return !anySolo || r.entry->solo;
 }
 
@@ -572,8 +582,13 @@ void World::stepOnce() {
   DebugFlags stepFlags = flags;
   stepFlags.weather = weatherAt(index);
   evaluateScene(preset_.scene, clock_.time(), sceneState_);
-  StepContext ctx{.dt = dt, .step = index, .time = clock_.time(), .scene = &sceneState_, .view = &view_,
-                  .flags = &stepFlags, .mode = clock_.settings.mode};
+  StepContext ctx{.dt = dt,
+                  .step = index,
+                  .time = clock_.time(),
+                  .scene = &sceneState_,
+                  .view = &view_,
+                  .flags = &stepFlags,
+                  .mode = clock_.settings.mode};
   for (auto& r : runtimes_) {
     if (!r.entry->enabled) continue;
     if (!cpuClock) {
@@ -587,8 +602,13 @@ void World::stepOnce() {
 }
 
 void World::pausedFrame() {
-  StepContext ctx{.dt = 0.0f, .step = clock_.steps, .time = clock_.time(), .scene = &sceneState_,
-                  .view = &view_, .flags = &flags, .mode = clock_.settings.mode};
+  StepContext ctx{.dt = 0.0f,
+                  .step = clock_.steps,
+                  .time = clock_.time(),
+                  .scene = &sceneState_,
+                  .view = &view_,
+                  .flags = &flags,
+                  .mode = clock_.settings.mode};
   for (auto& r : runtimes_)
     if (r.entry->enabled) r.instance->pausedFrame(ctx);
 }
@@ -692,7 +712,8 @@ void World::dump(Json& out) const {
       Json pj;
       pj["position"] = {floatJson(p.position.x), floatJson(p.position.y), floatJson(p.position.z)};
       pj["velocity"] = {floatJson(p.velocity.x), floatJson(p.velocity.y), floatJson(p.velocity.z)};
-      pj["color"] = {floatJson(p.color.r), floatJson(p.color.g), floatJson(p.color.b), floatJson(p.color.a)};
+      pj["color"] = {floatJson(p.color.r), floatJson(p.color.g), floatJson(p.color.b),
+                     floatJson(p.color.a)};
       pj["size"] = floatJson(p.size);
       pj["rotation"] = floatJson(p.rotation);
       pj["age"] = floatJson(p.age);
@@ -705,6 +726,11 @@ void World::dump(Json& out) const {
     sj["budget"] = s.budget;
     if (!s.budgetRule.empty()) sj["budget_rule"] = s.budgetRule;
     for (const auto& [k, v] : s.values) sj[k] = v;
+    if (!s.emittersLive.empty()) {
+      Json live = Json::object();
+      for (const auto& [name, count] : s.emittersLive) live[name] = count;
+      sj["emitters_live"] = std::move(live);
+    }
     if (!s.messages.empty()) sj["messages"] = s.messages;
     e["stats"] = std::move(sj);
     effects.push_back(std::move(e));
