@@ -768,6 +768,17 @@ TEST(StrideImport, ChildParticlesAndResetSecondsAreSimulated) {
   EXPECT_EQ(inits[4].type, stride::InitializerKind::OrderParent);
   EXPECT_EQ(inits[4].parentGroup, stride::ParentGroup::Group1);
   EXPECT_EQ(inits[4].parent, "sparks");
+
+  // `simulate` stats: live particles per emitter, by name; the children are alive.
+  World world(*preset);
+  world.advanceTo(1.0);
+  Json dump;
+  world.dump(dump);
+  const Json& live = dump["effects"][0]["stats"]["emitters_live"];
+  ASSERT_TRUE(live.is_object()) << dump["effects"][0]["stats"].dump();
+  EXPECT_GT(live["sparks"].get<int>(), 0);
+  EXPECT_GT(live["kids"].get<int>(), 0);
+  EXPECT_EQ(live["sparks"].get<size_t>() + live["kids"].get<size_t>(), world.stats(0).live);
 }
 
 // ResetSeconds defaults to 5 in Stride when the asset has no Control block.
