@@ -209,10 +209,21 @@ void statsRow(App& app) {
     else
       std::snprintf(buf, sizeof buf, "| %s %zu", e.placement.id.c_str(), st.live);
     ImGui::TextColored(col, "%s", buf);
-    if (ImGui::IsItemHovered() && (!st.values.empty() || !st.messages.empty())) {
+    bool hovered = ImGui::IsItemHovered();
+    if (!st.emittersLive.empty()) {  // per emitter, inline: [Main 12, Child 40]
+      std::string parts;
+      for (const auto& [name, count] : st.emittersLive)
+        parts += (parts.empty() ? "[" : ", ") + name + " " + std::to_string(count);
+      ImGui::SameLine();
+      ImGui::TextColored(ImVec4(0.6f, 0.75f, 0.6f, 1), "%s]", parts.c_str());
+      hovered |= ImGui::IsItemHovered();
+    }
+    if (hovered && (!st.values.empty() || !st.messages.empty() || !st.emittersLive.empty())) {
       ImGui::BeginTooltip();
       ImGui::Text("%s (%s)", e.placement.id.c_str(), e.kind.c_str());
       for (const auto& [k, v] : st.values) ImGui::Text("%s: %g", k.c_str(), v);
+      for (const auto& [name, count] : st.emittersLive)
+        ImGui::Text("emitter %s: %zu live", name.c_str(), count);
       for (const auto& m : st.messages)
         ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", m.c_str());
       ImGui::EndTooltip();

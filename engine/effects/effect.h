@@ -47,11 +47,11 @@ struct EffectPlacement {
 };
 
 struct LoadContext {
-  std::filesystem::path baseDir;  // folder of the file that held the definition
-  std::filesystem::path rootDir;  // folder of the preset: paths may not leave it (nor assets/)
+  std::filesystem::path baseDir;    // folder of the file that held the definition
+  std::filesystem::path rootDir;    // folder of the preset: paths may not leave it (nor assets/)
   std::filesystem::path extraRoot;  // another allowed folder ("" = none): a Stride package
-  std::string file;               // display name of that file
-  std::string pointer;            // JSON Pointer of the definition inside it
+  std::string file;                 // display name of that file
+  std::string pointer;              // JSON Pointer of the definition inside it
   bool allowAnyPath =
       false;  // --allow-any-path: textures may live outside the preset folder and assets/
   bool textureProblemsAreErrors = false;  // fxview check: see PresetLoadOptions
@@ -103,6 +103,9 @@ struct EffectStats {
   std::string budgetRule;       // how the budget is shared, shown beside it ("" = not shared)
   size_t bytesPerParticle = 0;  // simulation state per live particle (benchmarks); 0 = none
   std::vector<std::pair<std::string, double>> values;  // family-specific figures
+  // Live particles per named emitter, for families whose effects hold emitters (`simulate`
+  // writes it as stats.emitters_live, the HUD lists it).
+  std::vector<std::pair<std::string, size_t>> emittersLive;
   std::vector<std::string> messages;  // runtime errors the game would halt on, etc.
 };
 

@@ -729,6 +729,11 @@ void World::dump(Json& out) const {
     sj["budget"] = s.budget;
     if (!s.budgetRule.empty()) sj["budget_rule"] = s.budgetRule;
     for (const auto& [k, v] : s.values) sj[k] = v;
+    if (!s.emittersLive.empty()) {
+      Json live = Json::object();
+      for (const auto& [name, count] : s.emittersLive) live[name] = count;
+      sj["emitters_live"] = std::move(live);
+    }
     if (!s.messages.empty()) sj["messages"] = s.messages;
     e["stats"] = std::move(sj);
     effects.push_back(std::move(e));

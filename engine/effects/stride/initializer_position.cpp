@@ -35,14 +35,18 @@ uint32_t initializerFields(InitializerKind k) {
   switch (k) {
     case InitializerKind::Position:
     case InitializerKind::PositionArc:
+    case InitializerKind::PositionParent:
       return kFieldPosition;
     case InitializerKind::Velocity:
+    case InitializerKind::VelocityParent:
       return kFieldVelocity;
     case InitializerKind::Size:
+    case InitializerKind::SizeParent:
       return kFieldSize;
     case InitializerKind::Rotation:
       return kFieldRotation;
     case InitializerKind::Color:
+    case InitializerKind::ColorParent:
       return kFieldColor;
     case InitializerKind::Direction:
       return kFieldDirection;
@@ -50,6 +54,7 @@ uint32_t initializerFields(InitializerKind k) {
       return kFieldQuaternion;
     case InitializerKind::SpawnOrder:
     case InitializerKind::SpawnOrderGroup:
+    case InitializerKind::OrderParent:
       return kFieldOrder;
   }
   return 0;

@@ -30,8 +30,17 @@ struct ShapeParams {
 };
 
 // --- Spawners ----------------------------------------------------------------------------------
-enum class SpawnerKind : int32_t { PerSecond, PerFrame, Burst, FromDistance };
+enum class SpawnerKind : int32_t { PerSecond, PerFrame, Burst, FromDistance, FromParent };
 enum class LoopCondition : int32_t { Looping, LoopingNoDelay, OneShot };
+// Child particles (stride_children.h): the parent emitter's children-flags field a spawner
+// records its per-parent counts in and the parent initializers walk (Stride's ParentControlFlag);
+// none = no such field (the spawner then never spawns, the initializers pick random parents).
+enum class ParentGroup : int32_t { Group0, Group1, Group2, Group3, None };
+inline constexpr int kParentGroups = 4;
+// What makes a parent particle spawn children (Stride's ParticleSpawnTrigger*): none (no trigger
+// set: never), its death, its collision flag, its birth, its normalised age within a range, or
+// the distance it moved this frame (a multiplier of the count).
+enum class SpawnTrigger : int32_t { None, OnDeath, OnHit, OnBirth, Lifetime, Distance };
 struct SpawnerModule {
   SpawnerKind type = SpawnerKind::PerSecond;
   bool enabled = true;
@@ -43,8 +52,15 @@ struct SpawnerModule {
   float framerate = 60.0f;            // per_frame: only sizes the pool
   int32_t particleCount = 100;        // burst
   float particlesPerUnit = 100.0f;    // from_distance
+  // from_parent: children per triggering parent particle, clamped to [0, kMaxChildrenPerTrigger]
+  std::string parent;  // the parent emitter's name
+  ParentGroup group = ParentGroup::Group0;
+  SpawnTrigger trigger = SpawnTrigger::None;
+  float lifetimeLower = 0.0f, lifetimeUpper = 1.0f;  // trigger lifetime: normalised age
+  FloatBounds spawnCount{2.0f, 5.0f};
   void reflect(FieldVisitor& v);
 };
+inline constexpr float kMaxChildrenPerTrigger = 250.0f;
 
 // --- Initializers ------------------------------------------------------------------------------
 enum class InitializerKind : int32_t {
@@ -58,6 +74,12 @@ enum class InitializerKind : int32_t {
   Rotation3D,
   SpawnOrder,       // Order = a running counter of this initializer
   SpawnOrderGroup,  // the same, each frame's batch in its own group (upper 16 bits)
+  // Child particles (stride_children.h): read a parent emitter's particles.
+  PositionParent,
+  VelocityParent,
+  ColorParent,
+  SizeParent,
+  OrderParent,
 };
 struct InitializerModule {
   InitializerKind type = InitializerKind::Position;
@@ -79,6 +101,11 @@ struct InitializerModule {
   vec3 arcMin{-0.3f}, arcMax{0.3f};
   vec3 directionMin{-1, 1, -1}, directionMax{1, 1, 1};    // direction
   quat rotationMin{1, 0, 0, 0}, rotationMax{1, 0, 0, 0};  // rotation_3d
+  // *_parent: the parent emitter, the random parent's seed offset, the control group
+  std::string parent;
+  int32_t parentSeedOffset = 0;
+  ParentGroup parentGroup = ParentGroup::Group0;
+  float parentVelocityFactor = 0.5f;  // velocity_parent
   void reflect(FieldVisitor& v);
 };
 
@@ -229,7 +256,8 @@ struct KeptModule {
 inline constexpr size_t kMaxKeptModules = 1024;
 
 struct SystemDef {
-  float warmUpTime = 0.0f;  // s simulated before the first frame
+  float warmUpTime = 0.0f;    // s simulated before the first frame
+  float resetSeconds = 0.0f;  // the preview restarts every this many seconds (0 = never)
   float speedScale = 1.0f;
   std::vector<EmitterDef> emitters;
   std::vector<KeptModule> kept;  // not simulated; carried through load and save
@@ -238,8 +266,8 @@ struct SystemDef {
 
 // --- Kind metadata (one table per module list; the enum names are the JSON names) ---------------
 extern const EnumOption kShapeKinds[4];
-extern const EnumOption kSpawnerKinds[4];
-extern const EnumOption kInitializerKinds[10];
+extern const EnumOption kSpawnerKinds[5];
+extern const EnumOption kInitializerKinds[15];
 extern const EnumOption kUpdaterKinds[7];
 extern const EnumOption kShapeBuilderKinds[5];
 

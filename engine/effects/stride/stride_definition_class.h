@@ -45,7 +45,10 @@ class StrideInstance final : public EffectInstance {
   std::vector<EmitterRuntime> emitters_;
   Transform component_;  // Stride space, at the last step
   bool warmed_ = false;
-  bool unlimited_ = false;  // DebugFlags::unlimitedBudget of the last step
+  bool unlimited_ = false;     // DebugFlags::unlimitedBudget of the last step
+  double sinceRestart_ = 0.0;  // s stepped since the last restart (reset_seconds)
+  // Starts the system over when this step would pass reset_seconds (Stride's editor preview).
+  void restartIfDue(float dt);
 };
 
 // The effect's placement (object / marker) in fxview world space; identity when not found.

@@ -46,6 +46,7 @@ void runUpdater(const UpdaterModule& m, const Transform& parent, ParticlePool& p
 
 void runInitializer(const InitializerModule& m, const InitContext& c, ParticlePool& p, size_t begin,
                     size_t end) {
+  if (isParentInitializer(m.type)) return initFromParent(m, c, p, begin, end);
   switch (m.type) {
     case InitializerKind::Position:
       initPosition(m, c, p, begin, end);
@@ -75,6 +76,8 @@ void runInitializer(const InitializerModule& m, const InitContext& c, ParticlePo
     case InitializerKind::SpawnOrderGroup:
       initSpawnOrder(c, p, begin, end);
       break;
+    default:
+      break;
   }
 }
 
@@ -91,17 +94,25 @@ constexpr size_t kUpdateBlock = 1024;
 
 // Frame steps 1, 2 and 4 for the particles alive at the start of the frame, over [begin, end)
 // in blocks: age (marking the dead in `dead`), move, then every enabled updater that is not a
-// post-updater and every post-updater, in list order. Returns the dead count.
+// post-updater and (`withPost`) every post-updater, in list order. Returns the dead count.
+// `delayed`: a particle whose life runs out stays one more frame at life 1e-6 (Stride's
+// DelayParticleDeath).
 //
 // This is the engine's order per particle. Removal (step 1) only renumbers the survivors, and
 // spawning (step 3) only appends particles, while every updater reads and writes the particle
 // it is on alone; so updating the survivors before removal instead of after, and their
 // post-update before the spawn instead of after, gives each survivor the same bits. A dead
 // particle's life is parked at 0 (the updaters then see an ordinary age) and the particle is
-// removed after the pass, whatever the updaters wrote into it.
+// removed after the pass, whatever the updaters wrote into it. An emitter that reads its own
+// particles as a parent (stride_children.h) sees them between the two: it runs the post-updaters
+// after the spawn (withPost false here).
+struct AgeMove {
+  bool delayed = false;
+  bool withPost = true;
+};
 size_t ageMoveUpdate(const EmitterDef& def, const Transform& parent, ParticlePool& p, float dt,
-                     uint8_t* dead, size_t begin, size_t end) {
-  const bool delayed = def.delayParticleDeath;
+                     AgeMove how, uint8_t* dead, size_t begin, size_t end) {
+  const bool delayed = how.delayed;
   const bool hasOld = p.has(kFieldOldPosition), hasVel = p.has(kFieldVelocity);
   float* life = p.life.data();
   const float* lifetime = p.lifetime.data();
@@ -116,7 +127,7 @@ size_t ageMoveUpdate(const EmitterDef& def, const Transform& parent, ParticlePoo
       bool gone;
       if (delayed) {
         // Died last frame: removed one frame late.
-        l = l <= kZeroTolerance ? kDead : l - dt / lifetime[i];
+        l = l <= kZeroTolerance ? kDead : std::max(l - dt / lifetime[i], kZeroTolerance);
         gone = l == kDead;
       } else {
         l -= dt / lifetime[i];
@@ -131,12 +142,40 @@ size_t ageMoveUpdate(const EmitterDef& def, const Transform& parent, ParticlePoo
     if (velocity) addScaled(&position[b].x, &velocity[b].x, dt, 3 * (e - b));
     for (bool post : {false, true})
       for (const auto& m : def.updaters)
-        if (m.enabled && isPostUpdater(m.type) == post) runUpdater(m, parent, p, dt, b, e);
+        if (m.enabled && isPostUpdater(m.type) == post && (how.withPost || !post))
+          runUpdater(m, parent, p, dt, b, e);
   }
   return deadCount;
 }
 
-int spawnCount(const SpawnerModule& s, SpawnerRuntime& rt, float dt, vec3 systemPosition) {
+void postUpdate(const EmitterDef& def, const Transform& parent, ParticlePool& p, float dt,
+                size_t begin, size_t end) {
+  for (const auto& m : def.updaters)
+    if (m.enabled && isPostUpdater(m.type)) runUpdater(m, parent, p, dt, begin, end);
+}
+
+ParentView parentOf(const EmitterStep& step, const std::string& name) {
+  return step.findParent ? step.findParent(name) : ParentView{};
+}
+
+// Whether a module of the emitter reads the emitter's own particles as its parent.
+bool readsOwnPool(const EmitterDef& def, const EmitterRuntime& rt, const EmitterStep& step) {
+  if (!step.findParent) return false;
+  for (const auto& s : def.spawners)
+    if (s.type == SpawnerKind::FromParent && parentOf(step, s.parent).pool == &rt.pool) return true;
+  for (const auto& m : def.initializers)
+    if (isParentInitializer(m.type) && parentOf(step, m.parent).pool == &rt.pool) return true;
+  return false;
+}
+
+bool hasParentInitializer(const EmitterDef& def) {
+  for (const auto& m : def.initializers)
+    if (m.enabled && isParentInitializer(m.type)) return true;
+  return false;
+}
+
+int spawnCount(const SpawnerModule& s, SpawnerRuntime& rt, float dt, vec3 systemPosition,
+               const EmitterStep& step) {
   switch (s.type) {
     case SpawnerKind::PerSecond:
       return spawnPerSecond(s, rt, dt);
@@ -146,6 +185,8 @@ int spawnCount(const SpawnerModule& s, SpawnerRuntime& rt, float dt, vec3 system
       return spawnBurst(s, rt);
     case SpawnerKind::FromDistance:
       return spawnFromDistance(s, rt, systemPosition);
+    case SpawnerKind::FromParent:
+      return spawnFromParent(s, rt, parentOf(step, s.parent));
   }
   return 0;
 }
@@ -159,8 +200,9 @@ uint32_t requiredFields(const EmitterDef& def) {
   return f;
 }
 
-void prepareEmitter(const EmitterDef& def, EmitterRuntime& rt, size_t particleCap) {
-  uint32_t fields = requiredFields(def);
+void prepareEmitter(const EmitterDef& def, EmitterRuntime& rt, size_t particleCap,
+                    uint32_t linkedFields) {
+  uint32_t fields = requiredFields(def) | linkedFields;
   size_t capacity = maxParticles(def, particleCap);
   if (fields != rt.pool.fields || capacity != rt.pool.capacity ||
       rt.pool.position.size() != capacity)
@@ -189,11 +231,12 @@ uint32_t emitterSeed(SeedMethod method, const Transform& component, uint32_t ins
 
 namespace {
 void spawnBatch(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& step,
-                const Transform& parent, const Transform& lastParent, float dt, size_t n);
+                const Transform& parent, const Transform& lastParent, float dt, size_t n,
+                bool withPost);
 }  // namespace
 
 void stepEmitter(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& step) {
-  prepareEmitter(def, rt, step.particleCap);
+  prepareEmitter(def, rt, step.particleCap, step.linkedFields);
   ParticlePool& p = rt.pool;
   float dt = step.dt;
   if (!rt.seeded) {
@@ -204,11 +247,13 @@ void stepEmitter(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& s
   Transform lastParent = rt.hasLast ? moduleParent(def, rt.lastComponent) : parent;
 
   // 1, 2 and 4 for the particles alive before this frame (see ageMoveUpdate), then removal.
+  const AgeMove how{.delayed = def.delayParticleDeath || step.delayDeath,
+                    .withPost = !readsOwnPool(def, rt, step)};
   const size_t chunks = chunkCount(p.count);
   if (rt.dead.size() < p.count) rt.dead.resize(p.capacity);
   if (rt.deadPerChunk.size() < chunks) rt.deadPerChunk.resize(chunkCount(p.capacity));
   parallelChunks(p.count, [&](size_t c, size_t begin, size_t end) {
-    rt.deadPerChunk[c] = ageMoveUpdate(def, parent, p, dt, rt.dead.data(), begin, end);
+    rt.deadPerChunk[c] = ageMoveUpdate(def, parent, p, dt, how, rt.dead.data(), begin, end);
   });
   removeMarked(p, rt.dead.data(), rt.deadPerChunk.data(), rt.removal);
 
@@ -223,11 +268,15 @@ void stepEmitter(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& s
       sr.initialized = true;
     }
     advanceSpawner(sp, sr, dt);
-    toSpawn += spawnCount(sp, sr, dt, step.component.position);
+    toSpawn += spawnCount(sp, sr, dt, step.component.position, step);
   }
   size_t n = size_t(std::min<int64_t>(toSpawn, int64_t(p.freeSlots())));
   rt.dropped += uint64_t(toSpawn) - n;
-  if (n > 0) spawnBatch(def, rt, step, parent, lastParent, dt, n);
+  if (n > 0) spawnBatch(def, rt, step, parent, lastParent, dt, n, how.withPost);
+  if (!how.withPost)
+    parallelChunks(p.count, [&](size_t, size_t begin, size_t end) {
+      postUpdate(def, parent, p, dt, begin, end);
+    });
 
   rt.lastComponent = step.component;
   rt.hasLast = true;
@@ -237,7 +286,8 @@ namespace {
 
 // Step 3 for `n` new particles and step 4 for them, in parallel chunks of the batch.
 void spawnBatch(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& step,
-                const Transform& parent, const Transform& lastParent, float dt, size_t n) {
+                const Transform& parent, const Transform& lastParent, float dt, size_t n,
+                bool withPost) {
   ParticlePool& p = rt.pool;
   const size_t batchBegin = p.count;
   const uint32_t firstSeed = rt.nextSeed;
@@ -255,7 +305,12 @@ void spawnBatch(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& st
     ic.batchBegin = batchBegin, ic.batchEnd = p.count;
     if (!m.enabled) continue;
     ic.orderBase = rt.orderCounters[k];
-    rt.orderCounters[k] = order::advance(m.type, rt.orderCounters[k], n);
+    if (isParentInitializer(m.type)) {
+      ic.parent = parentOf(step, m.parent);
+      ic.counter = &rt.orderCounters[k];  // order_parent advances it per particle
+    } else {
+      rt.orderCounters[k] = order::advance(m.type, rt.orderCounters[k], n);
+    }
     ic.world = moduleWorld(m.transform, parent);
     if (m.type == InitializerKind::PositionArc) {
       vec3 target;
@@ -265,9 +320,10 @@ void spawnBatch(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& st
       ic.target = found ? target - ic.world.position : m.fallbackTarget;
     }
   }
-  // Every new particle draws from its own seed, so the chunks are independent.
+  // Every new particle draws from its own seed, so the chunks are independent; but the parent
+  // initializers walk the parents along the whole batch, so with one the batch is one chunk.
   const float lifeLo = def.lifetime.lo, lifeHi = def.lifetime.hi;
-  parallelChunks(n, [&](size_t, size_t from, size_t to) {
+  auto initChunk = [&](size_t, size_t from, size_t to) {
     const size_t begin = batchBegin + from, end = batchBegin + to;
     for (size_t i = begin; i < end; ++i) {
       soa::initRow(p, i);
@@ -283,9 +339,12 @@ void spawnBatch(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& st
         runInitializer(def.initializers[k], rt.initContexts[k], p, begin, end);
     if (p.has(kFieldOldPosition))
       for (size_t i = begin; i < end; ++i) p.oldPosition[i] = p.position[i];
-    for (const auto& m : def.updaters)
-      if (m.enabled && isPostUpdater(m.type)) runUpdater(m, parent, p, dt, begin, end);
-  });
+    if (withPost) postUpdate(def, parent, p, dt, begin, end);
+  };
+  if (hasParentInitializer(def))
+    initChunk(0, 0, n);
+  else
+    parallelChunks(n, initChunk);
   rt.spawned += n;
 }
 

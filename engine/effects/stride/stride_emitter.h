@@ -58,13 +58,19 @@ struct EmitterStep {
   size_t particleCap = kMaxParticlesPerEmitter;  // kStressParticleCap with the budget lifted
   // Finds a scene object's position in Stride space (position_arc targets).
   std::function<bool(std::string_view, vec3&)> findObject;
+  // Child particles (stride_children.h): the emitter a module names as its parent, and what the
+  // emitters following this one need of it.
+  std::function<ParentView(const std::string&)> findParent;
+  uint32_t linkedFields = 0;
+  bool delayDeath = false;
 };
 
 // The pool fields an emitter's modules require.
 uint32_t requiredFields(const EmitterDef& def);
 // Lays the pool out for the definition (on the first frame and after module-list edits).
+// `linkedFields`: fields its children need on it (stride_children.h).
 void prepareEmitter(const EmitterDef& def, EmitterRuntime& rt,
-                    size_t particleCap = kMaxParticlesPerEmitter);
+                    size_t particleCap = kMaxParticlesPerEmitter, uint32_t linkedFields = 0);
 // The seed the emitter's generator starts from.
 uint32_t emitterSeed(SeedMethod method, const Transform& component, uint32_t instanceSeed,
                      uint32_t emitterIndex);

@@ -7,6 +7,7 @@
 
 #include "engine/core/parallel.h"
 #include "engine/effects/registry.h"
+#include "engine/effects/stride/stride_children.h"
 #include "engine/effects/stride/stride_definition_class.h"
 
 namespace fx {
@@ -57,10 +58,23 @@ StrideInstance::StrideInstance(const StrideDefinition& def, const InstanceContex
   emitters_.resize(def.system.emitters.size());
 }
 
+void StrideInstance::restartIfDue(float dt) {
+  const float period = def_.system.resetSeconds;
+  if (period <= 0.0f) return;
+  // A frame that would pass the period starts the system over (a tolerance for the summed steps).
+  if (sinceRestart_ > 0.0 && sinceRestart_ + 0.5 * double(dt) >= double(period)) {
+    emitters_.clear();
+    warmed_ = false;
+    sinceRestart_ = 0.0;
+  }
+  sinceRestart_ += double(dt);
+}
+
 void StrideInstance::stepWith(float dt, const Transform& component, const SceneState* scene) {
   component_ = component;
   const SystemDef& sys = def_.system;
   size_t n = std::min(sys.emitters.size(), kMaxEmitters);
+  restartIfDue(dt);
   if (emitters_.size() != n) emitters_.resize(n);
   EmitterStep es;
   es.dt = dt * std::max(sys.speedScale, 0.0f);
@@ -75,27 +89,36 @@ void StrideInstance::stepWith(float dt, const Transform& component, const SceneS
     if (sys.warmUpTime > 0.0f && es.dt > 0.0f)
       steps += int(std::min(std::ceil(sys.warmUpTime / es.dt), float(kMaxWarmUpSteps)));
   }
-  // Emitters are independent (each has its own pool and seed generator), so with several of
-  // them and more than a chunk of particles in all they step concurrently; each emitter's own
-  // passes split into chunks as well. Small populations stay on the calling thread.
+  // Emitters without children are independent (each has its own pool and seed generator), so
+  // with several of them and more than a chunk of particles in all they step concurrently; each
+  // emitter's own passes split into chunks as well. Small populations stay on the calling
+  // thread. Children read their parents, so a system with children steps in list order.
+  const bool children = hasChildren(sys);
+  std::array<ParentLinks, kMaxEmitters> links{};
+  if (children) {
+    for (size_t i = 0; i < n; ++i) links[i] = parentLinks(sys, i);
+    es.findParent = [this, &sys](const std::string& name) {
+      int j = findEmitter(sys, name);
+      if (j < 0 || size_t(j) >= emitters_.size()) return ParentView{};
+      return ParentView{&sys.emitters[size_t(j)], &emitters_[size_t(j)].pool};
+    };
+  }
   size_t live = 0;
   for (size_t i = 0; i < n; ++i) live += emitters_[i].pool.count;
-  const bool concurrent = n > 1 && live > kParallelChunk;
+  const bool concurrent = n > 1 && live > kParallelChunk && !children;
   auto stepOne = [&](size_t i) {
     if (!sys.emitters[i].enabled) return;
     EmitterStep one = es;
     one.emitterIndex = uint32_t(i);
+    one.linkedFields = links[i].fields;
+    one.delayDeath = links[i].delayDeath;
     stepEmitter(sys.emitters[i], emitters_[i], one);
   };
   for (int s = 0; s < steps; ++s) {
     if (concurrent) {
       parallelTasks(n, stepOne);
     } else {
-      for (size_t i = 0; i < n; ++i) {
-        if (!sys.emitters[i].enabled) continue;
-        es.emitterIndex = uint32_t(i);
-        stepEmitter(sys.emitters[i], emitters_[i], es);
-      }
+      for (size_t i = 0; i < n; ++i) stepOne(i);
     }
   }
 }
@@ -136,6 +159,18 @@ EffectStats StrideInstance::stats() const {
   s.bytesPerParticle = emitters_.empty() ? 0 : emitters_[0].pool.bytesPerParticle();
   s.values.push_back({"emitters", double(emitters_.size())});
   s.values.push_back({"dropped spawns", double(dropped)});
+  // Live particles per emitter, by name (a repeated name gets " (2)", ...).
+  const SystemDef& sys = def_.system;
+  for (size_t i = 0; i < emitters_.size() && i < sys.emitters.size(); ++i) {
+    std::string name =
+        sys.emitters[i].name.empty() ? "emitter " + std::to_string(i + 1) : sys.emitters[i].name;
+    std::string unique = name;
+    for (int k = 2; std::any_of(s.emittersLive.begin(), s.emittersLive.end(),
+                                [&](const auto& e) { return e.first == unique; });
+         ++k)
+      unique = name + " (" + std::to_string(k) + ")";
+    s.emittersLive.push_back({unique, emitters_[i].pool.count});
+  }
   return s;
 }
 

@@ -19,7 +19,7 @@ const EnumOption kShapeKinds[4] = {
      "Distance: radial distance from the torus's inner circle."},
 };
 
-const EnumOption kSpawnerKinds[4] = {
+const EnumOption kSpawnerKinds[5] = {
     {"per_second", int32_t(SpawnerKind::PerSecond),
      "A number of particles per second, fraction carried over."},
     {"per_frame", int32_t(SpawnerKind::PerFrame), "A number of particles every frame."},
@@ -27,9 +27,12 @@ const EnumOption kSpawnerKinds[4] = {
      "All particles at once, each time the spawner becomes active."},
     {"from_distance", int32_t(SpawnerKind::FromDistance),
      "Particles per unit of distance the system moves."},
+    {"from_parent", int32_t(SpawnerKind::FromParent),
+     "Children for the particles of a parent emitter that meet a trigger (death, hit, birth, "
+     "age, distance)."},
 };
 
-const EnumOption kInitializerKinds[10] = {
+const EnumOption kInitializerKinds[15] = {
     {"position", int32_t(InitializerKind::Position), "Random position in a box."},
     {"velocity", int32_t(InitializerKind::Velocity), "Random velocity in a box."},
     {"size", int32_t(InitializerKind::Size), "Random uniform size."},
@@ -46,6 +49,17 @@ const EnumOption kInitializerKinds[10] = {
     {"spawn_order_group", int32_t(InitializerKind::SpawnOrderGroup),
      "Spawn order, with every frame's particles in a group of their own (each frame's batch "
      "becomes its own ribbon)."},
+    {"position_parent", int32_t(InitializerKind::PositionParent),
+     "Position in a box around a parent particle, spread between its old and new position."},
+    {"velocity_parent", int32_t(InitializerKind::VelocityParent),
+     "Random velocity in a box plus the parent particle's velocity times a factor."},
+    {"color_parent", int32_t(InitializerKind::ColorParent),
+     "Random colour between two times the parent particle's colour."},
+    {"size_parent", int32_t(InitializerKind::SizeParent),
+     "Random size times the parent particle's size."},
+    {"order_parent", int32_t(InitializerKind::OrderParent),
+     "Order = the parent particle's order in the upper bits, its child counter below (each "
+     "parent's children make one ribbon)."},
 };
 
 const EnumOption kShapeBuilderKinds[5] = {
@@ -162,6 +176,9 @@ void SpawnerModule::reflect(FieldVisitor& v) {
                 case SpawnerKind::FromDistance:
                   reflectFromDistance(*this, kv);
                   break;
+                case SpawnerKind::FromParent:
+                  reflectFromParent(*this, kv);
+                  break;
               }
             });
   v.visit({.key = "enabled"}, enabled, true);
@@ -216,11 +233,19 @@ void InitializerModule::reflect(FieldVisitor& v) {
                 case InitializerKind::SpawnOrder:
                 case InitializerKind::SpawnOrderGroup:
                   break;
+                case InitializerKind::PositionParent:
+                case InitializerKind::VelocityParent:
+                case InitializerKind::ColorParent:
+                case InitializerKind::SizeParent:
+                case InitializerKind::OrderParent:
+                  reflectInitParent(*this, kv);
+                  break;
               }
             });
   v.visit({.key = "enabled"}, enabled, true);
   bool spatial = type == InitializerKind::Position || type == InitializerKind::Velocity ||
-                 type == InitializerKind::PositionArc;
+                 type == InitializerKind::PositionArc || type == InitializerKind::PositionParent ||
+                 type == InitializerKind::VelocityParent;
   v.visit({.key = "debug_draw",
            .help = "A debug wireframe shape will be drawn to show the boundaries for this module.",
            .unused = !spatial},
@@ -230,9 +255,10 @@ void InitializerModule::reflect(FieldVisitor& v) {
            .min = 0,
            .max = 65535},
           seedOffset, 0);
-  transform.reflect(v, type == InitializerKind::Rotation || type == InitializerKind::Color ||
-                           type == InitializerKind::SpawnOrder ||
-                           type == InitializerKind::SpawnOrderGroup);
+  transform.reflect(
+      v, type == InitializerKind::Rotation || type == InitializerKind::Color ||
+             type == InitializerKind::SpawnOrder || type == InitializerKind::SpawnOrderGroup ||
+             type == InitializerKind::ColorParent || type == InitializerKind::OrderParent);
 }
 
 void UpdaterModule::reflect(FieldVisitor& v) {
@@ -398,6 +424,13 @@ void SystemDef::reflect(FieldVisitor& v) {
            .max = 60,
            .restart = true},
           warmUpTime, 0.0f);
+  v.visit({.key = "reset_seconds",
+           .unit = "s",
+           .help = "The preview restarts the system every this many seconds, as Stride's editor "
+                   "does (0 = never), so a one-shot effect keeps playing.",
+           .min = 0,
+           .max = 3600},
+          resetSeconds, 0.0f);
   v.visit({.key = "speed_scale", .help = "Multiplies the frame time.", .min = 0, .max = 100},
           speedScale, 1.0f);
   visitArray(v,
@@ -429,6 +462,9 @@ float peakParticlesPerSecond(const SpawnerModule& s) {
     }
     case SpawnerKind::FromDistance:
       return std::ceil(s.particlesPerUnit);  // sized for 1 m/s
+    case SpawnerKind::FromParent:            // as Stride sizes it: the larger count, once a second
+      return std::ceil(
+          std::clamp(std::max(s.spawnCount.lo, s.spawnCount.hi), 0.0f, kMaxChildrenPerTrigger));
   }
   return 0.0f;
 }

@@ -1,7 +1,40 @@
 // Pitfalls of stride_particles definitions, reported with pointers into the definition.
+#include "engine/effects/stride/stride_children.h"
 #include "engine/effects/stride/stride_definition_class.h"
 
 namespace fx::stride {
+
+namespace {
+
+// Child modules: a parent name no emitter has, a spawner that can never spawn.
+void lintChildren(const SystemDef& sys, const EmitterDef& em, Diagnostics& out,
+                  const std::string& file, const std::string& ep) {
+  auto missing = [&](const std::string& parent) { return findEmitter(sys, parent) < 0; };
+  for (size_t s = 0; s < em.spawners.size(); ++s) {
+    const SpawnerModule& sp = em.spawners[s];
+    if (sp.type != SpawnerKind::FromParent) continue;
+    std::string sptr = ep + "/spawners/" + std::to_string(s);
+    if (missing(sp.parent))
+      out.warning(
+          file, sptr + "/parent_emitter",
+          "no emitter named \"" + sp.parent + "\" in this system: the spawner never spawns");
+    if (sp.group == ParentGroup::None)
+      out.warning(file, sptr + "/control_group",
+                  "control group none: a from_parent spawner never spawns (it records its counts "
+                  "in the group)");
+    if (sp.trigger == SpawnTrigger::None)
+      out.warning(file, sptr + "/trigger", "no trigger: the spawner never spawns");
+  }
+  for (size_t i = 0; i < em.initializers.size(); ++i) {
+    const InitializerModule& m = em.initializers[i];
+    if (isParentInitializer(m.type) && missing(m.parent))
+      out.warning(file, ep + "/initializers/" + std::to_string(i) + "/parent_emitter",
+                  "no emitter named \"" + m.parent +
+                      "\" in this system: the initializer uses its own random values only");
+  }
+}
+
+}  // namespace
 
 void StrideDefinition::lint(const SceneObject*, const Scene& scene, const EffectPlacement&,
                             Diagnostics& out, const std::string& file,
@@ -9,6 +42,7 @@ void StrideDefinition::lint(const SceneObject*, const Scene& scene, const Effect
   for (size_t e = 0; e < system.emitters.size(); ++e) {
     const EmitterDef& em = system.emitters[e];
     std::string ep = pointer + "/emitters/" + std::to_string(e);
+    lintChildren(system, em, out, file, ep);
     bool anySpawner = false;
     for (const auto& s : em.spawners) anySpawner |= s.enabled;
     if (!anySpawner)

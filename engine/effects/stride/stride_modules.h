@@ -47,6 +47,22 @@ void reflectPerFrame(SpawnerModule& s, FieldVisitor& v);
 void reflectBurst(SpawnerModule& s, FieldVisitor& v);
 void reflectFromDistance(SpawnerModule& s, FieldVisitor& v);
 
+// --- Child particles (stride_children.h) ---------------------------------------------------------
+// A parent emitter as its children's modules see it this frame: its definition and pool (null
+// when no emitter has the name). Child spawners write the parent's children flags and
+// order_parent its child counters, so the pool is not const.
+struct ParentView {
+  const EmitterDef* def = nullptr;
+  ParticlePool* pool = nullptr;
+};
+
+// from_parent: records each parent particle's children this frame in the parent's control-group
+// field (count = (min + (max - min) x parent seed float(0)) x the trigger's value, floored with
+// the remainder carried, at most 255 recorded per parent) and returns their sum. Nothing while
+// the spawner is not active, without a parent or without the group's field.
+int spawnFromParent(const SpawnerModule& s, const SpawnerRuntime& rt, ParentView parent);
+void reflectFromParent(SpawnerModule& s, FieldVisitor& v);
+
 // --- Initializers -------------------------------------------------------------------------------
 struct InitContext {
   ModuleWorld world;
@@ -59,7 +75,9 @@ struct InitContext {
   // "interpolate", position_arc "ordered") count from batchBegin, so any split gives the same
   // result.
   size_t batchBegin = 0, batchEnd = 0;
-  uint32_t orderBase = 0;  // spawn_order(_group): the counter at the batch's first particle
+  uint32_t orderBase = 0;       // spawn_order(_group): the counter at the batch's first particle
+  ParentView parent;            // *_parent: the parent emitter
+  uint32_t* counter = nullptr;  // order_parent: its running counter (advanced per particle)
   size_t firstOfBatch(size_t begin) const { return batchEnd > 0 ? batchBegin : begin; }
   size_t endOfBatch(size_t end) const { return batchEnd > 0 ? batchEnd : end; }
 };
@@ -84,6 +102,11 @@ void initRotation3D(const InitializerModule& m, const InitContext& c, ParticlePo
 // spawn_order and spawn_order_group: Order = orderBase + the particle's place in the batch
 // (stride_order.h has the counters and layouts).
 void initSpawnOrder(const InitContext& c, ParticlePool& p, size_t begin, size_t end);
+// position_parent, velocity_parent, color_parent, size_parent, order_parent
+// (initializer_parent.cpp): the whole batch at once, in order (the parents are walked along it).
+void initFromParent(const InitializerModule& m, const InitContext& c, ParticlePool& p, size_t begin,
+                    size_t end);
+bool isParentInitializer(InitializerKind k);
 
 void reflectInitPosition(InitializerModule& m, FieldVisitor& v);
 void reflectInitVelocity(InitializerModule& m, FieldVisitor& v);
@@ -93,6 +116,7 @@ void reflectInitColor(InitializerModule& m, FieldVisitor& v);
 void reflectInitPositionArc(InitializerModule& m, FieldVisitor& v);
 void reflectInitDirection(InitializerModule& m, FieldVisitor& v);
 void reflectInitRotation3D(InitializerModule& m, FieldVisitor& v);
+void reflectInitParent(InitializerModule& m, FieldVisitor& v);
 
 uint32_t initializerFields(InitializerKind k);
 

@@ -28,9 +28,25 @@ enum FieldBit : uint32_t {
   kFieldCollision = 1u << 10,   // CollisionControl: bit 0 = HasCollided this frame
   kFieldQuaternion = 1u << 11,  // 3D rotation (Stride space; what the quad shape builder turns by)
   kFieldOrder = 1u << 12,       // spawn order: group in the upper 16 bits (stride_order.h)
+  // A parent's children flags, one per control group (a child spawner records how many children
+  // each parent emits this frame and the carried fraction), and its child counter (a child's
+  // order_parent numbers its children from it). Added to a parent by its children's modules.
+  kFieldChildren0 = 1u << 13,  // + group index (kParentGroups of them)
+  kFieldChildOrder = 1u << 17,
 };
+inline constexpr uint32_t childrenField(int group) {
+  return uint32_t(kFieldChildren0) << group;
+}
 inline constexpr uint32_t kFieldsAlways =
     kFieldPosition | kFieldLife | kFieldLifetime | kFieldRandomSeed;
+
+// Stride's ParticleChildrenAttribute: children to emit this frame (at most kMaxChildrenPerFrame)
+// and the fraction carried to the next trigger.
+struct ChildCount {
+  uint32_t toEmit = 0;
+  float carry = 0.0f;
+};
+inline constexpr uint32_t kMaxChildrenPerFrame = 255;
 
 struct ParticlePool {
   uint32_t fields = kFieldsAlways;
@@ -42,6 +58,8 @@ struct ParticlePool {
   std::vector<vec4> color;
   std::vector<quat> quaternion;
   std::vector<uint8_t> collision;
+  std::vector<ChildCount> children[4];  // per control group
+  std::vector<uint32_t> childOrder;
 
   bool has(uint32_t f) const { return (fields & f) == f; }
   // Every column with the value a new particle starts with and its field bit: the one list the
@@ -55,6 +73,8 @@ struct ParticlePool {
     f(p.rotation, 0.0f, kFieldRotation), f(p.color, vec4(1.0f), kFieldColor);
     f(p.collision, uint8_t(0), kFieldCollision),
         f(p.quaternion, quat(1, 0, 0, 0), kFieldQuaternion), f(p.order, 0u, kFieldOrder);
+    for (int g = 0; g < 4; ++g) f(p.children[g], ChildCount{}, childrenField(g));
+    f(p.childOrder, 0u, kFieldChildOrder);
   }
   // The columns present in this layout (engine/core/soa.h).
   template <class P, class F>

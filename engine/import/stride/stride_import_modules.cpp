@@ -121,6 +121,7 @@ class Mapper {
     auto& items = ctx_.sources->collections[size_t(collection)].items;
     if (item >= 0 && size_t(item) < items.size()) items[size_t(item)].listIndex = int(listIndex);
   }
+  std::vector<std::pair<YAML::Node, std::string>> parentNames_;  // ParentName nodes, checked last
 
   // Copies a member when present.
   void num(Json& out, const char* key, const YAML::Node& n, const char* yamlKey) {
@@ -190,6 +191,10 @@ class Mapper {
   void material(Json& emitter, const YAML::Node& e, const YAML::Node& component);
   void colorTree(const YAML::Node& n, vec4& factor, std::string& texture, int depth);
   std::optional<Json> spawner(const YAML::Node& m, const std::string& tag);
+  void fromParent(Json& out, const YAML::Node& m);
+  void parentLink(Json& out, const YAML::Node& m);
+  bool childInitializer(Json& out, const YAML::Node& m, const std::string& tag);
+  void checkParents(const Json& emitters);
   std::optional<Json> initializer(const YAML::Node& m, const std::string& tag);
   std::optional<Json> updater(const YAML::Node& m, const std::string& tag);
   Json modules(const YAML::Node& e, const char* yamlKey,
@@ -307,6 +312,8 @@ std::optional<Json> Mapper::spawner(const YAML::Node& m, const std::string& tag)
   } else if (tag == "SpawnerFromDistance") {
     out["type"] = "from_distance";
     num(out, "particles_per_unit", m, "SpawnCount");
+  } else if (tag == "SpawnerFromParent") {
+    fromParent(out, m);
   } else {
     return std::nullopt;
   }
@@ -317,6 +324,87 @@ std::optional<Json> Mapper::spawner(const YAML::Node& m, const std::string& tag)
   range(out, "delay", m, "Delay");
   range(out, "duration", m, "Duration");
   return out;
+}
+
+// The parent emitter and control group of a child module (SpawnerFromParent,
+// ParticleChildInitializer); the name is checked against the emitters once all are read.
+void Mapper::parentLink(Json& out, const YAML::Node& m) {
+  std::string parent = r_.text(m, "ParentName", "");
+  out["parent_emitter"] = parent;
+  parentNames_.push_back({r_.has(m, "ParentName") ? r_.child(m, "ParentName") : m, parent});
+  static const std::pair<const char*, const char*> kGroups[] = {{"Group00", "group_0"},
+                                                                {"Group01", "group_1"},
+                                                                {"Group02", "group_2"},
+                                                                {"Group03", "group_3"},
+                                                                {"None", "none"}};
+  choice(out, "control_group", m, "ParentControlFlag", kGroups);
+}
+
+// SpawnerFromParent: its trigger (null: none) and SpawnCount, clamped to 0..250 as Stride's
+// setter does.
+void Mapper::fromParent(Json& out, const YAML::Node& m) {
+  out["type"] = "from_parent";
+  parentLink(out, m);
+  YAML::Node t = r_.child(m, "ParticleSpawnTrigger");
+  std::string tag = isNull(t) ? "" : tagOf(t);
+  static const std::pair<const char*, const char*> kTriggers[] = {
+      {"ParticleSpawnTriggerDeath", "on_death"},
+      {"ParticleSpawnTriggerCollision", "on_hit"},
+      {"ParticleSpawnTriggerBirth", "on_birth"},
+      {"ParticleSpawnTriggerLifetime", "lifetime"},
+      {"ParticleSpawnTriggerDistance", "distance"}};
+  out["trigger"] = "none";
+  for (const auto& [stride, ours] : kTriggers)
+    if (tag == stride) out["trigger"] = ours;
+  if (!tag.empty() && out["trigger"] == "none") keep(t, tag + " (the spawner never spawns)");
+  if (tag == "ParticleSpawnTriggerLifetime") {
+    num(out, "lifetime_lower_limit", t, "LifetimeLowerLimit");
+    num(out, "lifetime_upper_limit", t, "LifetimeUpperLimit");
+  }
+  if (r_.has(m, "SpawnCount")) {
+    vec2 c = glm::clamp(r_.vector2(m, "SpawnCount", vec2(2, 5)), vec2(0.0f),
+                        vec2(stride::kMaxChildrenPerTrigger));
+    out["spawn_count"] = bounds(c);
+  }
+}
+
+void Mapper::checkParents(const Json& emitters) {
+  for (const auto& [node, name] : parentNames_) {
+    bool found = false;
+    for (const auto& e : emitters) found |= e.value("name", std::string()) == name;
+    if (!found)
+      r_.warning(node, "ParentName \"" + name +
+                           "\": no emitter of this particle system has that EmitterName; the "
+                           "module has no parent");
+  }
+}
+
+// The Initial*Parent modules (ParticleChildInitializer): false for any other tag.
+bool Mapper::childInitializer(Json& out, const YAML::Node& m, const std::string& tag) {
+  if (tag == "InitialPositionParent") {
+    out["type"] = "position_parent";
+    vec(out, "position_min", m, "PositionMin");
+    vec(out, "position_max", m, "PositionMax");
+  } else if (tag == "InitialVelocityParent") {
+    out["type"] = "velocity_parent";
+    num(out, "parent_velocity_factor", m, "ParentVelocityFactor");
+    vec(out, "velocity_min", m, "VelocityMin");
+    vec(out, "velocity_max", m, "VelocityMax");
+  } else if (tag == "InitialColorParent") {
+    out["type"] = "color_parent";
+    rgba(out, "color_min", m, "ColorMin");
+    rgba(out, "color_max", m, "ColorMax");
+  } else if (tag == "InitialSizeParent") {
+    out["type"] = "size_parent";
+    range(out, "random_size", m, "RandomSize");
+  } else if (tag == "InitialOrderParent") {
+    out["type"] = "order_parent";
+  } else {
+    return false;
+  }
+  parentLink(out, m);
+  integer(out, "parent_seed_offset", m, "ParentSeedOffset");
+  return true;
 }
 
 std::optional<Json> Mapper::initializer(const YAML::Node& m, const std::string& tag) {
@@ -352,6 +440,7 @@ std::optional<Json> Mapper::initializer(const YAML::Node& m, const std::string& 
         quat q = r_.rotation(m, yamlKey, quat(1, 0, 0, 0));
         out[key] = Json::array({floatJson(q.x), floatJson(q.y), floatJson(q.z), floatJson(q.w)});
       }
+  } else if (childInitializer(out, m, tag)) {
   } else if (tag == "InitialSpawnOrder" || tag == "InitialSpawnOrderGroup") {
     out["type"] = tag == "InitialSpawnOrder" ? "spawn_order" : "spawn_order_group";
   } else if (tag == "InitialPositionArc") {
@@ -665,8 +754,9 @@ Json Mapper::system(const YAML::Node& component) {
   float speed = r_.number(component, "Speed", 1.0f);
   if (speed != 1.0f) def["speed_scale"] = floatJson(std::clamp(speed, 0.0f, 100.0f));
   YAML::Node control = r_.child(component, "Control");
-  if (r_.number(control, "ResetSeconds", 0.0f) > 0.0f)
-    keep(r_.child(control, "ResetSeconds"), "Control.ResetSeconds");
+  // The editor's preview restart; Stride's default is 5 s when the asset does not say.
+  float reset = r_.number(control, "ResetSeconds", 5.0f);
+  if (reset > 0.0f) def["reset_seconds"] = floatJson(std::min(reset, 3600.0f));
   std::string play = r_.text(control, "Control", "Play");
   if (play != "Play") keep(r_.child(control, "Control"), "Control." + play);
   if (!ps.IsMap()) {
@@ -699,6 +789,7 @@ Json Mapper::system(const YAML::Node& component) {
     itemImported(collection, item, emitters.size());
     emitters.push_back(emitter(e, emitters.size(), component));
   }
+  checkParents(emitters);
   def["emitters"] = std::move(emitters);
   if (!kept_.empty()) def["not_simulated"] = std::move(kept_);
   return def;

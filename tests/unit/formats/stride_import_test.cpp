@@ -666,5 +666,133 @@ TEST(StrideImport, RibbonsTrailsSpawnOrderAndSortingAreSimulated) {
   EXPECT_TRUE(strideDef(*preset).system.kept.empty());
 }
 
+TEST(StrideImport, ChildParticlesAndResetSecondsAreSimulated) {
+  // Reference stride_runtime §5 and §6: SpawnerFromParent {ParentName, ParentControlFlag,
+  // ParticleSpawnTrigger, SpawnCount (clamped 0..250)}, the Initial*Parent modules
+  // {ParentName, ParentSeedOffset, ParentControlFlag, ...}, ParticleSystemControl.ResetSeconds.
+  const char* body = R"(                                    EmitterName: sparks
+                                    Spawners:
+                                        51515151515151515151515151515151: !SpawnerPerSecond
+                                            SpawnCount: 5.0
+                                e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1~Kids:
+                                    EmitterName: kids
+                                    Spawners:
+                                        52525252525252525252525252525252: !SpawnerFromParent
+                                            ParentName: sparks
+                                            ParentControlFlag: Group02
+                                            ParticleSpawnTrigger: !ParticleSpawnTriggerLifetime
+                                                LifetimeLowerLimit: 0.7
+                                                LifetimeUpperLimit: 0.2
+                                            SpawnCount: {X: 3.0, Y: 400.0}
+                                        53535353535353535353535353535353: !SpawnerFromParent
+                                            ParentName: nobody
+                                            ParticleSpawnTrigger: !ParticleSpawnTriggerDeath {}
+                                        54545454545454545454545454545454: !SpawnerFromParent
+                                            ParentName: sparks
+                                            ParticleSpawnTrigger: null
+                                    Initializers:
+                                        a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1: !InitialPositionParent
+                                            ParentName: sparks
+                                            ParentSeedOffset: 7
+                                            ParentControlFlag: None
+                                            PositionMin: {X: 0.0, Y: 1.0, Z: 0.0}
+                                            PositionMax: {X: 0.0, Y: 2.0, Z: 0.0}
+                                        a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2: !InitialVelocityParent
+                                            ParentName: sparks
+                                            ParentVelocityFactor: 1.2
+                                            VelocityMin: {X: -1.0, Y: 1.0, Z: -1.0}
+                                            VelocityMax: {X: 1.0, Y: 1.0, Z: 1.0}
+                                        a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3: !InitialColorParent
+                                            ParentName: sparks
+                                            ColorMin: {R: 0.5, G: 0.5, B: 0.5, A: 1.0}
+                                        a4a4a4a4a4a4a4a4a4a4a4a4a4a4a4a4: !InitialSizeParent
+                                            ParentName: sparks
+                                            RandomSize: {X: 1.0, Y: 1.0}
+                                        a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5: !InitialOrderParent
+                                            ParentName: sparks
+                                            ParentControlFlag: Group01
+)";
+  std::string text = prefab(body);
+  text.replace(text.find("ResetSeconds: 0.0"), 17, "ResetSeconds: 2.5");
+  auto im = importYaml(text);
+  ASSERT_TRUE(im.result) << im.diags.formatAll();
+  // The one warning: the parent no emitter is called, with its line.
+  int line =
+      int(std::count(text.begin(), text.begin() + long(text.find("ParentName: nobody")), '\n')) + 1;
+  std::string all = warnings(im.diags);
+  EXPECT_EQ(im.diags.warningCount(), 1u) << all;
+  EXPECT_NE(all.find("test.sdprefab:" + std::to_string(line) + ": warning: ParentName \"nobody\""),
+            std::string::npos)
+      << all;
+  EXPECT_EQ(all.find("not simulated"), std::string::npos) << all;
+
+  const Json& def = im.result->preset["effects"][0]["definition"];
+  EXPECT_EQ(def["reset_seconds"], 2.5);
+  const Json& kids = def["emitters"][1];
+  EXPECT_EQ(kids["spawners"][0]["type"], "from_parent");
+  EXPECT_EQ(kids["spawners"][0]["parent_emitter"], "sparks");
+  EXPECT_EQ(kids["spawners"][0]["control_group"], "group_2");
+  EXPECT_EQ(kids["spawners"][0]["trigger"], "lifetime");
+  EXPECT_EQ(kids["spawners"][0]["spawn_count"], Json::parse("[3, 250]"));  // Stride's clamp
+  EXPECT_EQ(kids["spawners"][1]["trigger"], "on_death");
+  EXPECT_EQ(kids["spawners"][2]["trigger"], "none");
+  EXPECT_EQ(kids["initializers"][0]["type"], "position_parent");
+  EXPECT_EQ(kids["initializers"][0]["control_group"], "none");
+  EXPECT_EQ(kids["initializers"][0]["parent_seed_offset"], 7);
+
+  Diagnostics d;
+  auto preset = load(*im.result, d);
+  ASSERT_TRUE(preset) << d.formatAll();
+  EXPECT_EQ(d.errorCount(), 0u) << d.formatAll();
+  const stride::SystemDef& sys = strideDef(*preset).system;
+  EXPECT_FLOAT_EQ(sys.resetSeconds, 2.5f);
+  EXPECT_TRUE(sys.kept.empty());
+  const stride::SpawnerModule& s = sys.emitters.at(1).spawners.at(0);
+  EXPECT_EQ(s.type, stride::SpawnerKind::FromParent);
+  EXPECT_EQ(s.group, stride::ParentGroup::Group2);
+  EXPECT_EQ(s.trigger, stride::SpawnTrigger::Lifetime);
+  EXPECT_FLOAT_EQ(s.lifetimeLower, 0.7f);
+  EXPECT_FLOAT_EQ(s.lifetimeUpper, 0.2f);
+  const auto& inits = sys.emitters.at(1).initializers;
+  ASSERT_EQ(inits.size(), 5u);
+  EXPECT_EQ(inits[0].type, stride::InitializerKind::PositionParent);
+  EXPECT_EQ(inits[0].parentGroup, stride::ParentGroup::None);
+  EXPECT_EQ(inits[0].parentSeedOffset, 7);
+  EXPECT_EQ(inits[0].positionMax, vec3(0, 2, 0));
+  EXPECT_EQ(inits[1].type, stride::InitializerKind::VelocityParent);
+  EXPECT_FLOAT_EQ(inits[1].parentVelocityFactor, 1.2f);
+  EXPECT_EQ(inits[2].type, stride::InitializerKind::ColorParent);
+  EXPECT_FLOAT_EQ(inits[2].colorMin.r, 0.5f);
+  EXPECT_EQ(inits[2].colorMax, ColorRgba{});  // Stride's default: white
+  EXPECT_EQ(inits[3].type, stride::InitializerKind::SizeParent);
+  EXPECT_EQ(inits[4].type, stride::InitializerKind::OrderParent);
+  EXPECT_EQ(inits[4].parentGroup, stride::ParentGroup::Group1);
+  EXPECT_EQ(inits[4].parent, "sparks");
+
+  // `simulate` stats: live particles per emitter, by name; the children are alive.
+  World world(*preset);
+  world.advanceTo(1.0);
+  Json dump;
+  world.dump(dump);
+  const Json& live = dump["effects"][0]["stats"]["emitters_live"];
+  ASSERT_TRUE(live.is_object()) << dump["effects"][0]["stats"].dump();
+  EXPECT_GT(live["sparks"].get<int>(), 0);
+  EXPECT_GT(live["kids"].get<int>(), 0);
+  EXPECT_EQ(live["sparks"].get<size_t>() + live["kids"].get<size_t>(), world.stats(0).live);
+}
+
+// ResetSeconds defaults to 5 in Stride when the asset has no Control block.
+TEST(StrideImport, ResetSecondsDefaultsToStrides) {
+  std::string text = prefab(kSimpleEmitter);
+  size_t at = text.find("                        Control:\n");
+  size_t end = text.find("                        Color:");
+  text.erase(at, end - at);
+  auto im = importYaml(text);
+  ASSERT_TRUE(im.result) << im.diags.formatAll();
+  EXPECT_EQ(im.result->preset["effects"][0]["definition"]["reset_seconds"], 5.0);
+  auto zero = importYaml(prefab(kSimpleEmitter));  // ResetSeconds: 0.0 = never
+  EXPECT_FALSE(zero.result->preset["effects"][0]["definition"].contains("reset_seconds"));
+}
+
 }  // namespace
 }  // namespace fx::stride_import
