@@ -55,8 +55,8 @@ void Renderer::Impl::copySceneDepth(const DrawList& list, const View& view) {
   if (!depthWritten || !wantsSoftEdges(list)) return;
   const int w = std::max(1, int(view.viewportPx.x)), h = std::max(1, int(view.viewportPx.y));
   const int x = int(view.viewportOriginPx.x), y = int(view.viewportOriginPx.y);
-  while (glGetError() != GL_NO_ERROR) {
-  }
+  for (int i = 0; i < 16 && glGetError() != GL_NO_ERROR; ++i) {
+  }  // earlier errors are not the blit's
   GLint draw = 0, read = 0;
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw);
   glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read);
