@@ -550,10 +550,10 @@ void Mapper::material(Json& emitter, const YAML::Node& e, const YAML::Node& comp
             floatJson(std::max(r_.number(m, "SoftEdgeDistance", 0.0f), 0.0f));
       YAML::Node uv = r_.child(m, "UVBuilder");
       std::string uvTag = tagOf(uv);
-      if ((uvTag == "UVBuilderFlipbook" || uvTag == "UVBuilderScroll") &&
-          texture == kFallbackTexture) {
+      if (uvTag == "UVBuilderFlipbook" && texture == kFallbackTexture) {
         // The frames of a sheet fxview does not have would cut the fallback sprite into tiles.
-        keep(uv, uvTag + " (its texture is missing)");
+        // (A scroll moves whole repeats of the texture, the fallback's too: it stays simulated.)
+        keep(uv, "UVBuilderFlipbook (its texture is missing)");
       } else if (uvTag == "UVBuilderFlipbook") {
         Json fj = {{"type", "flipbook"}};
         integer(fj, "x_divisions", uv, "XDivisions");

@@ -763,6 +763,12 @@ TEST(StrideImport, ScrollHexagonZOffsetSoftEdgeAndColorOperatorsAreSimulated) {
                                                 RightChild: !ComputeFloat
                                                     Value: 0.5
 )";
+  // A scroll over a missing texture is still simulated (it moves whole repeats of the fallback).
+  auto missing = importYaml(prefab(body));
+  ASSERT_TRUE(missing.result);
+  EXPECT_EQ(firstEmitter(*missing.result)["material"]["uv_builder"]["type"], "scroll");
+  EXPECT_EQ(missing.diags.formatAll().find("not simulated"), std::string::npos)
+      << missing.diags.formatAll();
   auto ti = importYaml(prefab(tangled));
   ASSERT_TRUE(ti.result);
   EXPECT_NE(ti.diags.formatAll().find("ComputeBinaryColor Operator Add (read as Multiply): not "
