@@ -6,7 +6,8 @@
 cmake_minimum_required(VERSION 3.25)
 
 set(delimiter "fxglsl")
-file(GLOB shaders RELATIVE "${SHADER_DIR}" "${SHADER_DIR}/*.vert" "${SHADER_DIR}/*.frag")
+file(GLOB shaders RELATIVE "${SHADER_DIR}" "${SHADER_DIR}/*.vert" "${SHADER_DIR}/*.frag"
+     "${SHADER_DIR}/*.glsl")
 list(SORT shaders)
 if(NOT shaders)
   message(FATAL_ERROR "embed_shaders: no *.vert or *.frag in ${SHADER_DIR}")

@@ -8,9 +8,10 @@
 #   share/applications/fxview.desktop            share/mime/packages/fxview.xml
 #   share/icons/hicolor/256x256/apps/fxview.png  share/man/man1/fxview.1.gz (needs help2man)
 
-# --- built-in shaders: shaders/*.vert|frag -> one generated source in fxview_render -------------
+# --- built-in shaders: shaders/*.vert|frag|glsl -> one generated source in fxview_render -------------
 file(GLOB FXVIEW_SHADER_FILES CONFIGURE_DEPENDS
-  ${CMAKE_SOURCE_DIR}/shaders/*.vert ${CMAKE_SOURCE_DIR}/shaders/*.frag)
+  ${CMAKE_SOURCE_DIR}/shaders/*.vert ${CMAKE_SOURCE_DIR}/shaders/*.frag
+  ${CMAKE_SOURCE_DIR}/shaders/*.glsl)
 set(FXVIEW_BUILTIN_SHADERS ${CMAKE_BINARY_DIR}/generated/builtin_shaders.cpp)
 add_custom_command(
   OUTPUT ${FXVIEW_BUILTIN_SHADERS}

@@ -28,9 +28,14 @@ uniform int uFadeMode;     // 0 none, 1 fade when perpendicular, 2 fade when par
 uniform bool uScreenFlare; // size in pixels, clip depth 0.99
 #endif
 
+// View-space units the depth moves toward the camera (SpriteBatch::depthOffset): only the
+// depth changes, as Stride's particle ZOffset does.
+uniform float uDepthOffset;
+
 out vec2 vUv;
 out vec4 vColor;
 out float vFade;
+out float vViewDepth;  // distance in front of the camera after the depth offset (soft edges)
 
 // (u index, v index) per strip vertex: bottom-left, bottom-right, top-left, top-right.
 const vec2 kCorner[4] = vec2[4](vec2(0.0, 1.0), vec2(1.0, 1.0), vec2(0.0, 0.0), vec2(1.0, 0.0));
@@ -62,6 +67,7 @@ void main() {
     vec2 ndc = clip.xy / max(clip.w, 1e-6) + local * pixels * 2.0 / uViewport;
     gl_Position = clip.w > 0.0 ? vec4(ndc, 0.99, 1.0) : vec4(0.0, 0.0, 2.0, 1.0);
     vFade = fade;
+    vViewDepth = 0.0;
     return;
   }
 
@@ -104,4 +110,9 @@ void main() {
   vFade = fade;
   vec3 p = origin + (local.x * a1 + local.y * a2) * scale;
   gl_Position = uProjection * vec4(p, 1.0);
+  vViewDepth = -(p.z + uDepthOffset);
+  if (uDepthOffset != 0.0) {
+    vec4 q = uProjection * vec4(p.xy, p.z + uDepthOffset, 1.0);
+    gl_Position.z = (q.w > 1e-6 ? q.z / q.w : -1.0) * gl_Position.w;
+  }
 }

@@ -6,13 +6,15 @@
 namespace fx {
 
 const char* blendModeName(BlendMode m) {
-  static const char* kNames[] = {"alpha_blend", "multiply", "double_multiply", "add",
-                                 "subtract", "component_min", "component_max", "alpha_multiply_add"};
+  static const char* kNames[] = {"alpha_blend",   "multiply",          "double_multiply",
+                                 "add",           "subtract",          "component_min",
+                                 "component_max", "alpha_multiply_add"};
   return kNames[int(m) & 7];
 }
 
 const char* orientationName(SpriteOrientation o) {
-  static const char* kNames[] = {"screen_facing", "parallel_to_direction", "perpendicular_to_direction"};
+  static const char* kNames[] = {"screen_facing", "parallel_to_direction",
+                                 "perpendicular_to_direction"};
   return int(o) < 3 ? kNames[int(o)] : "?";
 }
 
@@ -106,6 +108,7 @@ StripBatch& DrawList::beginStrips(const StripBatch& state) {
   strips.push_back(state);
   strips.back().firstVertex = uint32_t(stripVertices.size());
   strips.back().vertexCount = 0;
+  strips.back().spriteBatchesBefore = uint32_t(batches.size());
   return strips.back();
 }
 

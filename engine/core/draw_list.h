@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/color_ops.h"
 #include "engine/core/math.h"
 
 namespace fx {
@@ -43,6 +44,32 @@ enum class FadeMode : uint8_t { None, FadeWhenPerpendicular, FadeWhenParallel };
 
 // How a batch's secondary map is placed (Halo weather "secondary map anchor").
 enum class SecondaryAnchor : uint8_t { WithPrimary, WithScreenSpace };
+
+// A batch's colour program: the fragment's colour computed from the texture sample by binary
+// colour operators (engine/core/color_ops.h) instead of texture x vertex colour. Starting from
+// the sample c (rgba; white without a texture), each step sets c = op(c, operand), or
+// op(operand, c) when the operand is the back (left) one; the operand is the step's constant or
+// the vertex colour (a sprite's SpriteInstance::color, a strip vertex's colour), straight rgba.
+// With steps, the vertex colour enters only through them, and for sprites the fade is vFade
+// alone (the tint alpha is no longer folded in). No steps: the usual texture x colour.
+enum class ColorOperand : uint8_t { Constant, VertexColor };
+struct ColorStep {
+  ColorOp op = ColorOp::Multiply;
+  ColorOperand operand = ColorOperand::Constant;
+  bool operandIsBack = false;
+  vec4 constant{1.0f};
+};
+inline constexpr int kMaxColorSteps = 8;
+struct ColorProgram {
+  int count = 0;
+  ColorStep steps[kMaxColorSteps];
+  // Appends a step; false (and nothing added) when full.
+  bool push(const ColorStep& s) {
+    if (count >= kMaxColorSteps) return false;
+    steps[count++] = s;
+    return true;
+  }
+};
 
 using TextureId = int32_t;  // index into DrawList::textures; -1 = none
 inline constexpr TextureId kNoTexture = -1;
@@ -77,7 +104,16 @@ struct SpriteBatch {
   bool secondaryFiltered = true;  // the secondary map's own filtering (weather "flags 1")
   SecondaryAnchor secondaryAnchor = SecondaryAnchor::WithPrimary;
   vec4 secondaryTransform{0, 0, 0, 1};  // u offset, v offset, rotation (radians), scale
-  uint32_t first = 0;                   // into DrawList::sprites
+  bool repeatUv = false;  // UVs past 0..1 repeat the primary map (else clamped to its edge)
+  // Depth moved toward the camera by this many world units in view space; the picture stays
+  // where it is (the depth test sees the particle nearer). 0 = none.
+  float depthOffset = 0.0f;
+  // Soft particles: > 0 fades every fragment (as the blend mode's fade does) by
+  // smoothstep(0, 1, (scene depth - fragment depth) / softDistance), the scene depth being what
+  // the meshes wrote (view-space distances, world units). 0 = hard edges.
+  float softDistance = 0.0f;
+  ColorProgram colorProgram;  // see ColorProgram; none = texture x tint
+  uint32_t first = 0;         // into DrawList::sprites
   uint32_t count = 0;
 };
 
@@ -114,10 +150,10 @@ struct MeshInstance {
   vec4 color{0.62f, 0.64f, 0.68f, 1.0f};  // base colour (linear 0..1)
 };
 
-// A batch of quads the effect built itself (Stride ribbons and trails): world-space vertices with
-// UVs and a premultiplied colour, four per quad (corners in order around it), each quad drawn as
-// the triangles (0 1 2) (0 2 3) with the batch's texture and blend, depth-tested like sprites and
-// never depth-written. The fragment is texture x colour (rgb and alpha), so with
+// A batch of quads the effect built itself (Stride ribbons, trails and hexagons): world-space
+// vertices with UVs and a premultiplied colour, four per quad (corners in order around it), each
+// quad drawn as the triangles (0 1 2) (0 2 3) with the batch's texture and blend, depth-tested like
+// sprites and never depth-written. The fragment is texture x colour (rgb and alpha), so with
 // BlendMode::AlphaMultiplyAdd an alpha of 0 adds.
 struct StripVertex {
   vec3 position;
@@ -134,8 +170,14 @@ struct StripBatch {
   BlendMode blend = BlendMode::AlphaMultiplyAdd;
   bool filtered = true;
   bool depthTest = true;
-  uint32_t firstVertex = 0;  // into DrawList::stripVertices
-  uint32_t vertexCount = 0;  // 4 per quad
+  float depthOffset = 0.0f;   // as SpriteBatch::depthOffset
+  float softDistance = 0.0f;  // as SpriteBatch::softDistance (scales rgb and alpha)
+  ColorProgram colorProgram;  // see ColorProgram; none = texture x colour
+  uint32_t firstVertex = 0;   // into DrawList::stripVertices
+  uint32_t vertexCount = 0;   // 4 per quad
+  // Sprite batches begun before this one (set by beginStrips): the renderer draws the strip
+  // batch between those and the next, so sprites and strips keep the list's order.
+  uint32_t spriteBatchesBefore = 0;
 };
 
 class SpriteArray;
@@ -236,7 +278,8 @@ struct DrawList {
   std::vector<SpriteBatch> batches;
   std::vector<ShaderQuad> shaderQuads;
   std::vector<MeshInstance> meshes;  // drawn first, opaque
-  // Quad batches (ribbons, trails), drawn after the sprite batches in list order.
+  // Quad batches (ribbons, trails, hexagons), drawn among the sprite batches in list order
+  // (StripBatch::spriteBatchesBefore).
   std::vector<StripVertex> stripVertices;
   std::vector<StripBatch> strips;
 

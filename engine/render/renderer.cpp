@@ -1,6 +1,7 @@
 // Renderer: setup and the frame around the passes. draw() runs them in order over a frame's plain
-// data: opaque meshes (scene models, renderer_meshes.cpp), sprite batches (one instanced draw each,
-// renderer_sprites.cpp), strip batches (renderer_strips.cpp), shader quads (renderer_quads.cpp);
+// data: opaque meshes (scene models, renderer_meshes.cpp), the scene depth copy for soft particles
+// (renderer_depth.cpp), sprite batches (one instanced draw each, renderer_sprites.cpp) with the
+// strip batches in list order among them (renderer_strips.cpp), shader quads (renderer_quads.cpp);
 // debug lines, points and labels (renderer_debug.cpp) and the HDR resolve (renderer_post.cpp) are
 // their own calls. Every pass sets all the GL state it relies on (blend, depth, colour mask, cull,
 // program, VAO, samplers) and leaves nothing for the next one to assume.
@@ -127,6 +128,7 @@ bool Renderer::Impl::loadPrograms(std::string& error) {
         stripProgram.compileNow(error)))
     return false;
   su = spriteUniforms(spriteProgram.get());
+  du = extraUniforms(spriteProgram.get());
   if (options.hdr && !hdr.init(options.shaderDir, error)) return false;
   return true;
 }
@@ -196,8 +198,8 @@ void Renderer::beginFrame(int width, int height, ColorRgba background) {
 void Renderer::draw(const DrawList& list, const View& view) {
   setViewport(view);
   impl_->drawMeshes(list, view);
-  impl_->drawSprites(list, view);
-  impl_->drawStrips(list, view);
+  impl_->copySceneDepth(list, view);
+  impl_->drawSprites(list, view);  // and the strip batches among them
   impl_->drawShaderQuads(list, view);
   glDisable(GL_SCISSOR_TEST);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);

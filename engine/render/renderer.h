@@ -26,9 +26,14 @@
 // pictures are what they always were; only sums of draws pass 1); with bloom a draw keeps
 // colours up to 64, so a Stride HDR curve or the lightning glow feeds the glow.
 //
-// Strips: DrawList::strips, after the sprite batches: quads (two triangles each) with their own
-// world positions, UVs (repeating) and premultiplied colours, texture x colour, blended and depth
-// tested as sprites are.
+// Strips: DrawList::strips, among the sprite batches in list order: quads (two triangles each)
+// with their own world positions, UVs (repeating) and premultiplied colours, texture x colour,
+// blended and depth tested as sprites are.
+//
+// Sprite and strip batches may move their depth toward the camera (depthOffset), fade where the
+// depth the meshes wrote is close behind them (softDistance; the depth is copied into a texture
+// after the mesh pass when a batch asks), and compute their colour with a colour program
+// (ColorProgram, engine/core/color_ops.h) instead of texture x colour.
 //
 // Shader quads: `shaders/<name>.vert` + `.frag` (GLSL 330 core), built in, or from
 // RendererOptions::quadShaderDir. Vertex inputs: layout(location = 0) vec3 aPosition (world),

@@ -5,6 +5,7 @@
 //   renderer_sprites.cpp  sprite batches: the mapped sprite ring, the CPU pass (coverage, big
 //                         sprites, depth sort), specialized programs, one instanced draw a batch
 //   renderer_strips.cpp   strip batches: indexed triangles with their own UVs and colours
+//   renderer_depth.cpp    the scene depth copy for soft particles, depth offset uniforms
 //   renderer_quads.cpp    shader quads: per-name programs, uniforms, data textures
 //   renderer_meshes.cpp   opaque scene meshes and their GPU copies
 //   renderer_debug.cpp    debug lines and points, and labels as text
@@ -42,6 +43,14 @@ struct SpriteUniforms {
 };
 
 SpriteUniforms spriteUniforms(GLuint program);
+
+// The depth offset, soft-edge and colour program uniforms shared by the sprite and strip
+// programs (renderer_depth.cpp).
+struct ExtraUniforms {
+  GLint depthOffset, softInvDistance, sceneDepth, depthParams, colorStepCount, colorStep,
+      colorConstant;
+};
+ExtraUniforms extraUniforms(GLuint program);
 
 // Sprite memory the GPU draws from: a ring of instance buffers, each mapped while a DrawList
 // fills it and unmapped when the renderer draws that list, so every sprite is written once, into
@@ -124,11 +133,13 @@ struct Renderer::Impl {
   void pruneMeshes();
   void drawMeshes(const DrawList& list, const View& view);
   SpriteUniforms su{};
+  ExtraUniforms du{};  // the general sprite program's
   // Specialized sprite programs, one per combination of batch switches met so far (see
   // sprite.vert). A variant that fails to build falls back to the general program.
   struct SpriteVariant {
     GlProgram program;  // empty: use the general program
     SpriteUniforms su{};
+    ExtraUniforms du{};
   };
   std::unordered_map<uint32_t, SpriteVariant> spriteVariants;
   SpriteVariant& spriteVariant(const SpriteBatch& batch, bool hasSecondary);
@@ -175,10 +186,23 @@ struct Renderer::Impl {
   void drawBatch(const DrawList& list, const BatchPlan& plan, GLuint instances, const View& view);
   void drawSprites(const DrawList& list, const View& view);
 
+  // Scene depth for soft particles, depth offsets, colour programs (renderer_depth.cpp).
+  GlFramebuffer sceneDepthFbo;
+  GlTexture sceneDepth;
+  int sceneDepthW = 0, sceneDepthH = 0;
+  bool sceneDepthReady = false;  // this draw's scene depth is in sceneDepth
+  void resizeSceneDepth(int w, int h);
+  void copySceneDepth(const DrawList& list, const View& view);
+  void setDepthUniforms(const ExtraUniforms& u, float depthOffset, float softDistance,
+                        const View& view);
+  static void setColorProgram(const ExtraUniforms& u, const ColorProgram& program);
+
   // Strip batches (renderer_strips.cpp).
   void createStripArrays();
   void uploadStrips(const DrawList& list, size_t quads);
-  void drawStrips(const DrawList& list, const View& view);
+  bool prepareStrips(const DrawList& list, const View& view);
+  void drawStripBatch(const DrawList& list, const StripBatch& b, const View& view);
+  ExtraUniforms stripUniforms{};
 
   // Shader quads (renderer_quads.cpp).
   void drawShaderQuads(const DrawList& list, const View& view);

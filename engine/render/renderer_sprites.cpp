@@ -3,6 +3,7 @@
 // programs and one instanced draw per batch.
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "engine/render/renderer_internal.h"
@@ -207,7 +208,7 @@ void Renderer::Impl::drawBatch(const DrawList& list, const BatchPlan& plan, GLui
   glBindVertexArray(spriteVao.get());
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, primary.id);
-  glBindSampler(0, samplers[(filtered ? 2 : 0) + 0].get());
+  glBindSampler(0, samplers[(filtered ? 2 : 0) + (batch.repeatUv ? 1 : 0)].get());
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_2D, secondary.id);
   glBindSampler(1, samplers[(secondaryFiltered ? 2 : 0) + 1].get());
@@ -222,6 +223,9 @@ void Renderer::Impl::drawBatch(const DrawList& list, const BatchPlan& plan, GLui
   glUniform1i(su.hasSecondary, hasSecondary);
   glUniform1i(su.secondaryScreen, batch.secondaryAnchor == SecondaryAnchor::WithScreenSpace);
   glUniform4fv(su.secondaryTransform, 1, &batch.secondaryTransform.x);
+  const ExtraUniforms& eu = variant.program ? variant.du : du;
+  setDepthUniforms(eu, batch.depthOffset, batch.softDistance, view);
+  setColorProgram(eu, batch.colorProgram);
   setBlend(batch.blend);
   // Flares sit at clip depth 0.99: hidden only by nearer scene depth.
   if (batch.depthTest && depthWritten)
@@ -235,25 +239,40 @@ void Renderer::Impl::drawBatch(const DrawList& list, const BatchPlan& plan, GLui
 }
 
 void Renderer::Impl::drawSprites(const DrawList& list, const View& view) {
+  // Strip batches draw between the sprite batches begun before and after them.
+  const bool strips = prepareStrips(list, view);
+  size_t nextStrip = 0;
+  auto stripsBefore = [&](size_t spriteBatch) {
+    for (; strips && nextStrip < list.strips.size() &&
+           list.strips[nextStrip].spriteBatchesBefore <= spriteBatch;
+         ++nextStrip)
+      drawStripBatch(list, list.strips[nextStrip], view);
+  };
   // A list drawn before from this renderer's storage has handed its sprites over (no data).
-  if (list.sprites.empty() || list.batches.empty() || !list.sprites.data()) return;
-  // The CPU pass over every batch, while the sprites are readable.
-  plans.clear();
-  order.clear();
-  for (const SpriteBatch& batch : list.batches) {
-    BatchPlan plan;
-    if (planBatch(list, batch, view, plan)) plans.push_back(plan);
+  if (!list.sprites.empty() && !list.batches.empty() && list.sprites.data()) {
+    // The CPU pass over every batch, while the sprites are readable.
+    plans.clear();
+    order.clear();
+    for (const SpriteBatch& batch : list.batches) {
+      BatchPlan plan;
+      if (planBatch(list, batch, view, plan)) plans.push_back(plan);
+    }
+    if (!order.empty()) writeReorderBuffer(list);
+    GLuint instances = instanceBuffer(list);
+    glDisable(GL_CULL_FACE);
+    glDepthMask(GL_FALSE);  // effects are transparent: tested against the scene, never written
+    glDepthFunc(GL_LEQUAL);
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);  // RGB writes only (reference §5.5)
+    for (const BatchPlan& plan : plans) {
+      stripsBefore(size_t(plan.batch - list.batches.data()));
+      drawBatch(list, plan, instances, view);
+    }
   }
-  if (!order.empty()) writeReorderBuffer(list);
-  GLuint instances = instanceBuffer(list);
-
-  glDisable(GL_CULL_FACE);
-  glDepthMask(GL_FALSE);  // effects are transparent: tested against the scene, never written
-  glDepthFunc(GL_LEQUAL);
-  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);  // RGB writes only (reference §5.5)
-  for (const BatchPlan& plan : plans) drawBatch(list, plan, instances, view);
+  stripsBefore(SIZE_MAX);
   glBindVertexArray(0);
   for (GLuint unit = 0; unit < 2; ++unit) glBindSampler(unit, 0);
+  glActiveTexture(GL_TEXTURE2);
+  glBindTexture(GL_TEXTURE_2D, 0);
   glActiveTexture(GL_TEXTURE0);
 }
 
@@ -303,9 +322,11 @@ Renderer::Impl::SpriteVariant& Renderer::Impl::spriteVariant(const SpriteBatch& 
   const int fadeMode =
       batch.orientation == SpriteOrientation::ScreenFacing ? 0 : int(batch.fadeMode);
   const bool secondaryScreen = batch.secondaryAnchor == SecondaryAnchor::WithScreenSpace;
-  const uint32_t key = uint32_t(orientation) | uint32_t(fadeMode) << 2 |
-                       uint32_t(batch.screenSpaceFlare) << 4 | uint32_t(batch.blend) << 5 |
-                       uint32_t(batch.nonlinearTint) << 9 |
+  const bool soft = batch.softDistance > 0.0f && sceneDepthReady;
+  const bool program = batch.colorProgram.count > 0;
+  const uint32_t key = uint32_t(program) << 14 | uint32_t(soft) << 13 | uint32_t(orientation) |
+                       uint32_t(fadeMode) << 2 | uint32_t(batch.screenSpaceFlare) << 4 |
+                       uint32_t(batch.blend) << 5 | uint32_t(batch.nonlinearTint) << 9 |
                        uint32_t(batch.ignoreTextureAlpha) << 10 | uint32_t(hasSecondary) << 11 |
                        uint32_t(secondaryScreen) << 12;
   auto it = spriteVariants.find(key);
@@ -319,12 +340,14 @@ Renderer::Impl::SpriteVariant& Renderer::Impl::spriteVariant(const SpriteBatch& 
       "\n#define FX_NONLINEAR_TINT " + flag(batch.nonlinearTint) +
       "\n#define FX_IGNORE_TEXTURE_ALPHA " + flag(batch.ignoreTextureAlpha) +
       "\n#define FX_HAS_SECONDARY " + flag(hasSecondary) + "\n#define FX_SECONDARY_SCREEN " +
-      flag(secondaryScreen) + "\n";
+      flag(secondaryScreen) + "\n#define FX_SOFT " + flag(soft) + "\n#define FX_COLOR_PROGRAM " +
+      flag(program) + "\n";
   std::string error;
   v.program = loadProgram(options.shaderDir, "sprite", error, defines);
-  if (v.program)
+  if (v.program) {
     v.su = spriteUniforms(v.program.get());
-  else
+    v.du = extraUniforms(v.program.get());
+  } else
     warnOnce("specialized sprite shader failed (the general one draws instead): " + error);
   return v;
 }

@@ -1,5 +1,6 @@
 // Strip batches (DrawList::strips): the frame's strip vertices uploaded once into an orphaned
-// buffer, then one indexed draw per batch with its texture and blend, depth tested like sprites,
+// buffer, then one indexed draw per batch, among the sprite batches in list order
+// (renderer_sprites.cpp drawSprites), with its texture and blend, depth tested like sprites,
 // never depth written. Every batch is quads (4 vertices each); one shared element buffer holds
 // the pattern (0 1 2, 0 2 3) + 4k for as many quads as the largest batch so far, and each draw
 // starts at its batch's first vertex. The UVs repeat (a ribbon's V runs past 1).
@@ -48,40 +49,58 @@ void Renderer::Impl::uploadStrips(const DrawList& list, size_t quads) {
                pattern.data(), GL_STATIC_DRAW);
 }
 
-void Renderer::Impl::drawStrips(const DrawList& list, const View& view) {
+// The strip pass's per-frame part: the program's view uniforms and the vertex upload. False
+// when no strip batch has quads (or the program failed).
+bool Renderer::Impl::prepareStrips(const DrawList& list, const View& view) {
   size_t quads = 0;
   for (const StripBatch& b : list.strips)
     if (size_t(b.firstVertex) + b.vertexCount <= list.stripVertices.size())
       quads = std::max(quads, size_t(b.vertexCount / 4));
-  if (quads == 0) return;
+  if (quads == 0) return false;
   GLuint p = stripProgram.get();
-  if (!p) return warnOnce(stripProgram.error());
+  if (!p) {
+    warnOnce(stripProgram.error());
+    return false;
+  }
   glUseProgram(p);
-  uniformMat4(p, "uViewProjection", view.viewProjection);
+  uniformMat4(p, "uView", view.view);
+  uniformMat4(p, "uProjection", view.projection);
+  glUniform2f(glGetUniformLocation(p, "uViewport"), view.viewportPx.x, view.viewportPx.y);
+  glUniform2f(glGetUniformLocation(p, "uViewportOrigin"), view.viewportOriginPx.x,
+              view.viewportOriginPx.y);
+  stripUniforms = extraUniforms(p);
   glUniform1f(glGetUniformLocation(p, "uOutputMax"), outputMax());
   glUniform1i(glGetUniformLocation(p, "uPrimary"), 0);
   glBindVertexArray(stripVao.get());
   uploadStrips(list, quads);
+  glBindVertexArray(0);
+  return true;
+}
+
+// One strip batch (after prepareStrips), with every state it relies on.
+void Renderer::Impl::drawStripBatch(const DrawList& list, const StripBatch& b, const View& view) {
+  const size_t n = b.vertexCount / 4;
+  if (n == 0 || size_t(b.firstVertex) + b.vertexCount > list.stripVertices.size()) return;
+  glUseProgram(stripProgram.get());
+  glBindVertexArray(stripVao.get());
   glDepthMask(GL_FALSE);
   glDepthFunc(GL_LEQUAL);
   glDisable(GL_CULL_FACE);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
   glActiveTexture(GL_TEXTURE0);
-  for (const StripBatch& b : list.strips) {
-    const size_t n = b.vertexCount / 4;
-    if (n == 0 || size_t(b.firstVertex) + b.vertexCount > list.stripVertices.size()) continue;
-    glBindTexture(GL_TEXTURE_2D, texture(list, b.texture).id);
-    glBindSampler(0, samplers[(b.filtered ? 2 : 0) + 1].get());
-    setBlend(b.blend);
-    if (b.depthTest && depthWritten)
-      glEnable(GL_DEPTH_TEST);
-    else
-      glDisable(GL_DEPTH_TEST);
-    glDrawElementsBaseVertex(GL_TRIANGLES, GLsizei(n * 6), GL_UNSIGNED_INT, nullptr,
-                             GLint(b.firstVertex));
-    stats.drawCalls++;
-    stats.stripTriangles += n * 2;
-  }
+  glBindTexture(GL_TEXTURE_2D, texture(list, b.texture).id);
+  glBindSampler(0, samplers[(b.filtered ? 2 : 0) + 1].get());
+  setBlend(b.blend);
+  setDepthUniforms(stripUniforms, b.depthOffset, b.softDistance, view);
+  setColorProgram(stripUniforms, b.colorProgram);
+  if (b.depthTest && depthWritten)
+    glEnable(GL_DEPTH_TEST);
+  else
+    glDisable(GL_DEPTH_TEST);
+  glDrawElementsBaseVertex(GL_TRIANGLES, GLsizei(n * 6), GL_UNSIGNED_INT, nullptr,
+                           GLint(b.firstVertex));
+  stats.drawCalls++;
+  stats.stripTriangles += n * 2;
   glBindVertexArray(0);
   glBindSampler(0, 0);
 }

@@ -38,6 +38,34 @@ GlShader compileStage(GLenum stage, const std::string& source, const std::string
   return {};
 }
 
+// Replaces each `#include "name"` line with that file: from `dir` when it has it, else the
+// built-in copy. False (and `error`) when it is in neither.
+bool expandIncludes(std::string& source, const std::filesystem::path& dir, std::string& error) {
+  const std::string kDirective = "#include \"";
+  for (size_t at = source.find(kDirective); at != std::string::npos;
+       at = source.find(kDirective, at)) {
+    size_t nameEnd = source.find('"', at + kDirective.size());
+    size_t eol = source.find('\n', at);
+    if (nameEnd == std::string::npos || (eol != std::string::npos && nameEnd > eol)) {
+      error = "malformed #include in a shader";
+      return false;
+    }
+    std::string name = source.substr(at + kDirective.size(), nameEnd - at - kDirective.size());
+    std::string text;
+    if (dir.empty() || !readText(dir / name, text)) {
+      auto builtin = builtinShader(name);
+      if (!builtin) {
+        error = name + ": included shader not found";
+        return false;
+      }
+      text = std::string(*builtin);
+    }
+    source.replace(at, (eol == std::string::npos ? source.size() : eol) - at, text);
+    at += text.size();
+  }
+  return true;
+}
+
 }  // namespace
 
 GlProgram compileProgram(const std::string& vertSource, const std::string& fragSource,
@@ -108,6 +136,7 @@ GlProgram loadProgramStages(const std::filesystem::path& dir, const std::string&
     vertLabel = vert.string();
     fragLabel = frag.string();
   }
+  if (!expandIncludes(vs, dir, error) || !expandIncludes(fs, dir, error)) return {};
   return compileProgram(withDefines(vs, defines), withDefines(fs, defines), vertLabel, fragLabel,
                         error);
 }

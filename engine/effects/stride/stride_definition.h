@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/color_ops.h"
 #include "engine/effects/stride/stride_common.h"
 
 namespace fx::stride {
@@ -163,7 +164,7 @@ struct UpdaterModule {
 // --- Emitter ------------------------------------------------------------------------------------
 enum class SimulationSpace : int32_t { World, Local };
 enum class SeedMethod : int32_t { Time, Fixed, Position };
-enum class ShapeBuilderKind : int32_t { Billboard, OrientedQuad, Quad, Ribbon, Trail };
+enum class ShapeBuilderKind : int32_t { Billboard, OrientedQuad, Quad, Ribbon, Trail, Hexagon };
 // The order particles are drawn in (stride_sort.h): pool order, far to near, youngest first, or
 // descending Order (Stride's ByOrder sorts the negated Order bits read as a float ascending).
 enum class Sorting : int32_t { None, ByDepth, ByAge, ByOrder };
@@ -197,16 +198,34 @@ struct ShapeBuilder {
 };
 
 // UV builder (uv_flipbook.cpp): a flipbook of x_divisions x y_divisions frames, frame =
-// starting_frame + floor(age x animation_speed), read left to right, top to bottom.
-enum class UvBuilderKind : int32_t { None, Flipbook };
+// starting_frame + floor(age x animation_speed), read left to right, top to bottom; or a scroll:
+// the UV rectangle (x min, y min, x max, y max) moves from start_frame to end_frame over the
+// particle's life (UVs past 0..1 repeat the texture).
+enum class UvBuilderKind : int32_t { None, Flipbook, Scroll };
 struct UvBuilder {
   UvBuilderKind type = UvBuilderKind::None;
   int32_t xDivisions = 4;
   int32_t yDivisions = 4;
   int32_t startingFrame = 0;
   float animationSpeed = 16.0f;  // frames over the particle's whole lifetime
+  vec4 startFrame{0, 0, 1, 1};   // scroll: x min, y min, x max, y max at birth
+  vec4 endFrame{0, 1, 1, 2};     // scroll: the same at the end of the life
+  void reflect(FieldVisitor& v);
+  void reflectScroll(FieldVisitor& v);
+};
+
+// One step of a material's colour operations (material_color_ops.cpp): colour = op(colour,
+// operand), or op(operand, colour) when the operand is the left one, starting from the texture
+// sample; the operand is the step's value or the particle's colour.
+enum class ColorOperandKind : int32_t { Constant, ParticleColor };
+struct MaterialColorOp {
+  ColorOp op = ColorOp::Multiply;
+  ColorOperandKind operand = ColorOperandKind::Constant;
+  bool operandIsLeft = false;
+  ColorRgba value{};
   void reflect(FieldVisitor& v);
 };
+inline constexpr size_t kMaxMaterialColorOps = 6;
 
 struct Material {
   std::string texture = "assets/sprites/dot.png";
@@ -214,6 +233,10 @@ struct Material {
   float alphaAdditive = 0.0f;   // 0 = alpha blended, 1 = additive (premultiplied colours)
   ColorRgba tint{};
   float intensity = 1.0f;
+  float zOffset = 0.0f;           // m: depth moved toward the camera (Stride's view z + offset)
+  float softEdgeDistance = 0.0f;  // m: > 0 fades where scene depth is this close behind
+  // Empty: texture x particle colour x tint. Else the steps over the texture sample, then x tint.
+  std::vector<MaterialColorOp> colorOps;
   UvBuilder uvBuilder;
   void reflect(FieldVisitor& v);
 };
@@ -269,7 +292,7 @@ extern const EnumOption kShapeKinds[4];
 extern const EnumOption kSpawnerKinds[5];
 extern const EnumOption kInitializerKinds[15];
 extern const EnumOption kUpdaterKinds[7];
-extern const EnumOption kShapeBuilderKinds[5];
+extern const EnumOption kShapeBuilderKinds[6];
 
 // Post-updaters resolve after every other updater whatever their place in the list (seed:
 // "This is a post-updater ..."). The collider is one too (reference stride notes §2.3).

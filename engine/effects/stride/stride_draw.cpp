@@ -1,6 +1,6 @@
 // Shape builders (billboard, oriented quad, quad) with their draw-time samplers and the flipbook
-// UVs into the DrawList, ribbons and trails as strip batches (stride_ribbon.h), in the sorter's
-// order (stride_sort.h), and the modules' debug wireframes.
+// UVs into the DrawList, ribbons, trails and hexagons as strip batches (stride_ribbon.h), in the
+// sorter's order (stride_sort.h), and the modules' debug wireframes.
 #include <algorithm>
 #include <cmath>
 
@@ -59,28 +59,110 @@ const uint32_t* drawOrder(const EmitterDef& def, const EmitterRuntime& rt,
   return rt.drawScratch.order.data();
 }
 
-// Ribbons and trails: one strip batch of the emitter's particles in draw order.
-void drawRibbons(const EmitterDef& def, const EmitterRuntime& rt, const Transform& component,
-                 const View& view, DrawList& draw) {
-  const ParticlePool& p = rt.pool;
-  const uint32_t* order = drawOrder(def, rt, component, view, true);
+// A material with colour operations draws through a colour program: its steps over the texture
+// sample (the vertex colour being the particle's premultiplied colour), then x tint x intensity,
+// then alpha x (1 - alpha_additive) (Stride scales only the alpha: 1 adds).
+ColorProgram colorProgram(const Material& m) {
+  ColorProgram program;
+  if (m.colorOps.empty()) return program;
+  for (const MaterialColorOp& op : m.colorOps) {
+    ColorStep step;
+    step.op = op.op;
+    step.operand = op.operand == ColorOperandKind::ParticleColor ? ColorOperand::VertexColor
+                                                                 : ColorOperand::Constant;
+    step.operandIsBack = op.operandIsLeft;
+    step.constant = op.value.vec();
+    if (!program.push(step)) break;
+  }
+  const float k = std::clamp(m.alphaAdditive, 0.0f, 1.0f);
+  const ColorStep tint{
+      .op = ColorOp::Multiply,
+      .constant = vec4(m.tint.r, m.tint.g, m.tint.b, 1.0f) * vec4(vec3(m.intensity), 1.0f)};
+  const ColorStep additive{.op = ColorOp::Multiply, .constant = vec4(1.0f, 1.0f, 1.0f, 1.0f - k)};
+  program.count = std::min(program.count, kMaxColorSteps - 2);
+  program.push(tint);
+  program.push(additive);
+  return program;
+}
+
+// The strip batch of a ribbon, trail or hexagon emitter: premultiplied colours, alpha 0 adds.
+StripBatch stripBatch(const EmitterDef& def, DrawList& draw) {
   StripBatch batch;
   batch.texture = materialTexture(def, draw);
   batch.blend = BlendMode::AlphaMultiplyAdd;
+  batch.depthOffset = def.material.zOffset;
+  batch.softDistance = std::max(def.material.softEdgeDistance, 0.0f);
+  batch.colorProgram = colorProgram(def.material);
+  return batch;
+}
+
+// The k-th drawn particle's strip colour: particle colour x tint, alpha scaled by 1 - additive.
+void stripColours(const EmitterDef& def, const ParticlePool& p, const uint32_t* order,
+                  std::vector<vec4>& colours) {
   const float k = std::clamp(def.material.alphaAdditive, 0.0f, 1.0f);
   const vec3 tint =
       vec3(def.material.tint.r, def.material.tint.g, def.material.tint.b) * def.material.intensity;
-  std::vector<vec4>& colours = rt.drawScratch.colours;
+  const bool program = !def.material.colorOps.empty();  // the program applies tint and k
   colours.resize(p.count);
   for (size_t n = 0; n < p.count; ++n) {
     vec4 c = p.has(kFieldColor) ? p.color[order[n]] : vec4(1.0f);  // premultiplied
-    colours[n] = vec4(vec3(c) * tint, k >= 1.0f ? 0.0f : std::clamp(c.a * (1.0f - k), 0.0f, 1.0f));
+    colours[n] =
+        program ? c
+                : vec4(vec3(c) * tint, k >= 1.0f ? 0.0f : std::clamp(c.a * (1.0f - k), 0.0f, 1.0f));
   }
+}
+
+// The UV builder over each particle's quads (Stride transforms a ribbon's coordinates per
+// segment): `perParticle` vertices from `first` belong to each drawn particle in turn.
+void applyUvBuilder(const EmitterDef& def, const ParticlePool& p, const uint32_t* order,
+                    size_t first, size_t perParticle, std::vector<StripVertex>& vertices) {
+  const UvBuilder& uv = def.material.uvBuilder;
+  if (uv.type == UvBuilderKind::None) return;
+  for (size_t n = 0; n < p.count && first + (n + 1) * perParticle <= vertices.size(); ++n) {
+    const vec4 rect = flipbookUv(uv, std::clamp(1.0f - p.life[order[n]], 0.0f, 1.0f));
+    for (size_t v = first + n * perParticle; v < first + (n + 1) * perParticle; ++v)
+      vertices[v].uv = uvInRect(rect, vertices[v].uv);
+  }
+}
+
+// Ribbons, trails and hexagons: one strip batch of the emitter's particles in draw order.
+void drawStripShapes(const EmitterDef& def, const EmitterRuntime& rt, const Transform& component,
+                     const View& view, DrawList& draw) {
+  const ParticlePool& p = rt.pool;
+  const uint32_t* order = drawOrder(def, rt, component, view, true);
+  std::vector<vec4>& colours = rt.drawScratch.colours;
+  stripColours(def, p, order, colours);
   RibbonCamera cam{view.right, view.up, view.viewProjection};
-  draw.beginStrips(batch);
-  buildStrips(def, p, order, p.count, component, cam, colours.data(), rt.drawScratch.ribbon,
-              draw.stripVertices);
+  draw.beginStrips(stripBatch(def, draw));
+  if (def.shapeBuilder.type == ShapeBuilderKind::Hexagon) {
+    buildHexagons(def, p, order, p.count, component, cam, colours.data(), draw.stripVertices);
+  } else {
+    const size_t first = draw.stripVertices.size();
+    buildStrips(def, p, order, p.count, component, cam, colours.data(), rt.drawScratch.ribbon,
+                draw.stripVertices);
+    applyUvBuilder(def, p, order, first, size_t(quadsPerParticle(def.shapeBuilder)) * 4,
+                   draw.stripVertices);
+  }
   draw.endStrips();
+}
+
+// The sprite batch of a billboard, oriented quad or quad emitter.
+SpriteBatch spriteBatch(const EmitterDef& def, DrawList& draw) {
+  SpriteBatch batch;
+  batch.texture = materialTexture(def, draw);
+  batch.colorProgram = colorProgram(def.material);
+  const bool additive = def.material.alphaAdditive >= 1.0f && batch.colorProgram.count == 0;
+  batch.blend = additive ? BlendMode::Add : BlendMode::AlphaMultiplyAdd;
+  const ShapeBuilderKind shape = def.shapeBuilder.type;
+  batch.orientation =
+      shape == ShapeBuilderKind::OrientedQuad ? SpriteOrientation::ParallelToDirection
+      : shape == ShapeBuilderKind::Quad       ? SpriteOrientation::PerpendicularToDirection
+                                              : SpriteOrientation::ScreenFacing;
+  batch.sortBackToFront = def.sorting == Sorting::ByDepth;
+  batch.repeatUv = def.material.uvBuilder.type == UvBuilderKind::Scroll;
+  batch.depthOffset = def.material.zOffset;
+  batch.softDistance = std::max(def.material.softEdgeDistance, 0.0f);
+  return batch;
 }
 
 }  // namespace
@@ -90,24 +172,18 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
   const ParticlePool& p = rt.pool;
   if (p.count == 0) return;
   const ShapeBuilderKind shape = def.shapeBuilder.type;
-  if (shape == ShapeBuilderKind::Ribbon || shape == ShapeBuilderKind::Trail) {
-    drawRibbons(def, rt, component, view, draw);
+  if (shape == ShapeBuilderKind::Ribbon || shape == ShapeBuilderKind::Trail ||
+      shape == ShapeBuilderKind::Hexagon) {
+    drawStripShapes(def, rt, component, view, draw);
     return;
   }
   bool local = def.space == SimulationSpace::Local;
   float spaceScale = local ? component.scale : 1.0f;
   quat spaceRot = local ? component.rotation : quat(1, 0, 0, 0);
-  SpriteBatch batch;
-  batch.texture = materialTexture(def, draw);
-  float k = std::clamp(def.material.alphaAdditive, 0.0f, 1.0f);
-  bool additive = k >= 1.0f;
-  batch.blend = additive ? BlendMode::Add : BlendMode::AlphaMultiplyAdd;
-  batch.orientation =
-      shape == ShapeBuilderKind::OrientedQuad ? SpriteOrientation::ParallelToDirection
-      : shape == ShapeBuilderKind::Quad       ? SpriteOrientation::PerpendicularToDirection
-                                              : SpriteOrientation::ScreenFacing;
-  batch.sortBackToFront = def.sorting == Sorting::ByDepth;
-  draw.beginBatch(batch);
+  const SpriteBatch& batch = draw.beginBatch(spriteBatch(def, draw));
+  const float k = std::clamp(def.material.alphaAdditive, 0.0f, 1.0f);
+  const bool program = batch.colorProgram.count > 0;  // colour, tint and k in the program
+  const bool additive = batch.blend == BlendMode::Add;
   draw.reserveSprites(p.count);
   vec3 tint =
       vec3(def.material.tint.r, def.material.tint.g, def.material.tint.b) * def.material.intensity;
@@ -131,7 +207,9 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
     const float frameW = s.uv.y - s.uv.x, frameH = s.uv.w - s.uv.z;
     s.registration = vec2(frameW, frameH) * 0.5f;
     vec3 rgb = vec3(c) * tint;
-    if (additive) {
+    if (program) {
+      s.color = c;
+    } else if (additive) {
       s.color = vec4(rgb, 1.0f);
     } else {
       float f = std::clamp(c.a * (1.0f - k), 0.0f, 1.0f);
@@ -161,7 +239,7 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
       if (!(size > 0.0f)) continue;
       s.size = size;
     }
-    s.aspect *= frameW / frameH;
+    s.aspect *= std::abs(frameW) / std::max(std::abs(frameH), 1e-6f);
     draw.push(s);
   }
 }

@@ -62,7 +62,7 @@ const EnumOption kInitializerKinds[15] = {
      "parent's children make one ribbon)."},
 };
 
-const EnumOption kShapeBuilderKinds[5] = {
+const EnumOption kShapeBuilderKinds[6] = {
     {"billboard", int32_t(ShapeBuilderKind::Billboard),
      "Camera-facing quad: size, rotation, colour."},
     {"oriented_quad", int32_t(ShapeBuilderKind::OrientedQuad),
@@ -74,6 +74,8 @@ const EnumOption kShapeBuilderKinds[5] = {
      "where the spawn order's group changes)."},
     {"trail", int32_t(ShapeBuilderKind::Trail),
      "A band through the particles, its width along each particle's direction (or +Y) x size."},
+    {"hexagon", int32_t(ShapeBuilderKind::Hexagon),
+     "Camera-facing hexagon (two quads): size, rotation (clockwise), colour."},
 };
 
 const EnumOption kUpdaterKinds[7] = {
@@ -350,6 +352,27 @@ void Material::reflect(FieldVisitor& v) {
           tint, ColorRgba{});
   v.visit({.key = "intensity", .help = "Emissive intensity (HDR above 1).", .min = 0}, intensity,
           1.0f);
+  v.visit({.key = "z_offset",
+           .unit = "m",
+           .help = "Moves the particles' depth toward the camera by this much (the picture stays "
+                   "in place): they draw over scene geometry up to this far in front of them.",
+           .min = -1000,
+           .max = 1000},
+          zOffset, 0.0f);
+  v.visit({.key = "soft_edge_distance",
+           .unit = "m",
+           .help = "Soft particles: above 0, a particle fades out where the scene behind it is "
+                   "closer than this (smoothly, to nothing where it meets it). 0 = hard edges.",
+           .min = 0,
+           .max = 1000},
+          softEdgeDistance, 0.0f);
+  visitArray(v,
+             {.key = "color_ops",
+              .help = "Colour operations on the texture sample, in order (Stride's binary "
+                      "operators). Empty: texture x particle colour. With steps the particle "
+                      "colour enters only where a step uses it; the tint multiplies the result.",
+              .maxCount = kMaxMaterialColorOps},
+             colorOps, [](MaterialColorOp& s, FieldVisitor& ev) { s.reflect(ev); });
   v.visitObject({.key = "uv_builder", .help = "How the texture's UVs change over the lifetime."},
                 [this](FieldVisitor& uv) { uvBuilder.reflect(uv); });
 }

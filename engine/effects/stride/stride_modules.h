@@ -171,8 +171,13 @@ struct ShapeSamplers {
   vec3 offset(float age) const { return position ? sampleBaked(positionTable, age) : vec3(0.0f); }
 };
 
-// The flipbook frame's UV rectangle (left, right, top, bottom) at a normalized age; the whole
-// texture without a UV builder.
+// The UV builder's rectangle (left, right, top, bottom) at a normalized age: the flipbook's
+// frame, or the scroll's rectangle lerped from start_frame to end_frame; the whole texture
+// without a UV builder.
 vec4 flipbookUv(const UvBuilder& uv, float age);
+// Maps a shape's own UV (0..1 across the shape) into the UV builder's rectangle.
+inline vec2 uvInRect(vec4 rect, vec2 uv) {
+  return {rect.x + (rect.y - rect.x) * uv.x, rect.z + (rect.w - rect.z) * uv.y};
+}
 
 }  // namespace fx::stride

@@ -54,4 +54,15 @@ void buildStrips(const EmitterDef& def, const ParticlePool& p, const uint32_t* d
                  const Transform& component, const RibbonCamera& cam, const vec4* colours,
                  RibbonScratch& scratch, std::vector<StripVertex>& vertices);
 
+// Hexagons (shape_builder_hexagon.cpp, Stride's ShapeBuilderHexagon): each particle of
+// drawOrder[0..n) as two camera-facing quads, 8 vertices, colour colours[k]. Half size s along
+// the camera's right (X) and up x sqrt(3)/2 (Y), both turned clockwise by the rotation (the
+// particle's plus the rotation sampler; 1 rad stands in for a missing rotation field when only
+// the sampler is present, as Stride reads it): upper quad (centre - X/2 + Y, + X/2 + Y, + X,
+// - X) with UVs (0.25, 0.067) (0.75, 0.067) (1, 0.5) (0, 0.5); lower quad (- X, + X, + X/2 - Y,
+// - X/2 - Y) with (0, 0.5) (1, 0.5) (0.75, 1) (0.25, 1), mapped into the UV builder's rectangle.
+void buildHexagons(const EmitterDef& def, const ParticlePool& p, const uint32_t* drawOrder,
+                   size_t n, const Transform& component, const RibbonCamera& cam,
+                   const vec4* colours, std::vector<StripVertex>& vertices);
+
 }  // namespace fx::stride

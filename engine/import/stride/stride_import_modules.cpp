@@ -11,6 +11,7 @@
 
 #include "engine/effects/stride/stride_common.h"
 #include "engine/effects/stride/stride_definition.h"
+#include "engine/import/stride/stride_import_colors.h"
 #include "engine/import/stride/stride_import_internal.h"
 
 namespace fx::stride_import {
@@ -144,6 +145,11 @@ class Mapper {
     slot(key, SlotKind::Vec2, n, yamlKey);
     if (r_.has(n, yamlKey)) out[key] = bounds(r_.vector2(n, yamlKey, vec2(0.0f)));
   }
+  void vec4Key(Json& out, const char* key, const YAML::Node& n, const char* yamlKey) {
+    if (!r_.has(n, yamlKey)) return;
+    vec4 v = r_.vector4(n, yamlKey, vec4(0.0f));
+    out[key] = Json::array({floatJson(v.x), floatJson(v.y), floatJson(v.z), floatJson(v.w)});
+  }
   void rgba(Json& out, const char* key, const YAML::Node& n, const char* yamlKey) {
     slot(key, SlotKind::Color, n, yamlKey);
     if (r_.has(n, yamlKey)) out[key] = color(r_.color(n, yamlKey, ColorRgba{}));
@@ -190,6 +196,7 @@ class Mapper {
   void ribbon(Json& out, const YAML::Node& b, bool trail);
   void material(Json& emitter, const YAML::Node& e, const YAML::Node& component);
   void colorTree(const YAML::Node& n, vec4& factor, std::string& texture, int depth);
+  bool colorOps(Json& material, const YAML::Node& tree, std::string& texture);
   std::optional<Json> spawner(const YAML::Node& m, const std::string& tag);
   void fromParent(Json& out, const YAML::Node& m);
   void parentLink(Json& out, const YAML::Node& m);
@@ -604,6 +611,8 @@ void Mapper::shapeBuilder(Json& emitter, const YAML::Node& e) {
   bool oriented = tag == "ShapeBuilderOrientedQuad";
   if (tag == "ShapeBuilderBillboard") {
     out["type"] = "billboard";
+  } else if (tag == "ShapeBuilderHexagon") {
+    out["type"] = "hexagon";
   } else if (tag == "ShapeBuilderQuad") {
     out["type"] = "quad";
   } else if (oriented) {
@@ -670,6 +679,28 @@ void Mapper::colorTree(const YAML::Node& n, vec4& factor, std::string& texture, 
   }
 }
 
+// A tree with operators beyond Multiply as the material's colour operations, when it is one
+// chain of them (stride_import_colors.h); false leaves it to colorTree.
+bool Mapper::colorOps(Json& material, const YAML::Node& tree, std::string& texture) {
+  if (!usesColorOperators(r_, tree)) return false;
+  auto chain = colorChain(r_, tree, [this](const YAML::Node& t) {
+    return resolveTexture(ctx_, r_.child(t, "Texture"), r_.text(t, "Texture", ""));
+  });
+  if (!chain) return false;
+  Json steps = Json::array();
+  for (const ColorChainStep& s : chain->steps) {
+    Json j = {{"operator", std::string(colorOpName(s.op))},
+              {"operand", s.particleColor ? "particle_color" : "constant"}};
+    if (s.operandIsLeft) j["operand_is_left"] = true;
+    if (!s.particleColor) j["value"] = color(ColorRgba::fromVec(s.value));
+    steps.push_back(std::move(j));
+  }
+  material["color_ops"] = std::move(steps);
+  texture = chain->texture.empty() ? "-" : chain->texture;
+  imported("ComputeBinaryColor");
+  return true;
+}
+
 void Mapper::material(Json& emitter, const YAML::Node& e, const YAML::Node& component) {
   At at(*this, "/material");
   YAML::Node m = r_.child(e, "Material");
@@ -682,14 +713,18 @@ void Mapper::material(Json& emitter, const YAML::Node& e, const YAML::Node& comp
       keep(m, tag.empty() ? std::string("untagged material") : tag);
     } else {
       imported(tag);
-      colorTree(r_.child(m, "ComputeColor"), factor, texture, 0);
+      if (!colorOps(out, r_.child(m, "ComputeColor"), texture))
+        colorTree(r_.child(m, "ComputeColor"), factor, texture, 0);
       num(out, "alpha_additive", m, "AlphaAdditive");
-      for (const char* k : {"ZOffset", "SoftEdgeDistance"})
-        if (r_.has(m, k) && r_.number(m, k, 0.0f) != 0.0f) keep(r_.child(m, k), k);
+      num(out, "z_offset", m, "ZOffset");
+      if (r_.has(m, "SoftEdgeDistance"))
+        out["soft_edge_distance"] =
+            floatJson(std::max(r_.number(m, "SoftEdgeDistance", 0.0f), 0.0f));
       YAML::Node uv = r_.child(m, "UVBuilder");
       std::string uvTag = tagOf(uv);
       if (uvTag == "UVBuilderFlipbook" && texture == kFallbackTexture) {
         // The frames of a sheet fxview does not have would cut the fallback sprite into tiles.
+        // (A scroll moves whole repeats of the texture, the fallback's too: it stays simulated.)
         keep(uv, "UVBuilderFlipbook (its texture is missing)");
       } else if (uvTag == "UVBuilderFlipbook") {
         Json fj = {{"type", "flipbook"}};
@@ -699,6 +734,12 @@ void Mapper::material(Json& emitter, const YAML::Node& e, const YAML::Node& comp
         integer(fj, "starting_frame", uv, "StartingFrame");
         num(fj, "animation_speed", uv, "AnimationSpeed");
         out["uv_builder"] = std::move(fj);
+        imported(uvTag);
+      } else if (uvTag == "UVBuilderScroll") {
+        Json sj = {{"type", "scroll"}};
+        vec4Key(sj, "start_frame", uv, "StartFrame");
+        vec4Key(sj, "end_frame", uv, "EndFrame");
+        out["uv_builder"] = std::move(sj);
         imported(uvTag);
       } else if (!isNull(uv)) {
         keep(uv, uvTag.empty() ? std::string("untagged UV builder") : uvTag);

@@ -792,6 +792,115 @@ TEST(StrideImport, ResetSecondsDefaultsToStrides) {
   EXPECT_EQ(im.result->preset["effects"][0]["definition"]["reset_seconds"], 5.0);
   auto zero = importYaml(prefab(kSimpleEmitter));  // ResetSeconds: 0.0 = never
   EXPECT_FALSE(zero.result->preset["effects"][0]["definition"].contains("reset_seconds"));
+TEST(StrideImport, ScrollHexagonZOffsetSoftEdgeAndColorOperatorsAreSimulated) {
+  // Reference stride_runtime §6: UVBuilderScroll {StartFrame, EndFrame}, ShapeBuilderHexagon,
+  // the material's ZOffset and SoftEdgeDistance, ComputeBinaryColor operators beyond Multiply.
+  std::string body = R"(                                    EmitterName: looks
+                                    ShapeBuilder: !ShapeBuilderHexagon
+                                        SamplerPosition: null
+                                        SamplerSize: null
+                                        SamplerRotation: null
+                                    Material: !ParticleMaterialComputeColor
+                                        ZOffset: 0.25
+                                        SoftEdgeDistance: 1.5
+                                        ComputeColor: !ComputeBinaryColor
+                                            Operator: Add
+                                            LeftChild: !ComputeBinaryColor
+                                                Operator: Overlay
+                                                LeftChild: !ComputeTextureColor
+                                                    Texture: 12345678-0000-0000-0000-000000000000:Textures/smoke
+                                                RightChild: !ComputeVertexStreamColor
+                                                    Stream: !ColorVertexStreamDefinition {}
+                                            RightChild: !ComputeBinaryColor
+                                                Operator: Screen
+                                                LeftChild: !ComputeColor
+                                                    Value: {R: 0.5, G: 0.25, B: 0.0, A: 1.0}
+                                                RightChild: !ComputeFloat4
+                                                    Value: {X: 0.5, Y: 0.5, Z: 0.5, W: 1.0}
+                                        UVBuilder: !UVBuilderScroll
+                                            StartFrame: {X: 0.0, Y: 0.0, Z: 1.0, W: 1.0}
+                                            EndFrame: {X: 0.0, Y: 3.0, Z: 1.0, W: 4.0}
+)";
+  fs::path dir = fs::temp_directory_path() / "fxview_stride_looks_import_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "Textures");
+  std::ofstream(dir / "Textures/smoke.sdtex") << "!Texture\nSource: !file smoke.png\n";
+  std::ofstream(dir / "Textures/smoke.png") << "a stand-in; the importer only checks it exists";
+  Diagnostics di;
+  auto im = importText(prefab(body), dir / "looks.sdprefab", "looks.sdprefab", di);
+  ASSERT_TRUE(im);
+  EXPECT_TRUE(di.items.empty()) << di.formatAll();  // nothing kept, nothing warned
+  Diagnostics d;
+  auto preset = loadPresetFromJson(im->preset, dir / "looks.sdprefab.json", d, {});
+  ASSERT_TRUE(preset) << d.formatAll();
+  EXPECT_FALSE(d.hasErrors()) << d.formatAll();
+  fs::remove_all(dir);
+  const stride::SystemDef& sys = strideDef(*preset).system;
+  EXPECT_TRUE(sys.kept.empty());
+  const stride::EmitterDef& e = sys.emitters.at(0);
+  EXPECT_EQ(e.shapeBuilder.type, stride::ShapeBuilderKind::Hexagon);
+  const stride::Material& m = e.material;
+  EXPECT_FLOAT_EQ(m.zOffset, 0.25f);
+  EXPECT_FLOAT_EQ(m.softEdgeDistance, 1.5f);
+  EXPECT_EQ(m.texture, "Textures/smoke.png");
+  EXPECT_EQ(m.uvBuilder.type, stride::UvBuilderKind::Scroll);
+  EXPECT_EQ(m.uvBuilder.startFrame, vec4(0, 0, 1, 1));
+  EXPECT_EQ(m.uvBuilder.endFrame, vec4(0, 3, 1, 4));
+  // Add(Overlay(texture, particle colour), Screen(constants)): the texture starts the chain,
+  // the overlay takes the particle colour, the add the folded constant.
+  ASSERT_EQ(m.colorOps.size(), 2u);
+  EXPECT_EQ(m.colorOps[0].op, ColorOp::Overlay);
+  EXPECT_EQ(m.colorOps[0].operand, stride::ColorOperandKind::ParticleColor);
+  EXPECT_FALSE(m.colorOps[0].operandIsLeft);
+  EXPECT_EQ(m.colorOps[1].op, ColorOp::Add);
+  EXPECT_EQ(m.colorOps[1].operand, stride::ColorOperandKind::Constant);
+  vec4 screen = applyColorOp(ColorOp::Screen, vec4(0.5f, 0.25f, 0, 1), vec4(0.5f, 0.5f, 0.5f, 1));
+  EXPECT_EQ(m.colorOps[1].value.vec(), screen);
+  EXPECT_EQ(m.tint, ColorRgba{});  // the component colour (white)
+
+  // A constant on the left of the spine is the left operand; a tree that is not one chain
+  // (the particle colour inside a sum on the operand side) stays kept, read as Multiply.
+  std::string left = R"(                                    Material: !ParticleMaterialComputeColor
+                                        ComputeColor: !ComputeBinaryColor
+                                            Operator: Subtract
+                                            LeftChild: !ComputeFloat4
+                                                Value: {X: 1.0, Y: 1.0, Z: 1.0, W: 1.0}
+                                            RightChild: !ComputeVertexStreamColor
+                                                Stream: !ColorVertexStreamDefinition {}
+)";
+  auto li = importYaml(prefab(left));
+  ASSERT_TRUE(li.result);
+  EXPECT_TRUE(li.diags.items.empty()) << li.diags.formatAll();
+  const Json& ops = firstEmitter(*li.result)["material"]["color_ops"];
+  ASSERT_EQ(ops.size(), 2u) << ops.dump();
+  EXPECT_EQ(ops[0]["operand"], "particle_color");  // white x particle colour
+  EXPECT_EQ(ops[1]["operator"], "subtract");
+  EXPECT_EQ(ops[1]["operand_is_left"], true);
+  std::string tangled =
+      R"(                                    Material: !ParticleMaterialComputeColor
+                                        ComputeColor: !ComputeBinaryColor
+                                            Operator: Add
+                                            LeftChild: !ComputeVertexStreamColor
+                                                Stream: !ColorVertexStreamDefinition {}
+                                            RightChild: !ComputeBinaryColor
+                                                Operator: Add
+                                                LeftChild: !ComputeVertexStreamColor
+                                                    Stream: !ColorVertexStreamDefinition {}
+                                                RightChild: !ComputeFloat
+                                                    Value: 0.5
+)";
+  // A scroll over a missing texture is still simulated (it moves whole repeats of the fallback).
+  auto missing = importYaml(prefab(body));
+  ASSERT_TRUE(missing.result);
+  EXPECT_EQ(firstEmitter(*missing.result)["material"]["uv_builder"]["type"], "scroll");
+  EXPECT_EQ(missing.diags.formatAll().find("not simulated"), std::string::npos)
+      << missing.diags.formatAll();
+  auto ti = importYaml(prefab(tangled));
+  ASSERT_TRUE(ti.result);
+  EXPECT_NE(ti.diags.formatAll().find("ComputeBinaryColor Operator Add (read as Multiply): not "
+                                      "simulated, kept"),
+            std::string::npos)
+      << ti.diags.formatAll();
 }
 
 }  // namespace
