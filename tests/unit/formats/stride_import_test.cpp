@@ -792,6 +792,8 @@ TEST(StrideImport, ResetSecondsDefaultsToStrides) {
   EXPECT_EQ(im.result->preset["effects"][0]["definition"]["reset_seconds"], 5.0);
   auto zero = importYaml(prefab(kSimpleEmitter));  // ResetSeconds: 0.0 = never
   EXPECT_FALSE(zero.result->preset["effects"][0]["definition"].contains("reset_seconds"));
+}
+
 TEST(StrideImport, ScrollHexagonZOffsetSoftEdgeAndColorOperatorsAreSimulated) {
   // Reference stride_runtime §6: UVBuilderScroll {StartFrame, EndFrame}, ShapeBuilderHexagon,
   // the material's ZOffset and SoftEdgeDistance, ComputeBinaryColor operators beyond Multiply.
