@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace fx {
@@ -39,9 +40,11 @@ bool tooDeep(const std::string& text) {
 
 }  // namespace
 
-std::optional<Json> parseJsonText(const std::string& text, const std::string& displayName, Diagnostics& diags) {
+std::optional<Json> parseJsonText(const std::string& text, const std::string& displayName,
+                                  Diagnostics& diags) {
   if (tooDeep(text)) {
-    diags.error(displayName, "", "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+    diags.error(displayName, "",
+                "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
     return std::nullopt;
   }
   try {
@@ -61,13 +64,15 @@ std::optional<Json> parseJsonText(const std::string& text, const std::string& di
     auto pos = what.find("parse error");
     if (pos != std::string::npos) what = what.substr(pos);
     diags.error(displayName, "",
-                "malformed JSON at line " + std::to_string(line) + ", column " + std::to_string(col) + ": " + what);
+                "malformed JSON at line " + std::to_string(line) + ", column " +
+                    std::to_string(col) + ": " + what);
     return std::nullopt;
   } catch (const nlohmann::json::exception& e) {
     // e.g. out_of_range 406: a number literal too large for a double.
     std::string what = e.what();
     auto pos = what.find("] ");
-    diags.error(displayName, "", "malformed JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)));
+    diags.error(displayName, "",
+                "malformed JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)));
     return std::nullopt;
   }
 }
@@ -76,7 +81,10 @@ std::optional<Json> loadJsonFile(const std::filesystem::path& path, const std::s
                                  Diagnostics& diags) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
-    diags.error(displayName, "", "cannot read file: " + (std::filesystem::exists(path, ec) ? std::string("not a regular file") : std::string("no such file")));
+    diags.error(displayName, "",
+                "cannot read file: " + (std::filesystem::exists(path, ec)
+                                            ? std::string("not a regular file")
+                                            : std::string("no such file")));
     return std::nullopt;
   }
   auto size = std::filesystem::file_size(path, ec);
@@ -85,8 +93,9 @@ std::optional<Json> loadJsonFile(const std::filesystem::path& path, const std::s
     return std::nullopt;
   }
   if (size > kMaxJsonFileBytes) {
-    diags.error(displayName, "", "file is " + std::to_string(size) + " bytes; the limit is " +
-                                     std::to_string(kMaxJsonFileBytes) + " bytes");
+    diags.error(displayName, "",
+                "file is " + std::to_string(size) + " bytes; the limit is " +
+                    std::to_string(kMaxJsonFileBytes) + " bytes");
     return std::nullopt;
   }
   std::ifstream in(path, std::ios::binary);
@@ -100,10 +109,23 @@ std::optional<Json> loadJsonFile(const std::filesystem::path& path, const std::s
 }
 
 std::string writeFileAtomic(const std::filesystem::path& path, const std::string& text) {
-  std::filesystem::path tmp = path;
+  namespace fs = std::filesystem;
+  // A file that exists keeps its permissions, and one that is read-only stays as it is: the
+  // rename would replace it whatever its mode (and root may write anything), so its write bits
+  // are what say "do not change me".
+  std::error_code statError;
+  const fs::file_status old = fs::status(path, statError);
+  const bool replacing = !statError && fs::exists(old);
+  constexpr fs::perms kWrite =
+      fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write;
+  if (replacing &&
+      ((old.permissions() & kWrite) == fs::perms::none || ::access(path.c_str(), W_OK) != 0))
+    return path.string() + " is read-only: not replaced";
+  fs::path tmp = path;
   tmp += ".tmp-" + std::to_string(::getpid());
   FILE* f = std::fopen(tmp.c_str(), "wb");
   if (!f) return "cannot create " + tmp.string();
+  if (replacing) ::fchmod(::fileno(f), static_cast<mode_t>(old.permissions() & fs::perms::mask));
   bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
   ok = std::fflush(f) == 0 && ok;
   ok = ::fsync(::fileno(f)) == 0 && ok;
@@ -132,9 +154,12 @@ Json floatJson(float v) {
 
 std::string describeJson(const Json& j) {
   switch (j.type()) {
-    case Json::value_t::object: return "an object";
-    case Json::value_t::array: return "an array";
-    case Json::value_t::null: return "null";
+    case Json::value_t::object:
+      return "an object";
+    case Json::value_t::array:
+      return "an array";
+    case Json::value_t::null:
+      return "null";
     case Json::value_t::string: {
       std::string s = j.get<std::string>();
       if (s.size() > 40) s = s.substr(0, 40) + "...";
@@ -143,7 +168,8 @@ std::string describeJson(const Json& j) {
     case Json::value_t::number_float:
       if (!std::isfinite(j.get<double>())) return "a non-finite number";
       [[fallthrough]];
-    default: return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+    default:
+      return j.dump(-1, ' ', false, Json::error_handler_t::replace);
   }
 }
 

@@ -22,10 +22,12 @@ inline constexpr int kMaxJsonDepth = 64;
 // Reads and parses `path`; on failure adds an error naming `displayName` and returns nullopt.
 std::optional<Json> loadJsonFile(const std::filesystem::path& path, const std::string& displayName,
                                  Diagnostics& diags);
-std::optional<Json> parseJsonText(const std::string& text, const std::string& displayName, Diagnostics& diags);
+std::optional<Json> parseJsonText(const std::string& text, const std::string& displayName,
+                                  Diagnostics& diags);
 
 // Writes `text` to a temporary file beside `path`, flushes it, then renames it over `path`, so
-// a crash mid-save leaves the old file intact. Returns an error message or "".
+// a crash mid-save leaves the old file intact. A file replaced keeps its permissions; a read-only
+// one (no write bit, or not writable by this user) is refused. Returns an error message or "".
 std::string writeFileAtomic(const std::filesystem::path& path, const std::string& text);
 
 // A float as JSON with its shortest round-trip decimal form (0.1f saves as 0.1, not 0.100000001).

@@ -25,12 +25,21 @@ head -c 8 "$tmp/shot.png" 2> /dev/null | od -An -tx1 | grep -q "89 50 4e 47" ||
   { echo "FAIL: the viewer took no screenshot (did it open?)"; cat "$tmp/log1"; exit 1; }
 
 cp "$tmp/broken.json" "$tmp/b.json"
-( sleep 1; cp "$src/presets/test_pattern.json" "$tmp/b.json"; touch "$tmp/b.json" ) &
 # The fix is the test pattern, whose textures are named relative to presets/ (../assets/...):
 # from the temp folder they point outside it, and the path rule is not what this run checks.
-run "$tmp/b.json" --allow-any-path --frames 400 > "$tmp/log2" 2>&1
+run "$tmp/b.json" --allow-any-path --frames 400 > "$tmp/log2" 2>&1 &
+viewer=$!
+# The file is fixed once the viewer has reported it broken (it is up and watching the file),
+# however long a loaded machine takes to start it; a fix before that would be no hot reload.
+for _ in $(seq 1 900); do
+  grep -q "malformed JSON" "$tmp/log2" 2> /dev/null && break
+  kill -0 "$viewer" 2> /dev/null || break
+  sleep 0.1
+done
+cp "$src/presets/test_pattern.json" "$tmp/b.json"
+touch "$tmp/b.json"
+wait "$viewer"
 status=$?
-wait
 grep -q "fxview: loaded $tmp/b.json" "$tmp/log2" || { echo "FAIL: the fixed file was not loaded"; cat "$tmp/log2"; exit 1; }
 [ "$status" -eq 0 ] || { echo "FAIL: exited with $status after the fix (want 0)"; cat "$tmp/log2"; exit 1; }
 echo "ok: opened with the error (exit 1), hot reload after the fix (exit 0)"
