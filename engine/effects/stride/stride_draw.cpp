@@ -220,8 +220,10 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
     s.rotation = (hasRot ? p.rotation[i] : 0.0f) + samplers.rotationDeg(age) * kDegToRad;
     if (shape == ShapeBuilderKind::Quad) {
       s.direction = quadNormal;
-      if (hasQuat) {
-        quat q = spaceRot * p.quaternion[i];
+      if (hasQuat || samplers.quaternion) {
+        // Stride: sampled * own (its product order), i.e. the particle's own rotation first.
+        quat own = hasQuat ? p.quaternion[i] : quat(1, 0, 0, 0);
+        quat q = spaceRot * samplers.rotation3d(age) * own;
         s.direction = strideToWorld(q * vec3(0, 1, 0));
         s.rotation += quadSpin(s.direction, strideToWorld(q * vec3(1, 0, 0)));
       }
