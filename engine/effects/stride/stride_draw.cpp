@@ -221,9 +221,10 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
     if (shape == ShapeBuilderKind::Quad) {
       s.direction = quadNormal;
       if (hasQuat || samplers.quaternion) {
-        // Stride: sampled * own (its product order), i.e. the particle's own rotation first.
+        // Stride writes sampled * own, but its Quaternion.Multiply(left, right) is the Hamilton
+        // product right * left: the sampled rotation turns the quad first, then its own.
         quat own = hasQuat ? p.quaternion[i] : quat(1, 0, 0, 0);
-        quat q = spaceRot * samplers.rotation3d(age) * own;
+        quat q = spaceRot * own * samplers.rotation3d(age);
         s.direction = strideToWorld(q * vec3(0, 1, 0));
         s.rotation += quadSpin(s.direction, strideToWorld(q * vec3(1, 0, 0)));
       }
