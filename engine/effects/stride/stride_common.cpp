@@ -127,8 +127,16 @@ ModuleWorld moduleWorld(const ModuleTransform& m, const Transform& parent) {
 namespace {
 
 // Finds the keys around t in an unsorted key list: the last key <= t and the first key > t.
-template <class T, class Get>
-auto sampleKeys(std::span<const CurveKey<T>> keys, float t, Get get)
+// `mix` blends the two keys' values (default: linear).
+struct LinearMix {
+  template <class V>
+  V operator()(const V& a, const V& b, float f) const {
+    return a + (b - a) * f;
+  }
+};
+
+template <class T, class Get, class Mix = LinearMix>
+auto sampleKeys(std::span<const CurveKey<T>> keys, float t, Get get, Mix mix = {})
     -> decltype(get(keys[0].value)) {
   const CurveKey<T>* lo = nullptr;
   const CurveKey<T>* hi = nullptr;
@@ -144,8 +152,12 @@ auto sampleKeys(std::span<const CurveKey<T>> keys, float t, Get get)
   if (!hi) return get(last->value);
   float span = hi->key - lo->key;
   float f = span > 0.0f ? (t - lo->key) / span : 0.0f;
-  auto a = get(lo->value);
-  return a + (get(hi->value) - a) * f;
+  return mix(get(lo->value), get(hi->value), f);
+}
+
+quat unitQuat(quat q) {
+  float len = glm::length(q);
+  return len > 1e-12f ? q / len : quat(1, 0, 0, 0);
 }
 
 }  // namespace
@@ -163,6 +175,12 @@ vec4 sampleCurve(std::span<const CurveKey<ColorRgba>> keys, float t, vec4 fallba
 vec3 sampleCurve(std::span<const CurveKey<vec3>> keys, float t, vec3 fallback) {
   if (keys.empty()) return fallback;
   return sampleKeys(keys, t, [](vec3 v) { return v; });
+}
+
+quat sampleCurve(std::span<const CurveKey<quat>> keys, float t, quat fallback) {
+  if (keys.empty()) return fallback;
+  return sampleKeys(keys, t, unitQuat,
+                    [](quat a, quat b, float f) { return unitQuat(glm::slerp(a, b, f)); });
 }
 
 void reflectFloatCurve(FieldVisitor& v, const FieldMeta& m, FloatCurve& curve,
@@ -202,6 +220,18 @@ void reflectVec3Curve(FieldVisitor& v, const FieldMeta& m, Vec3Curve& curve,
         {.key = "key", .help = "Normalized lifetime, 0 (spawn) to 1 (death).", .min = 0, .max = 1},
         k.key, 0.0f);
     ev.visit({.key = "value", .unit = unit}, k.value, vec3(0.0f));
+  });
+}
+
+void reflectQuatCurve(FieldVisitor& v, const FieldMeta& m, QuatCurve& curve) {
+  FieldMeta meta = m;
+  meta.maxCount = 64;
+  visitArray(v, meta, curve, [](CurveKey<quat>& k, FieldVisitor& ev) {
+    ev.visit(
+        {.key = "key", .help = "Normalized lifetime, 0 (spawn) to 1 (death).", .min = 0, .max = 1},
+        k.key, 0.0f);
+    ev.visit({.key = "value", .help = "A rotation, quaternion [i, j, k, w] in Stride space."},
+             k.value, quat(1, 0, 0, 0));
   });
 }
 

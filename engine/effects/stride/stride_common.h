@@ -95,12 +95,15 @@ struct CurveKey {
 using FloatCurve = std::vector<CurveKey<float>>;
 using ColorCurve = std::vector<CurveKey<ColorRgba>>;
 using Vec3Curve = std::vector<CurveKey<vec3>>;
+using QuatCurve = std::vector<CurveKey<quat>>;  // [i, j, k, w], Stride space
 
 // Linear segments between keys (keys may be authored in any order); before the first key or
 // after the last the end key's value holds. An empty curve samples as `fallback`.
 float sampleCurve(std::span<const CurveKey<float>> keys, float t, float fallback = 0.0f);
 vec4 sampleCurve(std::span<const CurveKey<ColorRgba>> keys, float t, vec4 fallback = vec4(1.0f));
 vec3 sampleCurve(std::span<const CurveKey<vec3>> keys, float t, vec3 fallback = vec3(0.0f));
+// Quaternion keys: spherical linear between keys (Stride's Linear for quaternions), normalized.
+quat sampleCurve(std::span<const CurveKey<quat>> keys, float t, quat fallback = quat(1, 0, 0, 0));
 
 // Stride's ComputeCurveSampler bakes a curve into 32 uniform samples over [0, 1] and lerps
 // between them; the "baked" option reproduces that.
@@ -118,6 +121,7 @@ void reflectFloatCurve(FieldVisitor& v, const FieldMeta& m, FloatCurve& curve,
                        std::string_view valueUnit);
 void reflectColorCurve(FieldVisitor& v, const FieldMeta& m, ColorCurve& curve);
 void reflectVec3Curve(FieldVisitor& v, const FieldMeta& m, Vec3Curve& curve, std::string_view unit);
+void reflectQuatCurve(FieldVisitor& v, const FieldMeta& m, QuatCurve& curve);
 
 // An enum field that selects which other fields exist (a module's `type`, a shape's `type`):
 // visits the selector first, applies the newly selected kind's defaults when it changed (JSON

@@ -180,11 +180,12 @@ enum class UvClockwise : int32_t { Degree0, Degree90, Degree180, Degree270 };
 // sampler_rotation(age) degrees, position + sampler_position(age) metres (Stride space).
 struct ShapeBuilder {
   ShapeBuilderKind type = ShapeBuilderKind::Billboard;
-  bool scaleLength = true;     // oriented_quad: length also scales with the particle size
-  float lengthFactor = 1.0f;   // oriented_quad
-  FloatCurve samplerSize;      // multiplier over normalized age; empty = none
-  FloatCurve samplerRotation;  // degrees added over normalized age (billboard, quad)
-  Vec3Curve samplerPosition;   // metres added over normalized age
+  bool scaleLength = true;      // oriented_quad: length also scales with the particle size
+  float lengthFactor = 1.0f;    // oriented_quad
+  FloatCurve samplerSize;       // multiplier over normalized age; empty = none
+  FloatCurve samplerRotation;   // degrees added over normalized age (billboard, quad)
+  Vec3Curve samplerPosition;    // metres added over normalized age
+  QuatCurve samplerQuaternion;  // quad: 3D rotation over normalized age, after the own one
   // ribbon, trail: the particles in draw order joined into strips (a new strip where the Order's
   // group, its upper 16 bits, changes)
   Smoothing smoothing = Smoothing::None;

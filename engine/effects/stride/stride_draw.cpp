@@ -220,8 +220,11 @@ void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transfor
     s.rotation = (hasRot ? p.rotation[i] : 0.0f) + samplers.rotationDeg(age) * kDegToRad;
     if (shape == ShapeBuilderKind::Quad) {
       s.direction = quadNormal;
-      if (hasQuat) {
-        quat q = spaceRot * p.quaternion[i];
+      if (hasQuat || samplers.quaternion) {
+        // Stride writes sampled * own, but its Quaternion.Multiply(left, right) is the Hamilton
+        // product right * left: the sampled rotation turns the quad first, then its own.
+        quat own = hasQuat ? p.quaternion[i] : quat(1, 0, 0, 0);
+        quat q = spaceRot * own * samplers.rotation3d(age);
         s.direction = strideToWorld(q * vec3(0, 1, 0));
         s.rotation += quadSpin(s.direction, strideToWorld(q * vec3(1, 0, 0)));
       }

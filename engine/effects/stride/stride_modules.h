@@ -161,14 +161,17 @@ void reflectRibbon(ShapeBuilder& b, FieldVisitor& v);
 // baked to 32 samples as Stride's ComputeCurveSampler does. Applied over the particle's fields
 // when drawing, never written back.
 struct ShapeSamplers {
-  bool size = false, rotation = false, position = false;
+  bool size = false, rotation = false, position = false, quaternion = false;
   float sizeTable[kBakedSamples];
-  float rotationTable[kBakedSamples];  // degrees
-  vec3 positionTable[kBakedSamples];   // metres, Stride space
+  quat quaternionTable[kBakedSamples];  // quad only
+  float rotationTable[kBakedSamples];   // degrees
+  vec3 positionTable[kBakedSamples];    // metres, Stride space
   explicit ShapeSamplers(const ShapeBuilder& b);
   float sizeFactor(float age) const { return size ? sampleBaked(sizeTable, age) : 1.0f; }
   float rotationDeg(float age) const { return rotation ? sampleBaked(rotationTable, age) : 0.0f; }
   vec3 offset(float age) const { return position ? sampleBaked(positionTable, age) : vec3(0.0f); }
+  // The quad's sampled 3D rotation: the baked samples joined by slerp; identity without one.
+  quat rotation3d(float age) const;
 };
 
 // The UV builder's rectangle (left, right, top, bottom) at a normalized age: the flipbook's

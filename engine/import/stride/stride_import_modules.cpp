@@ -25,6 +25,9 @@ namespace {
 Json v3(vec3 v) {
   return Json::array({floatJson(v.x), floatJson(v.y), floatJson(v.z)});
 }
+Json quatJson(quat q) {
+  return Json::array({floatJson(q.x), floatJson(q.y), floatJson(q.z), floatJson(q.w)});
+}
 Json bounds(vec2 v) {
   return Json::array({floatJson(v.x), floatJson(v.y)});
 }
@@ -254,14 +257,16 @@ Json Mapper::shape(const YAML::Node& m, const char* yamlKey) {
   return out;
 }
 
-// A ComputeCurveSampler{Float,Color4,Vector3}: its keyframes into `out[key]` as
-// [{key, value}, ...] in file order. False when there is no usable curve.
+// A ComputeCurveSampler{Float,Color4,Vector3,Quaternion}: its keyframes into `out[key]` as
+// [{key, value}, ...] in file order (a key without `Key` is at 0). False when there is no usable
+// curve.
 bool Mapper::curve(Json& out, const char* key, const YAML::Node& sampler, const char* what) {
   if (isNull(sampler)) return false;
   std::string tag = tagOf(sampler);
   bool isColor = tag == "ComputeCurveSamplerColor4", isFloat = tag == "ComputeCurveSamplerFloat",
-       isVec3 = tag == "ComputeCurveSamplerVector3";
-  if (!isColor && !isFloat && !isVec3) {
+       isVec3 = tag == "ComputeCurveSamplerVector3",
+       isQuat = tag == "ComputeCurveSamplerQuaternion";
+  if (!isColor && !isFloat && !isVec3 && !isQuat) {
     keep(sampler, std::string(what) + " " + (tag.empty() ? "untagged sampler" : tag));
     return false;
   }
@@ -296,6 +301,8 @@ bool Mapper::curve(Json& out, const char* key, const YAML::Node& sampler, const 
       kj["value"] = color(r_.color(k, "Value", ColorRgba{}));
     else if (isVec3)
       kj["value"] = v3(r_.vector3(k, "Value", vec3(0.0f)));
+    else if (isQuat)
+      kj["value"] = quatJson(r_.rotation(k, "Value", quat(1, 0, 0, 0)));
     else
       kj["value"] = floatJson(r_.number(k, "Value", 0.0f));
     keys.push_back(std::move(kj));
@@ -444,8 +451,7 @@ std::optional<Json> Mapper::initializer(const YAML::Node& m, const std::string& 
     for (auto [key, yamlKey] : {std::pair{"rotation_min", "RotationQuaternionMin"},
                                 std::pair{"rotation_max", "RotationQuaternionMax"}})
       if (r_.has(m, yamlKey)) {
-        quat q = r_.rotation(m, yamlKey, quat(1, 0, 0, 0));
-        out[key] = Json::array({floatJson(q.x), floatJson(q.y), floatJson(q.z), floatJson(q.w)});
+        out[key] = quatJson(r_.rotation(m, yamlKey, quat(1, 0, 0, 0)));
       }
   } else if (childInitializer(out, m, tag)) {
   } else if (tag == "InitialSpawnOrder" || tag == "InitialSpawnOrderGroup") {
@@ -633,8 +639,11 @@ void Mapper::shapeBuilder(Json& emitter, const YAML::Node& e) {
   if (!isNull(b)) {
     curve(out, "sampler_size", r_.child(b, "SamplerSize"), "SamplerSize");
     curve(out, "sampler_position", r_.child(b, "SamplerPosition"), "SamplerPosition");
-    if (!oriented)
-      curve(out, "sampler_rotation", r_.child(b, "SamplerRotation"), "SamplerRotation");
+    YAML::Node rot = r_.child(b, "SamplerRotation");
+    if (tag == "ShapeBuilderQuad" && tagOf(rot) == "ComputeCurveSamplerQuaternion")
+      curve(out, "sampler_quaternion", rot, "SamplerRotation");
+    else if (!oriented)
+      curve(out, "sampler_rotation", rot, "SamplerRotation");
   }
   emitter["shape_builder"] = std::move(out);
 }

@@ -357,6 +357,43 @@ TEST(StrideImport, CurvesKeepKeysInFileOrderAndBakeLikeStride) {
   EXPECT_NEAR(s.sizeFactor(0.25f), 0.5f, 0.02f);
 }
 
+TEST(StrideImport, QuadQuaternionRotationSamplerIsSimulated) {
+  // Stride's ShapeBuilderQuad.SamplerRotation is a ComputeCurveSamplerQuaternion; a keyframe
+  // without Key is at 0.
+  std::string body = R"(                                    ParticleLifetime: {X: 1.0, Y: 1.0}
+                                    ShapeBuilder: !ShapeBuilderQuad
+                                        SamplerPosition: null
+                                        SamplerSize: null
+                                        SamplerRotation: !ComputeCurveSamplerQuaternion
+                                            Curve: !ComputeAnimationCurveQuaternion
+                                                KeyFrames:
+                                                    k0000000000000000000000000000001:
+                                                        Value: {X: 0.0, Y: 0.0, Z: 0.0, W: 1.0}
+                                                        TangentType: Linear
+                                                    k0000000000000000000000000000002:
+                                                        Key: 1.0
+                                                        Value: {X: 1.0, Y: 0.0, Z: 0.0, W: 0.0}
+                                                        TangentType: Linear
+)";
+  auto im = importYaml(prefab(body));
+  ASSERT_TRUE(im.result) << im.diags.formatAll();
+  EXPECT_TRUE(im.diags.items.empty()) << im.diags.formatAll();  // no "not simulated, kept"
+  Diagnostics d;
+  auto preset = load(*im.result, d);
+  ASSERT_TRUE(preset) << d.formatAll();
+  EXPECT_TRUE(d.items.empty()) << d.formatAll();
+  const stride::EmitterDef& e = strideDef(*preset).system.emitters.at(0);
+  EXPECT_EQ(e.shapeBuilder.type, stride::ShapeBuilderKind::Quad);
+  EXPECT_TRUE(e.shapeBuilder.samplerRotation.empty());
+  const auto& keys = e.shapeBuilder.samplerQuaternion;
+  ASSERT_EQ(keys.size(), 2u);
+  EXPECT_EQ(keys[0].key, 0.0f);
+  EXPECT_EQ(keys[0].value, quat(1, 0, 0, 0));  // glm: (w, x, y, z)
+  EXPECT_EQ(keys[1].key, 1.0f);
+  EXPECT_EQ(keys[1].value, quat(0, 1, 0, 0));
+  EXPECT_TRUE(strideDef(*preset).system.kept.empty());
+}
+
 TEST(StrideImport, MaterialTintFlipbookAndAdditiveAlphaCarryOver) {
   // §1 Material: ComputeColor constant x vertex stream, UVBuilderFlipbook, AlphaAdditive.
   std::string body =
