@@ -110,17 +110,11 @@ std::optional<Json> loadJsonFile(const std::filesystem::path& path, const std::s
 
 std::string writeFileAtomic(const std::filesystem::path& path, const std::string& text) {
   namespace fs = std::filesystem;
-  // A file that exists keeps its permissions, and one that is read-only stays as it is: the
-  // rename would replace it whatever its mode (and root may write anything), so its write bits
-  // are what say "do not change me".
+  // A file that exists keeps its permissions (a read-only one stays read-only): the temp file
+  // takes its mode before the rename.
   std::error_code statError;
   const fs::file_status old = fs::status(path, statError);
   const bool replacing = !statError && fs::exists(old);
-  constexpr fs::perms kWrite =
-      fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write;
-  if (replacing &&
-      ((old.permissions() & kWrite) == fs::perms::none || ::access(path.c_str(), W_OK) != 0))
-    return path.string() + " is read-only: not replaced";
   fs::path tmp = path;
   tmp += ".tmp-" + std::to_string(::getpid());
   FILE* f = std::fopen(tmp.c_str(), "wb");

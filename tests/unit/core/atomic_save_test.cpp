@@ -47,27 +47,22 @@ TEST(AtomicSave, KillMidWriteLeavesOldOrNewFileWhole) {
   fs::remove_all(dir);
 }
 
-// Data safety: fxview writes only what the user may change. A read-only file (the fixtures of a
-// checkout, a tag from a read-only share) is refused whole, even for root; a writable one keeps
-// its mode through the temp-file-and-rename.
-TEST(AtomicSave, ReadOnlyFileIsRefusedAndModesAreKept) {
-  fs::path dir = fs::temp_directory_path() / ("fxview_atomic_ro_" + std::to_string(::getpid()));
+// A replaced file keeps its mode through the temp-file-and-rename (the temp file would otherwise
+// leave it with the default permissions): a read-only one stays read-only, a private one private.
+TEST(AtomicSave, ReplacedFileKeepsItsMode) {
+  fs::path dir = fs::temp_directory_path() / ("fxview_atomic_mode_" + std::to_string(::getpid()));
   fs::create_directories(dir);
-  fs::path locked = dir / "locked.json", open = dir / "open.json";
-  ASSERT_EQ(writeFileAtomic(locked, "old"), "");
-  fs::permissions(locked, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
-  std::string err = writeFileAtomic(locked, "new");
-  EXPECT_NE(err.find("read-only"), std::string::npos) << err;
-  EXPECT_EQ(readAll(locked), "old");
-  EXPECT_FALSE(fs::exists(dir / ("locked.json.tmp-" + std::to_string(::getpid()))));
-
-  ASSERT_EQ(writeFileAtomic(open, "old"), "");
-  const fs::perms mode = fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read;
-  fs::permissions(open, mode);
-  ASSERT_EQ(writeFileAtomic(open, "new"), "");
-  EXPECT_EQ(readAll(open), "new");
-  EXPECT_EQ(fs::status(open).permissions() & fs::perms::mask, mode);
-  fs::permissions(locked, fs::perms::owner_all);
+  fs::path target = dir / "preset.json";
+  for (fs::perms mode : {fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read,
+                         fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read}) {
+    ASSERT_EQ(writeFileAtomic(target, "old"), "");
+    fs::permissions(target, mode);
+    ASSERT_EQ(writeFileAtomic(target, "new"), "");
+    EXPECT_EQ(readAll(target), "new");
+    EXPECT_EQ(fs::status(target).permissions() & fs::perms::mask, mode);
+    fs::permissions(target, fs::perms::owner_all);
+    fs::remove(target);
+  }
   fs::remove_all(dir);
 }
 
