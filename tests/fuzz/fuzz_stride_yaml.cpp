@@ -5,7 +5,9 @@
 // normal preset loader must accept the document's shape (it may report errors, never throw).
 // The writer (stride_writeback.h) runs on every import: the unedited preset must give the input's
 // bytes or a refusal that says why, and an edited one (a spawner's rate, a module removed, one
-// added) must give text the importer reads again, or a refusal.
+// added, a curve key added and one removed, an emitter copied, the emitters reversed, the last
+// one removed) must give text the importer reads again, or a refusal.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -33,6 +35,18 @@ void writeBackChecks(const std::string& text, fx::Json preset) {
       em["initializers"].erase(em["initializers"].size() - 1);
     if (em["updaters"].is_array()) em["updaters"].push_back({{"type", "gravity"}});
     em["enabled"] = false;
+    for (auto& u : em["updaters"]) {
+      if (!u.is_object() || !u.contains("curve") || !u["curve"].is_array()) continue;
+      fx::Json& keys = u["curve"];
+      if (!keys.empty()) keys.erase(0);
+      if (!keys.empty()) keys.push_back(keys.back());
+      break;
+    }
+    fx::Json copy = em;
+    copy["name"] = "copy";
+    std::reverse(emitters.begin(), emitters.end());
+    if (emitters.size() > 1) emitters.erase(emitters.size() - 1);
+    emitters.push_back(std::move(copy));
   }
   fx::Diagnostics d2;
   auto edited = fx::stride_import::writeBack(text, "/nonexistent/fuzz.sdscene", "fuzz.sdscene",

@@ -87,10 +87,16 @@ class Mapper {
     s.names = std::move(names);
     if (n.begin() != n.end()) s.map = markOf(n.begin()->first);
     YAML::Node v = r_.child(n, yamlKey);
-    static const char* const kParts[][4] = {{"X", "Y"}, {"X", "Y", "Z"}, {"R", "G", "B", "A"}};
+    static const char* const kParts[][4] = {
+        {"X", "Y"}, {"X", "Y", "Z"}, {"R", "G", "B", "A"}, {"X", "Y", "Z", "W"}};
     int parts = kind == SlotKind::Vec2 ? 2 : kind == SlotKind::Vec3 ? 3 : 4;
-    int which = kind == SlotKind::Vec2 ? 0 : kind == SlotKind::Vec3 ? 1 : 2;
-    if (isNull(v)) {
+    int which = kind == SlotKind::Vec2   ? 0
+                : kind == SlotKind::Vec3 ? 1
+                : kind == SlotKind::Vec4 ? 3
+                                         : 2;
+    if (kind == SlotKind::Text && v.IsDefined() && (v.IsNull() || v.IsScalar())) {
+      s.scalars.push_back(markOf(v));  // a `null` name is written over
+    } else if (isNull(v)) {
       // absent: the family default (export may add the key)
     } else if (kind < SlotKind::Vec2) {
       if (v.IsScalar()) s.scalars.push_back(markOf(v));
@@ -277,6 +283,7 @@ bool Mapper::curve(Json& out, const char* key, const YAML::Node& sampler, const 
     return false;
   }
   Json keys = Json::array();
+  int collection = collectionAt(c, "KeyFrames", std::string("/") + key), item = -1;
   auto frames = stride_yaml::entries(r_.child(c, "KeyFrames"));
   if (frames.size() > stride::kMaxCurveKeys) {
     r_.error(r_.child(c, "KeyFrames"), std::string(what) + ": expected at most " +
@@ -286,6 +293,7 @@ bool Mapper::curve(Json& out, const char* key, const YAML::Node& sampler, const 
   }
   bool warnedTangent = false;
   for (auto& [id, k] : frames) {
+    ++item;
     if (!k.IsMap()) {
       r_.error(k, std::string(what) + ": a keyframe must be a mapping {Key, Value, TangentType}");
       continue;
@@ -296,6 +304,15 @@ bool Mapper::curve(Json& out, const char* key, const YAML::Node& sampler, const 
       warnedTangent = true;
     }
     Json kj;
+    At at(*this, std::string("/") + key + "/" + std::to_string(keys.size()));
+    slot("key", SlotKind::Float, k, "Key");
+    slot("value",
+         isColor  ? SlotKind::Color
+         : isVec3 ? SlotKind::Vec3
+         : isQuat ? SlotKind::Vec4
+                  : SlotKind::Float,
+         k, "Value");
+    itemImported(collection, item, keys.size());
     kj["key"] = floatJson(std::clamp(r_.number(k, "Key", 0.0f), 0.0f, 1.0f));
     if (isColor)
       kj["value"] = color(r_.color(k, "Value", ColorRgba{}));
@@ -773,6 +790,7 @@ Json Mapper::emitter(const YAML::Node& e, size_t index, const YAML::Node& compon
   std::string name = r_.text(e, "EmitterName", "");
   out["name"] = name.empty() ? "emitter " + std::to_string(index + 1) : name;
   where_ = "emitter " + out["name"].get<std::string>();
+  slot("name", SlotKind::Text, e, "EmitterName");
   summary_.emitters.push_back(out["name"].get<std::string>());
   flag(out, "enabled", e, "Enabled");
   integer(out, "max_particles_override", e, "MaxParticlesOverride");

@@ -18,9 +18,9 @@ struct TextPos {
   bool valid() const { return line >= 0 && column >= 0; }
 };
 
-// How a JSON value is spelled in the YAML: a float, an int, true/false, an enum name, a flow
-// mapping {X, Y} / {X, Y, Z} / {R, G, B, A} of floats.
-enum class SlotKind : uint8_t { Float, Int, Bool, Enum, Vec2, Vec3, Color };
+// How a JSON value is spelled in the YAML: a float, an int, true/false, an enum name, a text
+// (EmitterName), a flow mapping {X, Y} / {X, Y, Z} / {R, G, B, A} / {X, Y, Z, W} of floats.
+enum class SlotKind : uint8_t { Float, Int, Bool, Enum, Text, Vec2, Vec3, Color, Vec4 };
 
 // One imported value: the JSON pointer it became (from the preset root) and the scalars that
 // spell it in the asset (one per component; none when the key is absent and the value is the
@@ -35,7 +35,7 @@ struct SourceSlot {
 };
 
 // One Stride collection (a mapping of 32-hex item ids) that became a JSON array: Emitters,
-// Spawners, Initializers, Updaters. Items are in file order; listIndex is the entry's index in
+// Spawners, Initializers, Updaters, a curve's KeyFrames. Items are in file order; listIndex is the entry's index in
 // the array, -1 for an item kept but not simulated (it is not in the array).
 struct SourceCollection {
   std::string pointer;  // the array, from the preset root

@@ -1,10 +1,12 @@
 #include "engine/import/stride/stride_writeback.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <string_view>
 
 #include "engine/core/field_json.h"
 #include "engine/effects/registry.h"
@@ -98,6 +100,33 @@ size_t scalarEnd(const std::string& line, size_t column) {
   return e;
 }
 
+std::string unquoted(const std::string& text) {
+  if (text.size() < 2 || text.front() != text.back() || (text[0] != '\'' && text[0] != '"'))
+    return text;
+  std::string out;
+  for (size_t i = 1; i + 1 < text.size(); ++i) {
+    if (text[0] == '"' && text[i] == '\\') return text;  // escapes: not read here
+    out += text[i];
+    if (text[0] == '\'' && text[i] == '\'') ++i;  // '' is one quote
+  }
+  return out;
+}
+
+std::string yamlText(const std::string& s) {
+  bool plain = !s.empty() && s.front() != ' ' && s.back() != ' ' &&
+               (std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_');
+  for (char c : s)
+    plain = plain && (std::isalnum(static_cast<unsigned char>(c)) ||
+                      std::string_view(" _-.()/").find(c) != std::string_view::npos);
+  for (const char* word : {"null", "Null", "NULL", "true", "True", "TRUE", "false", "False",
+                           "FALSE", "yes", "Yes", "no", "No", "on", "On", "off", "Off"})
+    plain = plain && s != word;
+  if (plain) return s;
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
+
 }  // namespace wb
 
 namespace {
@@ -136,6 +165,14 @@ std::optional<std::string> Writer::componentText(const SourceSlot& s, const Json
         if (ours == v.get<std::string>()) return stride;
       return refuse("\"" + v.get<std::string>() + "\" has no Stride spelling for " + s.yamlKey);
     }
+    case SlotKind::Text: {
+      if (!v.is_string() || v.get<std::string>().empty())
+        return refuse("expected a name, got " + describeJson(v));
+      for (char c : v.get<std::string>())
+        if (static_cast<unsigned char>(c) < 0x20)
+          return refuse("a name on one line is expected, got " + describeJson(v));
+      return yamlText(v.get<std::string>());
+    }
     case SlotKind::Int: {
       if (!v.is_number()) return refuse("expected an integer, got " + describeJson(v));
       double d = v.get<double>();
@@ -171,6 +208,8 @@ std::vector<Json> components(const SourceSlot& s, const Json& v) {
   } else if (s.kind == SlotKind::Color) {
     for (const char* k : {"r", "g", "b", "a"})
       out.push_back(v.is_object() && v.contains(k) ? v[k] : Json());
+  } else if (s.kind == SlotKind::Vec4) {
+    for (size_t i = 0; i < 4; ++i) out.push_back(v.is_array() && i < v.size() ? v[i] : Json());
   } else {
     out.push_back(v);
   }
@@ -187,6 +226,10 @@ bool Writer::spells(const SourceSlot& s, const std::string& text, const Json& ba
       for (const auto& [stride, ours] : s.names)
         if (stride == text) return base.is_string() && base.get<std::string>() == ours;
       return false;
+    case SlotKind::Text:
+      // `null` (or nothing) is the name fxview made up for an unnamed emitter.
+      if (text.empty() || text == "null" || text == "~") return base.is_string();
+      return base.is_string() && unquoted(text) == base.get<std::string>();
     default: {
       char* end = nullptr;
       double d = std::strtod(text.c_str(), &end);
@@ -236,10 +279,14 @@ void Writer::insertKey(const SourceSlot& s, const std::vector<Json>& u,
     cannot(pointer, "the asset leaves " + s.yamlKey + " out and its mapping has no block of keys");
     return;
   }
-  static const char* const kParts[][4] = {{"X", "Y"}, {"X", "Y", "Z"}, {"R", "G", "B", "A"}};
+  static const char* const kParts[][4] = {
+      {"X", "Y"}, {"X", "Y", "Z"}, {"R", "G", "B", "A"}, {"X", "Y", "Z", "W"}};
   std::string value;
-  if (s.kind == SlotKind::Vec2 || s.kind == SlotKind::Vec3 || s.kind == SlotKind::Color) {
-    int which = s.kind == SlotKind::Vec2 ? 0 : s.kind == SlotKind::Vec3 ? 1 : 2;
+  if (s.kind >= SlotKind::Vec2) {
+    int which = s.kind == SlotKind::Vec2   ? 0
+                : s.kind == SlotKind::Vec3 ? 1
+                : s.kind == SlotKind::Vec4 ? 3
+                                           : 2;
     value = "{";
     for (size_t i = 0; i < u.size(); ++i) {
       auto t = componentText(s, u[i], "", pointer);
@@ -256,8 +303,14 @@ void Writer::insertKey(const SourceSlot& s, const std::vector<Json>& u,
     cannot(pointer, "the asset leaves " + s.yamlKey + " out at its top level");
     return;
   }
+  std::string line = std::string(size_t(m.column), ' ') + s.yamlKey + ": " + value;
+  // Stride writes an emitter's name first: before the mapping's first key, after its id key.
+  if (s.kind == SlotKind::Text && m.line > 0) {
+    doc_.lines[size_t(m.line) - 1].after.push_back(line);
+    return;
+  }
   size_t last = blockEnd(doc_, size_t(m.line), size_t(m.column) - 1) - 1;
-  doc_.lines[last].after.push_back(std::string(size_t(m.column), ' ') + s.yamlKey + ": " + value);
+  doc_.lines[last].after.push_back(line);
 }
 
 void Writer::cannot(const std::string& pointer, const std::string& why) {
@@ -298,7 +351,21 @@ void Writer::diff(const Json& user, const Json& base, const std::string& slotPoi
            userPointer + "/" + std::to_string(i));
     return;
   }
-  if (user != base)
+  if (user == base) return;
+  auto endsWith = [&](const char* tail) {
+    std::string t = tail;
+    return userPointer.size() >= t.size() &&
+           userPointer.compare(userPointer.size() - t.size(), t.size(), t) == 0;
+  };
+  if (endsWith("/rotation_offset"))
+    cannot(userPointer,
+           "Stride holds a module's rotation as a quaternion, which fxview reads as angles and "
+           "cannot write back so that it reads as the same angles");
+  else if (base.is_array() && user.is_array())
+    cannot(userPointer,
+           "the asset holds no list here that fxview can add to or take from (a curve whose "
+           "sampler is null or not a key-frame curve in the asset)");
+  else
     cannot(userPointer, "fxview derives it from the asset, or Stride has no key for it");
 }
 
@@ -347,15 +414,25 @@ bool Writer::run(const std::string& text, const fs::path& assetPath, const Json&
   for (const auto& c : imported->sources.collections) collections_[c.pointer] = &c;
   const Json& base = imported->preset;
   if (!effectsMatch(preset, base)) return false;
-  std::vector<Json> wanted;
+  std::vector<Json> wanted, mines;
   for (size_t i = 0; i < base["effects"].size(); ++i) {
     std::string p = "/effects/" + std::to_string(i) + "/definition";
     auto user = fullDefinition(preset["effects"][i]["definition"], presetFile_, p, diags_);
     Diagnostics quiet;
     auto mine = fullDefinition(base["effects"][i]["definition"], assetFile_, p, quiet);
     if (!user || !mine) return false;
-    diff(*user, *mine, p, p);
     wanted.push_back(std::move(*user));
+    mines.push_back(std::move(*mine));
+  }
+  if (!aligned_ && arrangeEmitters(wanted, mines)) {
+    if (diags_.hasErrors()) return false;
+    Writer values(assetFile_, presetFile_, diags_);
+    values.aligned_ = true;
+    return values.run(render(), assetPath, preset, out);
+  }
+  for (size_t i = 0; i < wanted.size(); ++i) {
+    std::string p = "/effects/" + std::to_string(i) + "/definition";
+    diff(wanted[i], mines[i], p, p);
   }
   if (diags_.hasErrors()) return false;
   applyPatches();

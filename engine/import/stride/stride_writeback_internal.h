@@ -34,6 +34,14 @@ size_t blockEnd(const Lines& doc, size_t line, size_t column);
 // Where the plain scalar starting at `column` ends (a flow `,` / `}`, a comment, the line end).
 size_t scalarEnd(const std::string& line, size_t column);
 
+// A text (an emitter's name) as a YAML scalar: plain when it reads back as that text, else
+// single-quoted.
+std::string yamlText(const std::string& s);
+// A scalar's text without its quotes (single-quoted '' read as one quote).
+std::string unquoted(const std::string& text);
+// A fresh Stride item id: 32 random lowercase hex digits.
+std::string newItemId();
+
 // The family's reading of a stride_particles definition, every field written (defaults too);
 // null with errors when the definition is not valid.
 std::optional<Json> fullDefinition(const Json& def, const std::string& file,
@@ -67,6 +75,10 @@ class Writer {
   std::map<std::string, const SourceCollection*> collections_;
   std::vector<Patch> patches_;
   std::map<size_t, Rewrite> rewrites_;  // by the collection's key line
+  // Emitters added, removed or moved are written first (arrangeEmitters); the values are then
+  // written into that text by a second writer whose emitters are the preset's, in order.
+  bool aligned_ = false;
+  const Json* baseEmitters_ = nullptr;  // the asset's emitters, while arranging
 
   bool effectsMatch(const Json& preset, const Json& base);
   bool readsBack(const std::string& text, const std::filesystem::path& assetPath,
@@ -90,6 +102,11 @@ class Writer {
                const std::string& userPointer);
   std::optional<std::vector<std::string>> newModule(const SourceCollection& c, const Json& user,
                                                     size_t indent, const std::string& userPointer);
+  bool arrangeEmitters(const std::vector<Json>& users, const std::vector<Json>& mines);
+  std::optional<std::vector<std::string>> newEmitter(const SourceCollection& c, const Json& user,
+                                                     size_t indent);
+  std::optional<std::vector<std::string>> newKeyFrame(const Json& user, size_t indent,
+                                                      const std::string& userPointer);
 
   std::string render() const;
   void renderRange(size_t begin, size_t end, std::string& out) const;

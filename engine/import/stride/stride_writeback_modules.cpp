@@ -85,14 +85,6 @@ std::string templateBody(const Template& t) {
   return out + t.body + kDisplay;
 }
 
-std::string newItemId() {
-  static std::mt19937_64 rng{std::random_device{}()};
-  static const char* kHex = "0123456789abcdef";
-  std::string id;
-  for (int i = 0; i < 32; ++i) id += kHex[rng() & 15];
-  return id;
-}
-
 void appendIndented(std::string& out, const std::string& lines, size_t indent) {
   size_t p = 0;
   while (p < lines.size()) {
@@ -126,6 +118,14 @@ std::string prefabAround(const char* collection, const std::string& id, const Te
 }
 
 }  // namespace
+
+std::string newItemId() {
+  static std::mt19937_64 rng{std::random_device{}()};
+  static const char* kHex = "0123456789abcdef";
+  std::string id;
+  for (int i = 0; i < 32; ++i) id += kHex[rng() & 15];
+  return id;
+}
 
 std::optional<std::vector<std::string>> strideModuleBlock(const std::string& yamlKey,
                                                           const Json& module, size_t indent,

@@ -13,6 +13,7 @@
 
 #include "engine/import/stride/stride_import.h"
 #include "engine/import/stride/stride_writeback.h"
+#include "engine/import/stride/stride_writeback_internal.h"
 #include "engine/session/documents.h"
 #include "engine/session/world.h"
 #include "engine/session/world_edit.h"
@@ -321,6 +322,266 @@ TEST(StrideWriteBack, SaveOnAnOpenedAssetWritesItInPlace) {
   SaveResult as = saveDocumentsAs(*p, dir / "copy.json");
   EXPECT_TRUE(as.ok()) << as.message;
   fs::remove_all(dir);
+}
+
+// A particle system with two emitters: a named one with a colour curve and a size sampler, an
+// unnamed one.
+const char* kTwoEmitters = R"(!PrefabAsset
+Id: 22222222-2222-2222-2222-222222222222
+SerializedVersion: {Stride: 3.1.0.1}
+Tags: []
+Hierarchy:
+    RootParts:
+        - ref!! aaaaaaaa-0000-0000-0000-000000000002
+    Parts:
+        -   Entity:
+                Id: aaaaaaaa-0000-0000-0000-000000000002
+                Name: Smoke
+                Components:
+                    9999aaaabbbbccccddddeeeeffff0001: !ParticleSystemComponent
+                        Id: dddddddd-0000-0000-0000-000000000002
+                        ParticleSystem:
+                            Settings: {}
+                            BoundingShape: null
+                            Emitters:
+                                e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1:
+                                    EmitterName: smoke
+                                    ParticleLifetime: {X: 1.0, Y: 2.0}
+                                    ShapeBuilder: !ShapeBuilderBillboard
+                                        SamplerPosition: null
+                                        SamplerSize: !ComputeCurveSamplerFloat
+                                            Curve: !ComputeAnimationCurveFloat
+                                                KeyFrames:
+                                                    f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1:
+                                                        Key: 0.0
+                                                        Value: 1.0
+                                                        TangentType: Linear
+                                                    f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2:
+                                                        Key: 1.0
+                                                        Value: 2.0
+                                                        TangentType: Linear
+                                        SamplerRotation: null
+                                    Material: !ParticleMaterialComputeColor
+                                        ComputeColor: !ComputeVertexStreamColor
+                                            Stream: !ColorVertexStreamDefinition {}
+                                        UVBuilder: null
+                                        ForceTexCoords: false
+                                    Spawners:
+                                        51515151515151515151515151515152: !SpawnerPerSecond
+                                            LoopCondition: Looping
+                                            Delay: {X: 0.0, Y: 0.0}
+                                            Duration: {X: 1.0, Y: 1.0}
+                                            SpawnCount: 30.0
+                                    Initializers: {}
+                                    Updaters:
+                                        c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0: !UpdaterColorOverTime
+                                            SamplerMain: !ComputeCurveSamplerColor4
+                                                Curve: !ComputeAnimationCurveColor4
+                                                    KeyFrames:
+                                                        a0a0000000000000000000000000000a:
+                                                            Key: 0.0
+                                                            Value: {R: 1.0, G: 1.0, B: 1.0, A: 0.0}
+                                                            TangentType: Linear
+                                                        00000000000000000000000000000b0b:
+                                                            Key: 0.5
+                                                            Value: {R: 1.0, G: 0.5, B: 0.0, A: 1.0}
+                                                            TangentType: Linear
+                                                        00000000000000000000000000000c0c:
+                                                            Key: 1.0
+                                                            Value: {R: 0.0, G: 0.0, B: 0.0, A: 0.0}
+                                                            TangentType: Linear
+                                            SamplerOptional: null
+                                            SeedOffset: 0
+                                        90909090909090909090909090909090: !UpdaterGravity
+                                            GravitationalAcceleration: {X: 0.0, Y: -1.0, Z: 0.0}
+                                e2e2e2e2e2e2e2e2e2e2e2e2e2e2e2e2:
+                                    ParticleLifetime: {X: 0.5, Y: 0.5}
+                                    Spawners:
+                                        52525252525252525252525252525252: !SpawnerBurst
+                                            LoopCondition: OneShot
+                                            SpawnCount: 10
+                                    Initializers: {}
+                                    Updaters: {}
+)";
+
+Json& emitters(Json& preset) {
+  return preset["effects"][0]["definition"]["emitters"];
+}
+
+// Every 32-hex item id key of the text, in order.
+std::vector<std::string> itemIds(const std::string& text) {
+  std::vector<std::string> out;
+  std::regex id("\n *([0-9a-f]{32})[:~]");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), id); it != std::sregex_iterator();
+       ++it)
+    out.push_back((*it)[1]);
+  return out;
+}
+
+// What the preset's emitters read back as from `text`, every field written.
+void expectReadsBack(const std::string& text, const Json& preset) {
+  Json back = presetOf(text);
+  ASSERT_EQ(emitters(back).size(), preset["effects"][0]["definition"]["emitters"].size()) << text;
+  for (size_t i = 0; i < emitters(back).size(); ++i) {
+    Diagnostics d;
+    auto want = wb::fullDefinition(preset["effects"][0]["definition"], "a", "", d);
+    auto got = wb::fullDefinition(back["effects"][0]["definition"], "b", "", d);
+    ASSERT_TRUE(want && got) << d.formatAll();
+    EXPECT_EQ((*want)["emitters"], (*got)["emitters"]) << text;
+  }
+}
+
+TEST(StrideWriteBack, AnAddedEmitterIsACopyWithFreshIds) {
+  std::string text = kTwoEmitters;
+  Json preset = presetOf(text);
+  Json copy = emitters(preset)[0];
+  copy["name"] = "smoke 2";
+  copy["spawners"][0]["particles_per_second"] = 5;
+  copy["updaters"].erase(1);  // its gravity
+  emitters(preset).push_back(copy);
+  Diagnostics d;
+  auto out = write(text, preset, d);
+  ASSERT_TRUE(out) << d.formatAll();
+  // Every item id is unique: the copy's emitter, module and curve key ids are new.
+  auto ids = itemIds(*out);
+  auto sorted = ids;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(std::unique(sorted.begin(), sorted.end()), sorted.end()) << *out;
+  EXPECT_EQ(ids.size(), itemIds(text).size() + 1 + 1 + 1 + 2 + 3) << *out;
+  // The original text is kept as it was, the copy follows the last emitter.
+  EXPECT_EQ(out->substr(0, text.size() - 1), text.substr(0, text.size() - 1));
+  std::string added = out->substr(text.size());
+  EXPECT_TRUE(std::regex_search(added, std::regex("^ {32}[0-9a-f]{32}:\n {36}EmitterName: smoke 2\n")))
+      << added;
+  EXPECT_NE(added.find("SpawnCount: 5.0"), std::string::npos) << added;
+  EXPECT_EQ(added.find("UpdaterGravity"), std::string::npos) << added;
+  expectReadsBack(*out, preset);
+}
+
+TEST(StrideWriteBack, AnEmitterInAnEmptySystemIsStridesFreshEmitter) {
+  std::string text = kTwoEmitters;
+  Json preset = presetOf(text);
+  Json fresh = emitters(preset)[1];
+  std::string empty = text.substr(0, text.find(std::string(32, ' ') + "e1e1"));
+  empty.replace(empty.rfind("Emitters:\n"), 10, "Emitters: {}\n");
+  Json none = presetOf(empty);
+  ASSERT_TRUE(emitters(none).empty());
+  fresh["name"] = "it's new";
+  emitters(none).push_back(fresh);
+  Diagnostics d;
+  auto out = write(empty, none, d);
+  ASSERT_TRUE(out) << d.formatAll();
+  EXPECT_NE(out->find("Emitters:\n"), std::string::npos) << *out;
+  EXPECT_NE(out->find("EmitterName: 'it''s new'\n"), std::string::npos) << *out;
+  EXPECT_NE(out->find("ParticleLifetime: {X: 0.5, Y: 0.5}"), std::string::npos) << *out;
+  EXPECT_TRUE(std::regex_search(*out, std::regex("\n {40}[0-9a-f]{32}: !SpawnerBurst\n"))) << *out;
+  expectReadsBack(*out, none);
+}
+
+TEST(StrideWriteBack, RemovedAndMovedEmittersKeepTheirBlocks) {
+  std::string text = kTwoEmitters;
+  std::string first = text.substr(text.find(std::string(32, ' ') + "e1e1"),
+                                  text.find(std::string(32, ' ') + "e2e2") -
+                                      text.find(std::string(32, ' ') + "e1e1"));
+  // Removed: the first emitter's block goes, nothing else changes.
+  Json preset = presetOf(text);
+  emitters(preset).erase(0);
+  emitters(preset)[0]["name"] = "emitter 1";  // as an unnamed first emitter reads
+  Diagnostics d;
+  auto out = write(text, preset, d);
+  ASSERT_TRUE(out) << d.formatAll();
+  std::string without = text;
+  without.erase(without.find(first), first.size());
+  EXPECT_EQ(*out, without);
+  expectReadsBack(*out, preset);
+
+  // Moved: the blocks swap; the unnamed emitter gets the name it had (it is no longer first).
+  preset = presetOf(text);
+  std::swap(emitters(preset)[0], emitters(preset)[1]);
+  out = write(text, preset, d);
+  ASSERT_TRUE(out) << d.formatAll();
+  EXPECT_LT(out->find("e2e2e2e2"), out->find("e1e1e1e1"));
+  EXPECT_NE(out->find("e2e2e2e2e2e2e2e2e2e2e2e2e2e2e2e2:\n" + std::string(36, ' ') +
+                      "EmitterName: emitter 2\n"),
+            std::string::npos)
+      << *out;
+  EXPECT_EQ(out->find(first), out->find("e1e1e1e1") - 32);
+  expectReadsBack(*out, preset);
+}
+
+TEST(StrideWriteBack, CurveKeysAddedRemovedAndMoved) {
+  std::string text = kTwoEmitters;
+  Json preset = presetOf(text);
+  Json& colour = emitters(preset)[0]["updaters"][0]["curve"];
+  ASSERT_EQ(colour.size(), 3u);
+  colour.erase(1);  // the 0.5 key
+  colour.insert(colour.begin() + 1,
+                Json{{"key", 0.25}, {"value", {{"r", 0.5}, {"g", 0.25}, {"b", 1}, {"a", 1}}}});
+  colour[2]["key"] = 0.75;  // moved
+  Json& size = emitters(preset)[0]["shape_builder"]["sampler_size"];
+  size.push_back({{"key", 1.0}, {"value", 0.5}});
+  size[1]["key"] = 0.5;
+  Diagnostics d;
+  auto out = write(text, preset, d);
+  ASSERT_TRUE(out) << d.formatAll();
+  EXPECT_EQ(out->find("00000000000000000000000000000b0b"), std::string::npos);
+  std::string pad(60, ' ');
+  EXPECT_TRUE(std::regex_search(
+      *out, std::regex("\n {56}[0-9a-f]{32}:\n" + pad + "Key: 0.25\n" + pad +
+                       "Value: \\{R: 0.5, G: 0.25, B: 1.0, A: 1.0\\}\n" + pad +
+                       "TangentType: Linear\n {56}00000000000000000000000000000c0c:\n" + pad +
+                       "Key: 0.75\n")))
+      << *out;
+  pad = std::string(56, ' ');
+  EXPECT_TRUE(std::regex_search(*out, std::regex("f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2:\n" + pad +
+                                                 "Key: 0.5\n" + pad + "Value: 2.0\n" + pad +
+                                                 "TangentType: Linear\n {52}[0-9a-f]{32}:\n" +
+                                                 pad + "Key: 1.0\n" + pad + "Value: 0.5\n")))
+      << *out;
+  expectReadsBack(*out, preset);
+
+  // Every key removed: Stride's empty mapping.
+  Json none = presetOf(text);
+  emitters(none)[0]["shape_builder"]["sampler_size"] = Json::array();
+  out = write(text, none, d);
+  ASSERT_TRUE(out) << d.formatAll();
+  EXPECT_NE(out->find("KeyFrames: {}\n"), std::string::npos) << *out;
+  expectReadsBack(*out, none);
+}
+
+TEST(StrideWriteBack, AModuleWithACurveIsRemoved) {
+  std::string text = kTwoEmitters;
+  Json preset = presetOf(text);
+  emitters(preset)[0]["updaters"].erase(0);
+  Diagnostics d;
+  auto out = write(text, preset, d);
+  ASSERT_TRUE(out) << d.formatAll();
+  EXPECT_EQ(out->find("UpdaterColorOverTime"), std::string::npos);
+  EXPECT_EQ(out->find("KeyFrames", out->find("Updaters:")), std::string::npos);
+  EXPECT_NE(out->find("90909090909090909090909090909090: !UpdaterGravity"), std::string::npos);
+  expectReadsBack(*out, preset);
+}
+
+TEST(StrideWriteBack, WhatStrideCannotHoldIsRefusedNamingPresetAndAsset) {
+  std::string text = kTwoEmitters;
+  // An effect removed: the asset's particle systems cannot be added or removed.
+  Json preset = presetOf(text);
+  preset["effects"] = Json::array();
+  Diagnostics d;
+  EXPECT_FALSE(write(text, preset, d));
+  EXPECT_NE(d.formatAll().find("test.json"), std::string::npos) << d.formatAll();
+  EXPECT_NE(d.formatAll().find("/effects"), std::string::npos) << d.formatAll();
+  EXPECT_NE(d.formatAll().find("test.sdprefab"), std::string::npos) << d.formatAll();
+
+  // A curve where the asset has no sampler (SamplerRotation: null).
+  preset = presetOf(text);
+  emitters(preset)[0]["shape_builder"]["sampler_rotation"] =
+      Json::array({{{"key", 0.0}, {"value", 10.0}}});
+  Diagnostics d2;
+  EXPECT_FALSE(write(text, preset, d2));
+  EXPECT_NE(d2.formatAll().find("/effects/0/definition/emitters/0/shape_builder/sampler_rotation"),
+            std::string::npos)
+      << d2.formatAll();
 }
 
 TEST(StrideWriteBack, FloatsAreSpelledAsStrideSpellsThem) {
