@@ -83,18 +83,39 @@ vec4 colorOp(int op, vec4 b, vec4 f) {
   return vec4(greaterThan(b, f));                                                  // threshold
 }
 
-// A batch's colour program (ColorProgram): up to 8 steps over the texture sample; each step's
-// x = operator, y = operand (0 the constant, 1 the vertex colour), z = 1 when the operand is the
-// back (left) one.
+// A batch's colour program (ColorProgram): up to 12 steps over the texture sample; each step's
+// x = operator, y = operand (0 the constant, 1 the vertex colour, 2 the program's second map at
+// uv x uColorTexture2Transform.xy + .zw, 3 the starting sample, 4 the colour set aside last),
+// z = 1 when the operand is the back (left) one, w = action (0 apply, 1 load, 2 push: set the
+// colour aside, up to 4 deep, then load).
 uniform int uColorStepCount;
-uniform ivec4 uColorStep[8];
-uniform vec4 uColorConstant[8];
+uniform ivec4 uColorStep[12];
+uniform vec4 uColorConstant[12];
+uniform sampler2D uColorTexture2;  // white when the program has no second map
+uniform vec4 uColorTexture2Transform;
 
-vec4 runColorProgram(vec4 c, vec4 vertexColor) {
-  for (int i = 0; i < 8; ++i) {
+vec4 runColorProgram(vec4 c, vec4 vertexColor, vec2 uv) {
+  vec4 sample0 = c;
+  vec4 second = texture(uColorTexture2, uv * uColorTexture2Transform.xy + uColorTexture2Transform.zw);
+  vec4 saved[4] = vec4[4](vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0));  // read as 0 when empty
+  int depth = 0;
+  for (int i = 0; i < 12; ++i) {
     if (i >= uColorStepCount) break;
-    vec4 o = uColorStep[i].y == 1 ? vertexColor : uColorConstant[i];
-    c = uColorStep[i].z == 1 ? colorOp(uColorStep[i].x, o, c) : colorOp(uColorStep[i].x, c, o);
+    ivec4 s = uColorStep[i];
+    vec4 o = s.y == 1 ? vertexColor : s.y == 2 ? second : s.y == 3 ? sample0 : uColorConstant[i];
+    if (s.y == 4) {
+      depth = max(depth - 1, 0);
+      o = saved[depth];
+    }
+    if (s.w == 2) {
+      if (depth < 4) saved[depth] = c;
+      depth = min(depth + 1, 4);
+    }
+    if (s.w != 0) {
+      c = o;
+    } else {
+      c = s.z == 1 ? colorOp(s.x, o, c) : colorOp(s.x, c, o);
+    }
   }
   return c;
 }

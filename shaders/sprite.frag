@@ -12,6 +12,7 @@ in float vFade;
 in float vViewDepth;
 
 uniform sampler2D uPrimary;
+uniform vec4 uPrimaryTransform;  // the primary map's UV = vUv x xy + zw
 uniform sampler2D uSecondary;
 // Per-batch switches: constants in the renderer's specialized variants (see sprite.vert).
 #ifdef FX_SPECIALIZED
@@ -58,7 +59,7 @@ uniform float uOutputMax;
 out vec4 outColor;
 
 void main() {
-  vec4 t = texture(uPrimary, vUv);
+  vec4 t = texture(uPrimary, vUv * uPrimaryTransform.xy + uPrimaryTransform.zw);
   if (uIgnoreTextureAlpha) t.a = 1.0;
   if (uHasSecondary) {
     vec2 base = uSecondaryScreen ? vec2((gl_FragCoord.x - uViewportOrigin.x) / uViewport.x,
@@ -71,7 +72,7 @@ void main() {
   vec3 tint = vColor.rgb;
   bool program = COLOR_PROGRAM;
   if (program) {  // the program replaces texture x tint (draw_list.h ColorProgram)
-    t = runColorProgram(t, vColor);
+    t = runColorProgram(t, vColor, vUv);
     tint = vec3(1.0);
   }
   vec3 t4 = t.rgb * t.rgb * t.rgb * t.rgb;

@@ -7,6 +7,7 @@ in vec4 vColor;
 in float vViewDepth;
 
 uniform sampler2D uPrimary;
+uniform vec4 uPrimaryTransform;  // the primary map's UV = vUv x xy + zw
 // Largest colour a draw may write (see sprite.frag).
 uniform float uOutputMax;
 // Soft particles, as in sprite.frag.
@@ -28,8 +29,8 @@ float softFade() {
 }
 
 void main() {
-  vec4 t = texture(uPrimary, vUv);
-  vec4 c = uColorStepCount > 0 ? runColorProgram(t, vColor) : t * vColor;
+  vec4 t = texture(uPrimary, vUv * uPrimaryTransform.xy + uPrimaryTransform.zw);
+  vec4 c = uColorStepCount > 0 ? runColorProgram(t, vColor, vUv) : t * vColor;
   float f = uSoftInvDistance > 0.0 ? softFade() : 1.0;
   outColor = vec4(clamp(c.rgb * f, vec3(0.0), vec3(uOutputMax)), c.a * f);
 }

@@ -45,6 +45,9 @@ enum class FadeMode : uint8_t { None, FadeWhenPerpendicular, FadeWhenParallel };
 // How a batch's secondary map is placed (Halo weather "secondary map anchor").
 enum class SecondaryAnchor : uint8_t { WithPrimary, WithScreenSpace };
 
+using TextureId = int32_t;  // index into DrawList::textures; -1 = none
+inline constexpr TextureId kNoTexture = -1;
+
 // A batch's colour program: the fragment's colour computed from the texture sample by binary
 // colour operators (engine/core/color_ops.h) instead of texture x vertex colour. Starting from
 // the sample c (rgba; white without a texture), each step sets c = op(c, operand), or
@@ -52,17 +55,29 @@ enum class SecondaryAnchor : uint8_t { WithPrimary, WithScreenSpace };
 // the vertex colour (a sprite's SpriteInstance::color, a strip vertex's colour), straight rgba.
 // With steps, the vertex colour enters only through them, and for sprites the fade is vFade
 // alone (the tint alpha is no longer folded in). No steps: the usual texture x colour.
-enum class ColorOperand : uint8_t { Constant, VertexColor };
+// A step may also read a second map (ColorOperand::Texture2): the program's own texture, sampled
+// at the fragment's UV (the primary map's, after any flipbook or scroll) times texture2Transform's
+// xy plus its zw, repeating past 0..1; white when the program names none.
+// Trees that are not one chain run as a small stack machine: a Push step sets c aside (up to
+// kMaxColorStack deep) and starts again from its operand, a Load step starts again without
+// setting aside, and an operand Saved takes back the colour set aside last. Sample is the
+// texture sample the program started from.
+enum class ColorOperand : uint8_t { Constant, VertexColor, Texture2, Sample, Saved };
+enum class ColorAction : uint8_t { Apply, Load, Push };
 struct ColorStep {
   ColorOp op = ColorOp::Multiply;
   ColorOperand operand = ColorOperand::Constant;
   bool operandIsBack = false;
   vec4 constant{1.0f};
+  ColorAction action = ColorAction::Apply;  // Load / Push: c = operand (op unused)
 };
-inline constexpr int kMaxColorSteps = 8;
+inline constexpr int kMaxColorSteps = 12;
+inline constexpr int kMaxColorStack = 4;
 struct ColorProgram {
   int count = 0;
   ColorStep steps[kMaxColorSteps];
+  TextureId texture2 = kNoTexture;     // what ColorOperand::Texture2 samples; -1 = none (white)
+  vec4 texture2Transform{1, 1, 0, 0};  // its UV = the fragment's UV x (x, y) + (z, w)
   // Appends a step; false (and nothing added) when full.
   bool push(const ColorStep& s) {
     if (count >= kMaxColorSteps) return false;
@@ -70,9 +85,6 @@ struct ColorProgram {
     return true;
   }
 };
-
-using TextureId = int32_t;  // index into DrawList::textures; -1 = none
-inline constexpr TextureId kNoTexture = -1;
 
 // One camera-facing (or oriented) sprite. 80 bytes.
 struct SpriteInstance {
@@ -105,6 +117,9 @@ struct SpriteBatch {
   SecondaryAnchor secondaryAnchor = SecondaryAnchor::WithPrimary;
   vec4 secondaryTransform{0, 0, 0, 1};  // u offset, v offset, rotation (radians), scale
   bool repeatUv = false;  // UVs past 0..1 repeat the primary map (else clamped to its edge)
+  // The primary map is sampled at UV x (x, y) + (z, w) (the instance's UV, after its frame);
+  // a colour program's second map reads the UV before this.
+  vec4 primaryTransform{1, 1, 0, 0};
   // Depth moved toward the camera by this many world units in view space; the picture stays
   // where it is (the depth test sees the particle nearer). 0 = none.
   float depthOffset = 0.0f;
@@ -170,11 +185,12 @@ struct StripBatch {
   BlendMode blend = BlendMode::AlphaMultiplyAdd;
   bool filtered = true;
   bool depthTest = true;
-  float depthOffset = 0.0f;   // as SpriteBatch::depthOffset
-  float softDistance = 0.0f;  // as SpriteBatch::softDistance (scales rgb and alpha)
-  ColorProgram colorProgram;  // see ColorProgram; none = texture x colour
-  uint32_t firstVertex = 0;   // into DrawList::stripVertices
-  uint32_t vertexCount = 0;   // 4 per quad
+  float depthOffset = 0.0f;           // as SpriteBatch::depthOffset
+  float softDistance = 0.0f;          // as SpriteBatch::softDistance (scales rgb and alpha)
+  vec4 primaryTransform{1, 1, 0, 0};  // as SpriteBatch::primaryTransform (strips repeat)
+  ColorProgram colorProgram;          // see ColorProgram; none = texture x colour
+  uint32_t firstVertex = 0;           // into DrawList::stripVertices
+  uint32_t vertexCount = 0;           // 4 per quad
   // Sprite batches begun before this one (set by beginStrips): the renderer draws the strip
   // batch between those and the next, so sprites and strips keep the list's order.
   uint32_t spriteBatchesBefore = 0;

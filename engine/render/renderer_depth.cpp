@@ -75,13 +75,20 @@ void Renderer::Impl::copySceneDepth(const DrawList& list, const View& view) {
 
 ExtraUniforms extraUniforms(GLuint program) {
   auto loc = [program](const char* n) { return glGetUniformLocation(program, n); };
-  return {loc("uDepthOffset"),  loc("uSoftInvDistance"), loc("uSceneDepth"),
-          loc("uDepthParams"),  loc("uColorStepCount"),  loc("uColorStep"),
-          loc("uColorConstant")};
+  return {loc("uDepthOffset"),     loc("uSoftInvDistance"), loc("uSceneDepth"),
+          loc("uDepthParams"),     loc("uColorStepCount"),  loc("uColorStep"),
+          loc("uColorConstant"),   loc("uColorTexture2"),   loc("uColorTexture2Transform"),
+          loc("uPrimaryTransform")};
 }
 
-// A batch's colour program (ColorProgram): its steps as (operator, operand, back) and constants.
-void Renderer::Impl::setColorProgram(const ExtraUniforms& u, const ColorProgram& program) {
+static_assert(int(ColorOperand::Saved) == 4 && int(ColorAction::Push) == 2,
+              "shaders/color_ops.glsl reads operands and actions by these numbers");
+
+// A batch's colour program (ColorProgram): its steps as (operator, operand, back, action) and
+// constants,
+// and its second map on texture unit 3 (repeating, filtered).
+void Renderer::Impl::setColorProgram(const ExtraUniforms& u, const ColorProgram& program,
+                                     const DrawList& list) {
   const int n = std::clamp(program.count, 0, kMaxColorSteps);
   glUniform1i(u.colorStepCount, n);
   if (n == 0) return;
@@ -90,13 +97,19 @@ void Renderer::Impl::setColorProgram(const ExtraUniforms& u, const ColorProgram&
   for (int i = 0; i < n; ++i) {
     const ColorStep& s = program.steps[i];
     steps[i * 4 + 0] = GLint(s.op);
-    steps[i * 4 + 1] = s.operand == ColorOperand::VertexColor ? 1 : 0;
+    steps[i * 4 + 1] = GLint(s.operand);  // the order color_ops.glsl reads
     steps[i * 4 + 2] = s.operandIsBack ? 1 : 0;
-    steps[i * 4 + 3] = 0;
+    steps[i * 4 + 3] = GLint(s.action);
     for (int c = 0; c < 4; ++c) constants[i * 4 + c] = s.constant[c];
   }
   glUniform4iv(u.colorStep, n, steps);
   glUniform4fv(u.colorConstant, n, constants);
+  glUniform1i(u.colorTexture2, 3);
+  glUniform4fv(u.colorTexture2Transform, 1, &program.texture2Transform.x);
+  glActiveTexture(GL_TEXTURE3);
+  glBindTexture(GL_TEXTURE_2D, texture(list, program.texture2).id);
+  glBindSampler(3, samplers[3].get());
+  glActiveTexture(GL_TEXTURE0);
 }
 
 // A batch's depth offset and soft edge: the scene depth on texture unit 2 when it fades.

@@ -48,7 +48,7 @@ SpriteUniforms spriteUniforms(GLuint program);
 // programs (renderer_depth.cpp).
 struct ExtraUniforms {
   GLint depthOffset, softInvDistance, sceneDepth, depthParams, colorStepCount, colorStep,
-      colorConstant;
+      colorConstant, colorTexture2, colorTexture2Transform, primaryTransform;
 };
 ExtraUniforms extraUniforms(GLuint program);
 
@@ -195,7 +195,8 @@ struct Renderer::Impl {
   void copySceneDepth(const DrawList& list, const View& view);
   void setDepthUniforms(const ExtraUniforms& u, float depthOffset, float softDistance,
                         const View& view);
-  static void setColorProgram(const ExtraUniforms& u, const ColorProgram& program);
+  // Binds the program's second map on unit 3 (white without one).
+  void setColorProgram(const ExtraUniforms& u, const ColorProgram& program, const DrawList& list);
 
   // Strip batches (renderer_strips.cpp).
   void createStripArrays();

@@ -225,7 +225,8 @@ void Renderer::Impl::drawBatch(const DrawList& list, const BatchPlan& plan, GLui
   glUniform4fv(su.secondaryTransform, 1, &batch.secondaryTransform.x);
   const ExtraUniforms& eu = variant.program ? variant.du : du;
   setDepthUniforms(eu, batch.depthOffset, batch.softDistance, view);
-  setColorProgram(eu, batch.colorProgram);
+  setColorProgram(eu, batch.colorProgram, list);
+  glUniform4fv(eu.primaryTransform, 1, &batch.primaryTransform.x);
   setBlend(batch.blend);
   // Flares sit at clip depth 0.99: hidden only by nearer scene depth.
   if (batch.depthTest && depthWritten)
@@ -271,6 +272,7 @@ void Renderer::Impl::drawSprites(const DrawList& list, const View& view) {
   stripsBefore(SIZE_MAX);
   glBindVertexArray(0);
   for (GLuint unit = 0; unit < 2; ++unit) glBindSampler(unit, 0);
+  glBindSampler(3, 0);  // a colour program's second map
   glActiveTexture(GL_TEXTURE2);
   glBindTexture(GL_TEXTURE_2D, 0);
   glActiveTexture(GL_TEXTURE0);

@@ -92,7 +92,8 @@ void Renderer::Impl::drawStripBatch(const DrawList& list, const StripBatch& b, c
   glBindSampler(0, samplers[(b.filtered ? 2 : 0) + 1].get());
   setBlend(b.blend);
   setDepthUniforms(stripUniforms, b.depthOffset, b.softDistance, view);
-  setColorProgram(stripUniforms, b.colorProgram);
+  setColorProgram(stripUniforms, b.colorProgram, list);
+  glUniform4fv(stripUniforms.primaryTransform, 1, &b.primaryTransform.x);
   if (b.depthTest && depthWritten)
     glEnable(GL_DEPTH_TEST);
   else

@@ -191,6 +191,88 @@ TEST(GlStrideLooks, ColorProgramsMatchTheOperatorFormulas) {
   EXPECT_NEAR(c.b, strip.b * 255.0f, 2.5f);
 }
 
+TEST(GlStrideLooks, ColorProgramsRunAsAStackMachine) {
+  // Subtract(sample x vertex colour, Screen(k1, k2)) as a stack program: the left side, a push
+  // starting the right side from k1, the screen with k2, then the subtract taking back the
+  // colour set aside as its left operand. A load then restarts from the sample.
+  Scene s;
+  const vec4 vc(0.9f, 0.7f, 0.5f, 1.0f), k1(0.2f, 0.1f, 0.3f, 1.0f), k2(0.1f, 0.2f, 0.1f, 1.0f);
+  auto draw = [&](bool reload) {
+    DrawList list;
+    SpriteBatch b;
+    b.blend = BlendMode::AlphaMultiplyAdd;
+    ColorProgram& p = b.colorProgram;
+    p.push({ColorOp::Multiply, ColorOperand::VertexColor, false, vec4(1.0f)});
+    p.push({ColorOp::Multiply, ColorOperand::Constant, false, k1, ColorAction::Push});
+    p.push({ColorOp::Screen, ColorOperand::Constant, false, k2});
+    p.push({ColorOp::Subtract, ColorOperand::Saved, true, vec4(1.0f)});
+    if (reload)
+      p.push({ColorOp::Multiply, ColorOperand::Sample, false, vec4(1.0f), ColorAction::Load});
+    list.beginBatch(b);
+    SpriteInstance& sp = list.push();
+    sp.position = vec3(0);
+    sp.size = 1.0f;
+    sp.color = vc;
+    return s.at(s.render(list), vec3(0));
+  };
+  vec4 want = applyColorOp(ColorOp::Subtract, vc, applyColorOp(ColorOp::Screen, k1, k2));
+  Rgba got = draw(false);
+  EXPECT_NEAR(got.r, want.r * 255.0f, 2.5f);
+  EXPECT_NEAR(got.g, want.g * 255.0f, 2.5f);
+  EXPECT_NEAR(got.b, want.b * 255.0f, 2.5f);
+  Rgba white = draw(true);  // the untextured sample is white
+  EXPECT_GT(white.r, 250);
+  EXPECT_GT(white.b, 250);
+}
+
+TEST(GlStrideLooks, ColorProgramsReadASecondMapAtItsOwnUvTransform) {
+  // A second map (white | black) multiplied in by a step: sampled at the fragment's UV x scale +
+  // offset, repeating. With offset (0.5, 0) the halves swap; sprites and strips alike.
+  std::filesystem::path png = std::filesystem::temp_directory_path() / "fxview_gl_second.png";
+  std::vector<uint8_t> halves = {255, 255, 255, 255, 0, 0, 0, 255};
+  std::string error;
+  ASSERT_TRUE(render::writePng(png, 2, 1, halves, error)) << error;
+  Scene s;
+  auto draw = [&](vec2 offset, bool strip) {
+    DrawList list;
+    ColorProgram program;
+    program.push({ColorOp::Multiply, ColorOperand::Texture2, false, vec4(1.0f)});
+    program.push({ColorOp::Multiply, ColorOperand::VertexColor, false, vec4(1.0f)});
+    program.texture2 = list.texture(png.string());
+    program.texture2Transform = vec4(1.0f, 1.0f, offset.x, offset.y);
+    if (strip) {
+      StripBatch sb;
+      sb.colorProgram = program;
+      list.beginStrips(sb);
+      const vec3 corners[4] = {vec3(-2, 0, 2), vec3(2, 0, 2), vec3(2, 0, -2), vec3(-2, 0, -2)};
+      const vec2 uvs[4] = {vec2(0, 0), vec2(1, 0), vec2(1, 1), vec2(0, 1)};
+      for (int c = 0; c < 4; ++c)
+        list.stripVertices.emplace_back(corners[c], uvs[c], vec4(1, 0, 0, 0));  // adds red
+      list.endStrips();
+    } else {
+      SpriteBatch b;
+      b.blend = BlendMode::AlphaMultiplyAdd;
+      b.colorProgram = program;
+      list.beginBatch(b);
+      SpriteInstance& sp = list.push();
+      sp.position = vec3(0);
+      sp.size = 4.0f;
+      sp.color = vec4(1, 0, 0, 1);
+    }
+    auto px = s.render(list);
+    return std::pair{s.at(px, vec3(-1, 0, 0)).r, s.at(px, vec3(1, 0, 0)).r};
+  };
+  for (bool strip : {false, true}) {
+    auto [left, right] = draw(vec2(0.0f), strip);
+    EXPECT_GT(left, 200) << "strip " << strip;
+    EXPECT_LT(right, 50) << "strip " << strip;
+    auto [sleft, sright] = draw(vec2(0.5f, 0.0f), strip);
+    EXPECT_LT(sleft, 50) << "strip " << strip;
+    EXPECT_GT(sright, 200) << "strip " << strip;
+  }
+  std::filesystem::remove(png);
+}
+
 TEST(GlStrideLooks, HexagonCoversAHexagon) {
   // The family's hexagon (two quads) for one particle of size 4: the middle and the left and
   // right corners are covered, the bounding square's corners are not.

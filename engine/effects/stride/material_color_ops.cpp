@@ -45,6 +45,20 @@ constexpr EnumOption kOperands[] = {
     {"constant", int32_t(ColorOperandKind::Constant), "The step's value."},
     {"particle_color", int32_t(ColorOperandKind::ParticleColor),
      "The particle's colour (premultiplied)."},
+    {"second_texture", int32_t(ColorOperandKind::SecondTexture),
+     "The material's second texture at the particle's UV (its own scale and offset)."},
+    {"texture", int32_t(ColorOperandKind::Texture),
+     "The material's texture sample (what the first step starts from)."},
+    {"saved", int32_t(ColorOperandKind::Saved),
+     "The colour the last push set aside (taken back; it is the left side when "
+     "operand_is_left)."},
+};
+
+constexpr EnumOption kActions[] = {
+    {"apply", int32_t(ColorStepAction::Apply), "Colour = operator(colour, operand)."},
+    {"load", int32_t(ColorStepAction::Load), "Start again from the operand (operator unused)."},
+    {"push", int32_t(ColorStepAction::Push),
+     "Set the colour so far aside (up to 4 deep), then start again from the operand."},
 };
 
 }  // namespace
@@ -59,6 +73,8 @@ void MaterialColorOp::reflect(FieldVisitor& v) {
           operandIsLeft, false);
   v.visit({.key = "value", .help = "The constant operand (straight rgba; may pass 1)."}, value,
           ColorRgba{});
+  visitEnum(v, {.key = "action", .help = "Apply the operator, or start again from the operand."},
+            action, std::span<const EnumOption>(kActions), ColorStepAction::Apply);
 }
 
 }  // namespace fx::stride

@@ -217,27 +217,46 @@ struct UvBuilder {
 
 // One step of a material's colour operations (material_color_ops.cpp): colour = op(colour,
 // operand), or op(operand, colour) when the operand is the left one, starting from the texture
-// sample; the operand is the step's value or the particle's colour.
-enum class ColorOperandKind : int32_t { Constant, ParticleColor };
+// sample; the operand is the step's value, the particle's colour, the material's second
+// texture's sample, the texture sample itself or the colour a push set aside last (taken back).
+// A load step starts again from its operand; a push step first sets the colour so far aside
+// (trees that are not one chain: Add(Multiply(a, b), Multiply(c, d))).
+enum class ColorOperandKind : int32_t { Constant, ParticleColor, SecondTexture, Texture, Saved };
+enum class ColorStepAction : int32_t { Apply, Load, Push };
 struct MaterialColorOp {
   ColorOp op = ColorOp::Multiply;
   ColorOperandKind operand = ColorOperandKind::Constant;
   bool operandIsLeft = false;
   ColorRgba value{};
+  ColorStepAction action = ColorStepAction::Apply;
   void reflect(FieldVisitor& v);
 };
-inline constexpr size_t kMaxMaterialColorOps = 6;
+inline constexpr size_t kMaxMaterialColorOps = 10;
+inline constexpr int kMaxColorOpsSetAside = 4;  // pushes not yet taken back
 
 struct Material {
   std::string texture = "assets/sprites/dot.png";
   std::string resolvedTexture;  // cache: resolved at load
-  float alphaAdditive = 0.0f;   // 0 = alpha blended, 1 = additive (premultiplied colours)
+  // The texture is sampled at the particle's UV (after the UV builder) x scale + offset,
+  // repeating (Stride's ComputeTextureColor Scale and Offset).
+  vec2 textureScale{1.0f, 1.0f};
+  vec2 textureOffset{0.0f, 0.0f};
+  float alphaAdditive = 0.0f;  // 0 = alpha blended, 1 = additive (premultiplied colours)
   ColorRgba tint{};
   float intensity = 1.0f;
   float zOffset = 0.0f;           // m: depth moved toward the camera (Stride's view z + offset)
   float softEdgeDistance = 0.0f;  // m: > 0 fades where scene depth is this close behind
   // Empty: texture x particle colour x tint. Else the steps over the texture sample, then x tint.
   std::vector<MaterialColorOp> colorOps;
+  // A second map (a second ComputeTextureColor in Stride's colour tree), read only by colour
+  // steps whose operand is it: sampled at the particle's UV (after the UV builder, as Stride's
+  // both maps read the same coordinates) x scale + offset, repeating. Stride's particle vertices
+  // carry texture coordinate channel 0 only; another channel reads (0, 0) x scale + offset.
+  std::string secondTexture;          // empty: none (the steps read white)
+  std::string resolvedSecondTexture;  // cache: resolved at load
+  vec2 secondTextureScale{1.0f, 1.0f};
+  vec2 secondTextureOffset{0.0f, 0.0f};
+  int32_t secondTextureChannel = 0;  // 0..9 (Stride's TexcoordIndex)
   UvBuilder uvBuilder;
   void reflect(FieldVisitor& v);
 };

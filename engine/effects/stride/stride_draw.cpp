@@ -62,14 +62,28 @@ const uint32_t* drawOrder(const EmitterDef& def, const EmitterRuntime& rt,
 // A material with colour operations draws through a colour program: its steps over the texture
 // sample (the vertex colour being the particle's premultiplied colour), then x tint x intensity,
 // then alpha x (1 - alpha_additive) (Stride scales only the alpha: 1 adds).
-ColorProgram colorProgram(const Material& m) {
+ColorProgram colorProgram(const Material& m, DrawList& draw) {
   ColorProgram program;
   if (m.colorOps.empty()) return program;
+  if (!m.secondTexture.empty()) {
+    program.texture2 =
+        draw.texture(m.resolvedSecondTexture.empty() ? m.secondTexture : m.resolvedSecondTexture);
+    // Channel 0 is the particle's UV; particles carry no other (Stride reads zeros).
+    const vec2 scale = m.secondTextureChannel == 0 ? m.secondTextureScale : vec2(0.0f);
+    program.texture2Transform =
+        vec4(scale.x, scale.y, m.secondTextureOffset.x, m.secondTextureOffset.y);
+  }
   for (const MaterialColorOp& op : m.colorOps) {
     ColorStep step;
     step.op = op.op;
-    step.operand = op.operand == ColorOperandKind::ParticleColor ? ColorOperand::VertexColor
-                                                                 : ColorOperand::Constant;
+    step.operand = op.operand == ColorOperandKind::ParticleColor   ? ColorOperand::VertexColor
+                   : op.operand == ColorOperandKind::SecondTexture ? ColorOperand::Texture2
+                   : op.operand == ColorOperandKind::Texture       ? ColorOperand::Sample
+                   : op.operand == ColorOperandKind::Saved         ? ColorOperand::Saved
+                                                                   : ColorOperand::Constant;
+    step.action = op.action == ColorStepAction::Load   ? ColorAction::Load
+                  : op.action == ColorStepAction::Push ? ColorAction::Push
+                                                       : ColorAction::Apply;
     step.operandIsBack = op.operandIsLeft;
     step.constant = op.value.vec();
     if (!program.push(step)) break;
@@ -85,6 +99,11 @@ ColorProgram colorProgram(const Material& m) {
   return program;
 }
 
+// Where the texture is sampled: the particle's UV x texture_scale + texture_offset.
+vec4 primaryTransform(const Material& m) {
+  return vec4(m.textureScale.x, m.textureScale.y, m.textureOffset.x, m.textureOffset.y);
+}
+
 // The strip batch of a ribbon, trail or hexagon emitter: premultiplied colours, alpha 0 adds.
 StripBatch stripBatch(const EmitterDef& def, DrawList& draw) {
   StripBatch batch;
@@ -92,7 +111,8 @@ StripBatch stripBatch(const EmitterDef& def, DrawList& draw) {
   batch.blend = BlendMode::AlphaMultiplyAdd;
   batch.depthOffset = def.material.zOffset;
   batch.softDistance = std::max(def.material.softEdgeDistance, 0.0f);
-  batch.colorProgram = colorProgram(def.material);
+  batch.colorProgram = colorProgram(def.material, draw);
+  batch.primaryTransform = primaryTransform(def.material);
   return batch;
 }
 
@@ -150,7 +170,7 @@ void drawStripShapes(const EmitterDef& def, const EmitterRuntime& rt, const Tran
 SpriteBatch spriteBatch(const EmitterDef& def, DrawList& draw) {
   SpriteBatch batch;
   batch.texture = materialTexture(def, draw);
-  batch.colorProgram = colorProgram(def.material);
+  batch.colorProgram = colorProgram(def.material, draw);
   const bool additive = def.material.alphaAdditive >= 1.0f && batch.colorProgram.count == 0;
   batch.blend = additive ? BlendMode::Add : BlendMode::AlphaMultiplyAdd;
   const ShapeBuilderKind shape = def.shapeBuilder.type;
@@ -162,6 +182,8 @@ SpriteBatch spriteBatch(const EmitterDef& def, DrawList& draw) {
   batch.repeatUv = def.material.uvBuilder.type == UvBuilderKind::Scroll;
   batch.depthOffset = def.material.zOffset;
   batch.softDistance = std::max(def.material.softEdgeDistance, 0.0f);
+  batch.primaryTransform = primaryTransform(def.material);
+  if (batch.primaryTransform != vec4(1, 1, 0, 0)) batch.repeatUv = true;
   return batch;
 }
 

@@ -24,6 +24,10 @@ void StrideDefinition::finalize(const LoadContext& ctx) {
     Material& m = system.emitters[i].material;
     std::string ptr = ctx.pointer + "/emitters/" + std::to_string(i) + "/material/texture";
     m.resolvedTexture = ctx.resolveTexture(m.texture, ptr);
+    if (!m.secondTexture.empty())
+      m.resolvedSecondTexture =
+          ctx.resolveTexture(m.secondTexture, ctx.pointer + "/emitters/" + std::to_string(i) +
+                                                  "/material/second_texture");
   }
 }
 
@@ -74,10 +78,13 @@ void StrideInstance::stepWith(float dt, const Transform& component, const SceneS
   component_ = component;
   const SystemDef& sys = def_.system;
   size_t n = std::min(sys.emitters.size(), kMaxEmitters);
-  restartIfDue(dt);
+  // Stride's editor counts ResetSeconds in simulation time: its gizmo hands the control the
+  // frame time x the component's Speed, as the simulation gets (ParticleSystemGizmo.Update).
+  const float simDt = dt * std::max(sys.speedScale, 0.0f);
+  restartIfDue(simDt);
   if (emitters_.size() != n) emitters_.resize(n);
   EmitterStep es;
-  es.dt = dt * std::max(sys.speedScale, 0.0f);
+  es.dt = simDt;
   es.component = component;
   es.instanceSeed = ctx_.seed;
   es.particleCap = unlimited_ ? kStressParticleCap : kMaxParticlesPerEmitter;

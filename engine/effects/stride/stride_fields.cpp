@@ -340,6 +340,17 @@ void Material::reflect(FieldVisitor& v) {
   v.visit({.key = "texture", .help = "Particle texture (PNG).", .hint = FieldHint::TexturePath},
           texture, "assets/sprites/dot.png");
   v.visit({.key = "resolved_texture", .cacheOnly = true}, resolvedTexture, "");
+  v.visit({.key = "texture_scale",
+           .help = "The texture's UV = the particle's UV (after the UV builder) x this + the "
+                   "offset; it repeats past 0..1 (-1 mirrors).",
+           .min = -1000,
+           .max = 1000},
+          textureScale, vec2(1.0f, 1.0f));
+  v.visit({.key = "texture_offset",
+           .help = "Added to the texture's scaled UV.",
+           .min = -1000,
+           .max = 1000},
+          textureOffset, vec2(0.0f, 0.0f));
   v.visit(
       {.key = "alpha_additive",
        .help = "0 = alpha blended, 1 = additive; in between mixes the two (premultiplied colours).",
@@ -373,6 +384,28 @@ void Material::reflect(FieldVisitor& v) {
                       "colour enters only where a step uses it; the tint multiplies the result.",
               .maxCount = kMaxMaterialColorOps},
              colorOps, [](MaterialColorOp& s, FieldVisitor& ev) { s.reflect(ev); });
+  v.visit({.key = "second_texture",
+           .help = "A second texture (PNG) the colour operations may read (operand "
+                   "second_texture); empty: none (it reads white).",
+           .hint = FieldHint::TexturePath},
+          secondTexture, "");
+  v.visit({.key = "resolved_second_texture", .cacheOnly = true}, resolvedSecondTexture, "");
+  v.visit({.key = "second_texture_scale",
+           .help = "The second texture's UV = the particle's UV x this + the offset.",
+           .min = -1000,
+           .max = 1000},
+          secondTextureScale, vec2(1.0f, 1.0f));
+  v.visit({.key = "second_texture_offset",
+           .help = "Added to the second texture's scaled UV (it repeats past 0..1).",
+           .min = -1000,
+           .max = 1000},
+          secondTextureOffset, vec2(0.0f, 0.0f));
+  v.visit({.key = "second_texture_channel",
+           .help = "Stride's texture coordinate channel for the second texture. Particles carry "
+                   "channel 0 only: another channel reads UV (0, 0) before scale and offset.",
+           .min = 0,
+           .max = 9},
+          secondTextureChannel, 0);
   v.visitObject({.key = "uv_builder", .help = "How the texture's UVs change over the lifetime."},
                 [this](FieldVisitor& uv) { uvBuilder.reflect(uv); });
 }
@@ -449,8 +482,9 @@ void SystemDef::reflect(FieldVisitor& v) {
           warmUpTime, 0.0f);
   v.visit({.key = "reset_seconds",
            .unit = "s",
-           .help = "The preview restarts the system every this many seconds, as Stride's editor "
-                   "does (0 = never), so a one-shot effect keeps playing.",
+           .help = "The preview restarts the system every this many seconds of simulation time, "
+                   "as Stride's editor does (0 = never), so a one-shot effect keeps playing. The "
+                   "speed scale runs this clock too: at speed 2 it restarts twice as often.",
            .min = 0,
            .max = 3600},
           resetSeconds, 0.0f);

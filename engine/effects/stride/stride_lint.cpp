@@ -34,6 +34,26 @@ void lintChildren(const SystemDef& sys, const EmitterDef& em, Diagnostics& out,
   }
 }
 
+// Colour operations: a step taking back a colour no push set aside, pushes deeper than a
+// program holds.
+void lintColorOps(const Material& m, Diagnostics& out, const std::string& file,
+                  const std::string& ep) {
+  int aside = 0;
+  for (size_t i = 0; i < m.colorOps.size(); ++i) {
+    const MaterialColorOp& op = m.colorOps[i];
+    std::string ptr = ep + "/material/color_ops/" + std::to_string(i);
+    if (op.operand == ColorOperandKind::Saved && aside-- <= 0) {
+      aside = 0;
+      out.warning(file, ptr + "/operand",
+                  "no colour set aside by an earlier push: the step reads black");
+    }
+    if (op.action == ColorStepAction::Push && ++aside > kMaxColorOpsSetAside)
+      out.warning(file, ptr + "/action",
+                  "more than " + std::to_string(kMaxColorOpsSetAside) +
+                      " colours set aside: the deepest is lost");
+  }
+}
+
 }  // namespace
 
 void StrideDefinition::lint(const SceneObject*, const Scene& scene, const EffectPlacement&,
@@ -43,6 +63,7 @@ void StrideDefinition::lint(const SceneObject*, const Scene& scene, const Effect
     const EmitterDef& em = system.emitters[e];
     std::string ep = pointer + "/emitters/" + std::to_string(e);
     lintChildren(system, em, out, file, ep);
+    lintColorOps(em.material, out, file, ep);
     bool anySpawner = false;
     for (const auto& s : em.spawners) anySpawner |= s.enabled;
     if (!anySpawner)

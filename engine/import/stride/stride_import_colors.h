@@ -12,26 +12,46 @@
 
 namespace fx::stride_import {
 
+// Operands and actions as the family's colour steps (stride_definition.h MaterialColorOp).
+enum class ChainOperand { Constant, ParticleColor, SecondTexture, Texture, Saved };
+enum class ChainAction { Apply, Load, Push };
 struct ColorChainStep {
   ColorOp op = ColorOp::Multiply;
-  bool particleColor = false;  // the operand is the particle colour, else `value`
+  ChainOperand operand = ChainOperand::Constant;  // Constant: `value`
   bool operandIsLeft = false;
   vec4 value{1.0f};
+  ChainAction action = ChainAction::Apply;
 };
 
-struct ColorChain {
-  std::string texture;  // resolved texture path; empty: none (the chain starts from white)
-  std::vector<ColorChainStep> steps;
+// A ComputeTextureColor past the first: its map and where it samples (Stride: the texture
+// coordinate channel x Scale + Offset).
+struct TextureLayer {
+  std::string texture;  // resolved path
+  vec2 scale{1.0f, 1.0f};
+  vec2 offset{0.0f, 0.0f};
+  int channel = 0;  // TexcoordIndex: TextureCoordinate0..9
 };
 
 // Resolves a ComputeTextureColor node's texture to a path.
 using TextureResolver = std::function<std::string(const YAML::Node&)>;
 
+// The second map a ComputeTextureColor node describes.
+TextureLayer textureLayer(stride_yaml::Reader& r, const YAML::Node& n,
+                          const TextureResolver& resolve);
+
+struct ColorChain {
+  std::string texture;  // resolved texture path; empty: none (the chain starts from white)
+  vec2 textureScale{1.0f, 1.0f}, textureOffset{0.0f, 0.0f};  // the first map's Scale, Offset
+  std::optional<TextureLayer> second;                        // read by SecondTexture steps
+  std::vector<ColorChainStep> steps;
+};
+
 // Whether the tree holds a ComputeBinaryColor whose operator is not Multiply.
 bool usesColorOperators(stride_yaml::Reader& r, const YAML::Node& n, int depth = 0);
 
-// The tree as a chain, or nullopt when it is not one (see stride_import_colors.cpp) or has more
-// steps than a material holds.
+// The tree as a chain of steps; a tree that is not one chain as a stack program (pushes, loads
+// and steps taking back what was set aside); nullopt when it holds more than two textures, a
+// node that is not a colour node, or more steps or set-asides than a material holds.
 std::optional<ColorChain> colorChain(stride_yaml::Reader& r, const YAML::Node& tree,
                                      const TextureResolver& resolve);
 

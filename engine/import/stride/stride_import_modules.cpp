@@ -206,6 +206,9 @@ class Mapper {
   void material(Json& emitter, const YAML::Node& e, const YAML::Node& component);
   void colorTree(const YAML::Node& n, vec4& factor, std::string& texture, int depth);
   bool colorOps(Json& material, const YAML::Node& tree, std::string& texture);
+  void secondTexture(Json& material, const TextureLayer& layer);
+  std::optional<TextureLayer> second_;  // the material's second ComputeTextureColor
+  vec2 primaryScale_{1.0f, 1.0f}, primaryOffset_{0.0f, 0.0f};  // its first one's
   std::optional<Json> spawner(const YAML::Node& m, const std::string& tag);
   void fromParent(Json& out, const YAML::Node& m);
   void parentLink(Json& out, const YAML::Node& m);
@@ -689,14 +692,28 @@ void Mapper::colorTree(const YAML::Node& n, vec4& factor, std::string& texture, 
     factor *= r_.number(n, "Value", 1.0f);
   } else if (tag == "ComputeTextureColor") {
     std::string ref = r_.text(n, "Texture", "");
-    if (!texture.empty()) {
-      keep(n, "ComputeTextureColor (a second texture)");
+    if (texture == "-" && !ref.empty()) {  // the first map had no texture: this is the map
+      texture = resolveTexture(ctx_, r_.child(n, "Texture"), ref);
+      primaryScale_ = r_.vector2(n, "Scale", vec2(1.0f, 1.0f));
+      primaryOffset_ = r_.vector2(n, "Offset", vec2(0.0f, 0.0f));
+    } else if (!texture.empty() && !ref.empty() && !second_) {
+      // A second map: multiplied in by the material's colour operations (material()).
+      second_ = textureLayer(r_, n, [this](const YAML::Node& t) {
+        return resolveTexture(ctx_, r_.child(t, "Texture"), r_.text(t, "Texture", ""));
+      });
+      imported(tag);
+    } else if (!texture.empty() && !ref.empty()) {
+      keep(n, "ComputeTextureColor (a third texture)");
+    } else if (!texture.empty()) {
+      factor *= r_.color(r_.child(n, "FallbackValue"), "Value", ColorRgba{}).vec();
     } else if (ref.empty()) {
       r_.warning(n, "ComputeTextureColor: no texture; drawn with the fallback value");
       factor *= r_.color(r_.child(n, "FallbackValue"), "Value", ColorRgba{}).vec();
       texture = "-";
     } else {
       texture = resolveTexture(ctx_, r_.child(n, "Texture"), ref);
+      primaryScale_ = r_.vector2(n, "Scale", vec2(1.0f, 1.0f));
+      primaryOffset_ = r_.vector2(n, "Offset", vec2(0.0f, 0.0f));
     }
   } else if (tag == "ComputeVertexStreamColor") {
     // The particle's colour: fxview always multiplies it in.
@@ -715,16 +732,32 @@ bool Mapper::colorOps(Json& material, const YAML::Node& tree, std::string& textu
   if (!chain) return false;
   Json steps = Json::array();
   for (const ColorChainStep& s : chain->steps) {
-    Json j = {{"operator", std::string(colorOpName(s.op))},
-              {"operand", s.particleColor ? "particle_color" : "constant"}};
+    const char* operand = s.operand == ChainOperand::ParticleColor   ? "particle_color"
+                          : s.operand == ChainOperand::SecondTexture ? "second_texture"
+                          : s.operand == ChainOperand::Texture       ? "texture"
+                          : s.operand == ChainOperand::Saved         ? "saved"
+                                                                     : "constant";
+    Json j = {{"operator", std::string(colorOpName(s.op))}, {"operand", operand}};
     if (s.operandIsLeft) j["operand_is_left"] = true;
-    if (!s.particleColor) j["value"] = color(ColorRgba::fromVec(s.value));
+    if (s.operand == ChainOperand::Constant) j["value"] = color(ColorRgba::fromVec(s.value));
+    if (s.action != ChainAction::Apply)
+      j["action"] = s.action == ChainAction::Load ? "load" : "push";
     steps.push_back(std::move(j));
   }
   material["color_ops"] = std::move(steps);
+  if (chain->second) secondTexture(material, *chain->second);
+  primaryScale_ = chain->textureScale;
+  primaryOffset_ = chain->textureOffset;
   texture = chain->texture.empty() ? "-" : chain->texture;
   imported("ComputeBinaryColor");
   return true;
+}
+
+void Mapper::secondTexture(Json& material, const TextureLayer& layer) {
+  material["second_texture"] = layer.texture == kFallbackTexture ? "" : layer.texture;
+  if (layer.scale != vec2(1.0f, 1.0f)) material["second_texture_scale"] = bounds(layer.scale);
+  if (layer.offset != vec2(0.0f, 0.0f)) material["second_texture_offset"] = bounds(layer.offset);
+  if (layer.channel != 0) material["second_texture_channel"] = layer.channel;
 }
 
 void Mapper::material(Json& emitter, const YAML::Node& e, const YAML::Node& component) {
@@ -739,8 +772,19 @@ void Mapper::material(Json& emitter, const YAML::Node& e, const YAML::Node& comp
       keep(m, tag.empty() ? std::string("untagged material") : tag);
     } else {
       imported(tag);
-      if (!colorOps(out, r_.child(m, "ComputeColor"), texture))
+      second_.reset();
+      primaryScale_ = vec2(1.0f, 1.0f);
+      primaryOffset_ = vec2(0.0f, 0.0f);
+      if (!colorOps(out, r_.child(m, "ComputeColor"), texture)) {
         colorTree(r_.child(m, "ComputeColor"), factor, texture, 0);
+        if (second_) {
+          // A product with two maps: texture x second texture x particle colour, then x tint.
+          out["color_ops"] =
+              Json::array({{{"operator", "multiply"}, {"operand", "second_texture"}},
+                           {{"operator", "multiply"}, {"operand", "particle_color"}}});
+          secondTexture(out, *second_);
+        }
+      }
       num(out, "alpha_additive", m, "AlphaAdditive");
       num(out, "z_offset", m, "ZOffset");
       if (r_.has(m, "SoftEdgeDistance"))
@@ -774,6 +818,10 @@ void Mapper::material(Json& emitter, const YAML::Node& e, const YAML::Node& comp
   }
   if (texture == "-") texture.clear();  // no texture: a plain quad, as in Stride
   out["texture"] = texture;
+  if (!texture.empty() && primaryScale_ != vec2(1.0f, 1.0f))
+    out["texture_scale"] = bounds(primaryScale_);
+  if (!texture.empty() && primaryOffset_ != vec2(0.0f, 0.0f))
+    out["texture_offset"] = bounds(primaryOffset_);
   // tint x intensity = the constant factor (HDR: intensity carries the part above 1).
   float peak = std::max({factor.x, factor.y, factor.z});
   float intensity = peak > 1.0f ? peak : 1.0f;

@@ -568,11 +568,13 @@ Json texturesRelativeTo(Json preset, const fs::path& presetDir, const fs::path& 
     if (!emitters || !emitters->is_array()) continue;
     for (auto& em : *emitters) {
       if (!em.is_object() || !em.contains("material") || !em["material"].is_object()) continue;
-      Json& t = em["material"]["texture"];
-      if (!t.is_string()) continue;
-      std::string s = t.get<std::string>();
-      if (s.empty() || s.rfind("assets/", 0) == 0 || fs::path(s).is_absolute()) continue;
-      t = fs::weakly_canonical(from / s, ec).lexically_relative(to).string();
+      for (const char* key : {"texture", "second_texture"}) {
+        auto t = em["material"].find(key);
+        if (t == em["material"].end() || !t->is_string()) continue;
+        std::string s = t->get<std::string>();
+        if (s.empty() || s.rfind("assets/", 0) == 0 || fs::path(s).is_absolute()) continue;
+        *t = fs::weakly_canonical(from / s, ec).lexically_relative(to).string();
+      }
     }
   }
   return preset;

@@ -898,7 +898,7 @@ TEST(StrideImport, ScrollHexagonZOffsetSoftEdgeAndColorOperatorsAreSimulated) {
   EXPECT_EQ(m.tint, ColorRgba{});  // the component colour (white)
 
   // A constant on the left of the spine is the left operand; a tree that is not one chain
-  // (the particle colour inside a sum on the operand side) stays kept, read as Multiply.
+  // (the particle colour inside a sum on the operand side) runs as a stack program.
   std::string left = R"(                                    Material: !ParticleMaterialComputeColor
                                         ComputeColor: !ComputeBinaryColor
                                             Operator: Subtract
@@ -936,8 +936,171 @@ TEST(StrideImport, ScrollHexagonZOffsetSoftEdgeAndColorOperatorsAreSimulated) {
       << missing.diags.formatAll();
   auto ti = importYaml(prefab(tangled));
   ASSERT_TRUE(ti.result);
-  EXPECT_NE(ti.diags.formatAll().find("ComputeBinaryColor Operator Add (read as Multiply): not "
-                                      "simulated, kept"),
+  EXPECT_EQ(ti.diags.formatAll().find("not simulated"), std::string::npos) << ti.diags.formatAll();
+  // particle + (particle + 0.5): load the particle colour, add 0.5, then add the particle colour
+  // as the left operand.
+  const Json& tops = firstEmitter(*ti.result)["material"]["color_ops"];
+  ASSERT_EQ(tops.size(), 3u) << tops.dump();
+  EXPECT_EQ(tops[0]["action"], "load");
+  EXPECT_EQ(tops[0]["operand"], "particle_color");
+  EXPECT_EQ(tops[1]["operator"], "add");
+  EXPECT_EQ(tops[1]["operand"], "constant");
+  EXPECT_EQ(tops[2]["operator"], "add");
+  EXPECT_EQ(tops[2]["operand"], "particle_color");
+  EXPECT_EQ(tops[2]["operand_is_left"], true);
+}
+
+// Both sides of a node computed: Subtract(Multiply(texture, particle colour), Overlay(second
+// texture, constant)) runs as a stack program: the left side, a push beginning the right side,
+// then the operator with the colour set aside as its left operand.
+TEST(StrideImport, AColourTreeThatIsNotAChainRunsAsAStackProgram) {
+  std::string body = R"(                                    Material: !ParticleMaterialComputeColor
+                                        ComputeColor: !ComputeBinaryColor
+                                            Operator: Subtract
+                                            LeftChild: !ComputeBinaryColor
+                                                Operator: Multiply
+                                                LeftChild: !ComputeTextureColor
+                                                    Texture: 12345678-0000-0000-0000-000000000000:Textures/smoke
+                                                RightChild: !ComputeVertexStreamColor
+                                                    Stream: !ColorVertexStreamDefinition {}
+                                            RightChild: !ComputeBinaryColor
+                                                Operator: Overlay
+                                                LeftChild: !ComputeTextureColor
+                                                    Texture: 87654321-0000-0000-0000-000000000000:Textures/noise
+                                                RightChild: !ComputeFloat4
+                                                    Value: {X: 0.5, Y: 0.25, Z: 1.0, W: 1.0}
+)";
+  auto im = importYaml(prefab(body));
+  ASSERT_TRUE(im.result);
+  EXPECT_EQ(im.diags.formatAll().find("not simulated"), std::string::npos) << im.diags.formatAll();
+  const Json& ops = firstEmitter(*im.result)["material"]["color_ops"];
+  ASSERT_EQ(ops.size(), 4u) << ops.dump();
+  EXPECT_EQ(ops[0]["operator"], "multiply");  // the texture sample x the particle colour
+  EXPECT_EQ(ops[0]["operand"], "particle_color");
+  EXPECT_EQ(ops[1]["action"], "push");  // set that aside, start from the second texture
+  EXPECT_EQ(ops[1]["operand"], "second_texture");
+  EXPECT_EQ(ops[2]["operator"], "overlay");
+  EXPECT_EQ(ops[2]["operand"], "constant");
+  EXPECT_EQ(ops[3]["operator"], "subtract");
+  EXPECT_EQ(ops[3]["operand"], "saved");
+  EXPECT_EQ(ops[3]["operand_is_left"], true);
+  // The program as the renderer evaluates it gives Stride's value.
+  Diagnostics d;
+  auto preset = loadPresetFromJson(im.result->preset, "tree.sdprefab.json", d, {});
+  ASSERT_TRUE(preset) << d.formatAll();
+  const stride::Material& m = strideDef(*preset).system.emitters.at(0).material;
+  ASSERT_EQ(m.colorOps.size(), 4u);
+  EXPECT_EQ(m.colorOps[1].action, stride::ColorStepAction::Push);
+  EXPECT_EQ(m.colorOps[3].operand, stride::ColorOperandKind::Saved);
+}
+
+// Two ComputeTextureColor nodes in one colour tree (the VFX pack's smoke: constant x (texture x
+// (texture x particle colour))): the second is the material's second texture, multiplied in by
+// its colour operations, with its own Scale, Offset and texture coordinate channel.
+TEST(StrideImport, ASecondTextureIsASecondLayer) {
+  std::string body = R"(                                    EmitterName: smoke
+                                    Material: !ParticleMaterialComputeColor
+                                        ComputeColor: !ComputeBinaryColor
+                                            Operator: Multiply
+                                            LeftChild: !ComputeFloat4
+                                                Value: {X: 2.0, Y: 2.0, Z: 2.0, W: 1.0}
+                                            RightChild: !ComputeBinaryColor
+                                                Operator: Multiply
+                                                LeftChild: !ComputeTextureColor
+                                                    Texture: 12345678-0000-0000-0000-000000000000:Textures/smoke
+                                                    Scale: {X: 1.0, Y: 1.0}
+                                                    Offset: {X: 0.0, Y: 0.0}
+                                                RightChild: !ComputeBinaryColor
+                                                    Operator: Multiply
+                                                    LeftChild: !ComputeTextureColor
+                                                        Texture: 87654321-0000-0000-0000-000000000000:Textures/noise
+                                                        TexcoordIndex: TextureCoordinate0
+                                                        Scale: {X: 2.0, Y: 3.0}
+                                                        Offset: {X: 0.25, Y: 0.5}
+                                                    RightChild: !ComputeVertexStreamColor
+                                                        Stream: !ColorVertexStreamDefinition {}
+)";
+  fs::path dir = fs::temp_directory_path() / "fxview_stride_second_texture_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "Textures");
+  for (const char* name : {"smoke", "noise"}) {
+    std::ofstream(dir / "Textures" / (std::string(name) + ".sdtex"))
+        << "!Texture\nSource: !file " << name << ".png\n";
+    std::ofstream(dir / "Textures" / (std::string(name) + ".png")) << "a stand-in";
+  }
+  Diagnostics di;
+  auto im = importText(prefab(body), dir / "two.sdprefab", "two.sdprefab", di);
+  ASSERT_TRUE(im);
+  EXPECT_TRUE(di.items.empty()) << di.formatAll();  // nothing kept, nothing warned
+  Diagnostics d;
+  auto preset = loadPresetFromJson(im->preset, dir / "two.sdprefab.json", d, {});
+  ASSERT_TRUE(preset) << d.formatAll();
+  EXPECT_FALSE(d.hasErrors()) << d.formatAll();
+  const stride::Material& m = strideDef(*preset).system.emitters.at(0).material;
+  EXPECT_EQ(m.texture, "Textures/smoke.png");
+  EXPECT_EQ(m.secondTexture, "Textures/noise.png");
+  EXPECT_EQ(m.secondTextureScale, vec2(2.0f, 3.0f));
+  EXPECT_EQ(m.secondTextureOffset, vec2(0.25f, 0.5f));
+  EXPECT_EQ(m.secondTextureChannel, 0);
+  // texture x second texture x particle colour; the constant is the tint x intensity.
+  ASSERT_EQ(m.colorOps.size(), 2u);
+  EXPECT_EQ(m.colorOps[0].op, ColorOp::Multiply);
+  EXPECT_EQ(m.colorOps[0].operand, stride::ColorOperandKind::SecondTexture);
+  EXPECT_EQ(m.colorOps[1].operand, stride::ColorOperandKind::ParticleColor);
+  EXPECT_FLOAT_EQ(m.intensity, 2.0f);
+
+  // With an operator: Add(Multiply(texture, texture), particle colour) is a chain whose first
+  // step reads the second texture; a channel past 0 is kept as a number; the first map keeps
+  // its own Scale and Offset.
+  std::string added = R"(                                    Material: !ParticleMaterialComputeColor
+                                        ComputeColor: !ComputeBinaryColor
+                                            Operator: Add
+                                            LeftChild: !ComputeBinaryColor
+                                                Operator: Multiply
+                                                LeftChild: !ComputeTextureColor
+                                                    Texture: 12345678-0000-0000-0000-000000000000:Textures/smoke
+                                                    Scale: {X: -1.0, Y: -1.0}
+                                                    Offset: {X: 0.5, Y: 0.0}
+                                                RightChild: !ComputeTextureColor
+                                                    Texture: 87654321-0000-0000-0000-000000000000:Textures/noise
+                                                    TexcoordIndex: TextureCoordinate1
+                                            RightChild: !ComputeVertexStreamColor
+                                                Stream: !ColorVertexStreamDefinition {}
+)";
+  Diagnostics da;
+  auto ai = importText(prefab(added), dir / "add.sdprefab", "add.sdprefab", da);
+  fs::remove_all(dir);
+  ASSERT_TRUE(ai);
+  EXPECT_EQ(da.formatAll().find("not simulated"), std::string::npos) << da.formatAll();
+  const Json& mat = ai->preset["effects"][0]["definition"]["emitters"][0]["material"];
+  ASSERT_EQ(mat["color_ops"].size(), 2u) << mat.dump();
+  EXPECT_EQ(mat["color_ops"][0]["operator"], "multiply");
+  EXPECT_EQ(mat["color_ops"][0]["operand"], "second_texture");
+  EXPECT_EQ(mat["color_ops"][1]["operator"], "add");
+  EXPECT_EQ(mat["color_ops"][1]["operand"], "particle_color");
+  EXPECT_EQ(mat["second_texture"], "Textures/noise.png");
+  EXPECT_EQ(mat["second_texture_channel"], 1);
+  EXPECT_EQ(mat["texture_scale"], Json::array({-1.0, -1.0}));  // the first map's own
+  EXPECT_EQ(mat["texture_offset"], Json::array({0.5, 0.0}));
+  EXPECT_FALSE(mat.contains("second_texture_scale"));
+
+  // A third texture is still kept.
+  std::string three = body;
+  size_t at = three.find(
+      "                                                    RightChild: !ComputeVertexStreamColor");
+  ASSERT_NE(at, std::string::npos);
+  three.replace(
+      at, std::string::npos,
+      R"(                                                    RightChild: !ComputeBinaryColor
+                                                        Operator: Multiply
+                                                        LeftChild: !ComputeTextureColor
+                                                            Texture: 11111111-0000-0000-0000-000000000000:Textures/third
+                                                        RightChild: !ComputeVertexStreamColor
+                                                            Stream: !ColorVertexStreamDefinition {}
+)");
+  auto ti = importYaml(prefab(three));
+  ASSERT_TRUE(ti.result);
+  EXPECT_NE(ti.diags.formatAll().find("ComputeTextureColor (a third texture): not simulated"),
             std::string::npos)
       << ti.diags.formatAll();
 }

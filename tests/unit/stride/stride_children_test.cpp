@@ -405,6 +405,25 @@ TEST(StrideChildren, ResetSecondsRestartsThePreview) {
   EXPECT_EQ(pool(c, 0).count, 0u);
 }
 
+// Stride's editor gizmo hands the control the frame time x the component's Speed
+// (ParticleSystemGizmo.Update: Control.Update(deltaTime * speed, ...)): ResetSeconds is counted in
+// simulation time, so at speed 2 a 1 s period restarts after half a second of frames.
+TEST(StrideChildren, ResetSecondsCountsSimulationTimeAtTheComponentSpeed) {
+  auto def = test::definitionFromJson(R"({"reset_seconds": 1, "speed_scale": 2, "emitters": [{
+    "particle_lifetime": [5, 5], "spawners": [{"type": "burst", "particle_count": 20,
+    "loop": "one_shot"}], "initializers": [{"type": "velocity"}]}]})");
+  StrideInstance a(*def, {.seed = 3}), b(*def, {.seed = 3});
+  run(a, 4);
+  run(b, 30 + 4);  // 30 frames of 1/60 s: 0.5 s of frames, 1 s simulated, one restart
+  ASSERT_EQ(pool(a, 0).count, 20u);
+  ASSERT_EQ(pool(b, 0).count, 20u);
+  for (size_t i = 0; i < 20; ++i) EXPECT_EQ(pool(a, 0).position[i], pool(b, 0).position[i]);
+  // 37 frames are one period plus 7: not what 4 frames show (wall time would not restart yet).
+  StrideInstance c(*def, {.seed = 3});
+  run(c, 37);
+  EXPECT_NE(pool(a, 0).position[0], pool(c, 0).position[0]);
+}
+
 // stats: live particles per emitter by name.
 TEST(StrideChildren, StatsCarryLiveParticlesPerEmitter) {
   auto def = test::definitionFromJson(

@@ -200,5 +200,48 @@ TEST(StrideLooks, ColorOperationsBecomeTheBatchProgram) {
   EXPECT_NE(d.formatAll().find("color_ops/0/operator"), std::string::npos) << d.formatAll();
 }
 
+// A second texture and the stack steps reach the batch as plain data: the program's second map
+// and its UV transform, the texture's own scale and offset as the batch's primary transform
+// (repeating), the actions and operands in the renderer's terms; an unbalanced stack is linted.
+TEST(StrideLooks, SecondTextureAndStackStepsBecomeTheBatchProgram) {
+  EmitterDef def = emitter(R"("material": {"texture_scale": [-1, 2], "texture_offset": [0.5, 0],
+      "second_texture": "assets/sprites/dot.png", "second_texture_scale": [2, 3],
+      "second_texture_offset": [0.25, 0.5],
+      "color_ops": [{"operator": "multiply", "operand": "particle_color"},
+                    {"operand": "second_texture", "action": "push"},
+                    {"operator": "add", "operand": "texture"},
+                    {"operator": "subtract", "operand": "saved", "operand_is_left": true}]})");
+  EmitterRuntime rt = oneParticle(1.0f, 1.0f, 0.0f);
+  DrawList draw;
+  drawEmitter(def, rt, Transform{}, draw, frontView());
+  ASSERT_EQ(draw.batches.size(), 1u);
+  const SpriteBatch& b = draw.batches[0];
+  EXPECT_EQ(b.primaryTransform, vec4(-1, 2, 0.5f, 0));
+  EXPECT_TRUE(b.repeatUv);
+  const ColorProgram& p = b.colorProgram;
+  ASSERT_EQ(p.count, 6);  // four steps, tint, additive
+  ASSERT_NE(p.texture2, kNoTexture);
+  EXPECT_EQ(draw.textures.at(size_t(p.texture2)).path, "assets/sprites/dot.png");
+  EXPECT_EQ(p.texture2Transform, vec4(2, 3, 0.25f, 0.5f));
+  EXPECT_EQ(p.steps[1].action, ColorAction::Push);
+  EXPECT_EQ(p.steps[1].operand, ColorOperand::Texture2);
+  EXPECT_EQ(p.steps[2].operand, ColorOperand::Sample);
+  EXPECT_EQ(p.steps[3].operand, ColorOperand::Saved);
+  EXPECT_TRUE(p.steps[3].operandIsBack);
+  // A channel other than 0 reads UV (0, 0): Stride's particles carry channel 0 only.
+  def.material.secondTextureChannel = 1;
+  DrawList d1;
+  drawEmitter(def, rt, Transform{}, d1, frontView());
+  EXPECT_EQ(d1.batches[0].colorProgram.texture2Transform, vec4(0, 0, 0.25f, 0.5f));
+  // A step taking back what no push set aside is linted with its pointer.
+  auto bad = test::definitionFromJson(R"({"emitters": [{"material": {"color_ops": [
+      {"operator": "add", "operand": "saved"}]}}]})");
+  Diagnostics d;
+  bad->lint(nullptr, Scene{}, EffectPlacement{}, d, "fx.json", "/effects/0/definition");
+  EXPECT_NE(d.formatAll().find("/effects/0/definition/emitters/0/material/color_ops/0/operand"),
+            std::string::npos)
+      << d.formatAll();
+}
+
 }  // namespace
 }  // namespace fx::stride
