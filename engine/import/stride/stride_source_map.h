@@ -35,8 +35,8 @@ struct SourceSlot {
 };
 
 // One Stride collection (a mapping of 32-hex item ids) that became a JSON array: Emitters,
-// Spawners, Initializers, Updaters, a curve's KeyFrames. Items are in file order; listIndex is the entry's index in
-// the array, -1 for an item kept but not simulated (it is not in the array).
+// Spawners, Initializers, Updaters, a curve's KeyFrames. Items are in file order; listIndex is the
+// entry's index in the array, -1 for an item kept but not simulated (it is not in the array).
 struct SourceCollection {
   std::string pointer;  // the array, from the preset root
   std::string yamlKey;

@@ -179,7 +179,8 @@ void freshIds(std::vector<std::string>& lines) {
     size_t i = indentOf(l);
     if (l.size() < i + 33 || (l[i + 32] != ':' && l[i + 32] != '~')) continue;
     bool hex = true;
-    for (size_t k = i; k < i + 32; ++k) hex = hex && std::isxdigit(static_cast<unsigned char>(l[k]));
+    for (size_t k = i; k < i + 32; ++k)
+      hex = hex && std::isxdigit(static_cast<unsigned char>(l[k]));
     if (hex) l.replace(i, 32, newItemId());
   }
 }
@@ -227,7 +228,8 @@ std::optional<std::vector<std::string>> Writer::newEmitter(const SourceCollectio
   if (out.empty()) {
     out.push_back(std::string(indent, ' ') + "00000000000000000000000000000000:");
     std::string name = user.value("name", "");
-    if (!name.empty()) out.push_back(std::string(indent + 4, ' ') + "EmitterName: " + yamlText(name));
+    if (!name.empty())
+      out.push_back(std::string(indent + 4, ' ') + "EmitterName: " + yamlText(name));
     for (size_t p = 0, nl; (nl = std::string_view(kNewEmitter).find('\n', p)) != std::string::npos;
          p = nl + 1)
       out.push_back(std::string(indent + 4, ' ') + std::string(kNewEmitter + p, nl - p));
@@ -277,9 +279,8 @@ std::optional<std::vector<std::string>> Writer::newKeyFrame(const Json& user, si
     return std::nullopt;
   }
   std::string pad(indent + 4, ' ');
-  return std::vector<std::string>{std::string(indent, ' ') + newItemId() + ":",
-                                  pad + "Key: " + key, pad + "Value: " + value,
-                                  pad + "TangentType: Linear"};
+  return std::vector<std::string>{std::string(indent, ' ') + newItemId() + ":", pad + "Key: " + key,
+                                  pad + "Value: " + value, pad + "TangentType: Linear"};
 }
 
 void Writer::renderRange(size_t begin, size_t end, std::string& out) const {

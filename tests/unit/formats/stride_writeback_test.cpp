@@ -451,7 +451,8 @@ TEST(StrideWriteBack, AnAddedEmitterIsACopyWithFreshIds) {
   // The original text is kept as it was, the copy follows the last emitter.
   EXPECT_EQ(out->substr(0, text.size() - 1), text.substr(0, text.size() - 1));
   std::string added = out->substr(text.size());
-  EXPECT_TRUE(std::regex_search(added, std::regex("^ {32}[0-9a-f]{32}:\n {36}EmitterName: smoke 2\n")))
+  EXPECT_TRUE(
+      std::regex_search(added, std::regex("^ {32}[0-9a-f]{32}:\n {36}EmitterName: smoke 2\n")))
       << added;
   EXPECT_NE(added.find("SpawnCount: 5.0"), std::string::npos) << added;
   EXPECT_EQ(added.find("UpdaterGravity"), std::string::npos) << added;
@@ -480,9 +481,9 @@ TEST(StrideWriteBack, AnEmitterInAnEmptySystemIsStridesFreshEmitter) {
 
 TEST(StrideWriteBack, RemovedAndMovedEmittersKeepTheirBlocks) {
   std::string text = kTwoEmitters;
-  std::string first = text.substr(text.find(std::string(32, ' ') + "e1e1"),
-                                  text.find(std::string(32, ' ') + "e2e2") -
-                                      text.find(std::string(32, ' ') + "e1e1"));
+  std::string first = text.substr(
+      text.find(std::string(32, ' ') + "e1e1"),
+      text.find(std::string(32, ' ') + "e2e2") - text.find(std::string(32, ' ') + "e1e1"));
   // Removed: the first emitter's block goes, nothing else changes.
   Json preset = presetOf(text);
   emitters(preset).erase(0);
@@ -541,10 +542,10 @@ TEST(StrideWriteBack, CurveKeysAddedRemovedAndMoved) {
       << *inPlace;
   expectReadsBack(*inPlace, replaced);
   pad = std::string(56, ' ');
-  EXPECT_TRUE(std::regex_search(*out, std::regex("f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2:\n" + pad +
-                                                 "Key: 0.5\n" + pad + "Value: 2.0\n" + pad +
-                                                 "TangentType: Linear\n {52}[0-9a-f]{32}:\n" +
-                                                 pad + "Key: 1.0\n" + pad + "Value: 0.5\n")))
+  EXPECT_TRUE(std::regex_search(
+      *out, std::regex("f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2:\n" + pad + "Key: 0.5\n" + pad +
+                       "Value: 2.0\n" + pad + "TangentType: Linear\n {52}[0-9a-f]{32}:\n" + pad +
+                       "Key: 1.0\n" + pad + "Value: 0.5\n")))
       << *out;
   expectReadsBack(*out, preset);
 
