@@ -7,17 +7,21 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
 
+# Each phase prints how long it took (CI's budget is 30 minutes on two cores).
+phase() { echo "== $1 (${SECONDS}s so far) =="; }
 bash tools/setup.sh --no-launch
 
-echo "== ctest (Release) =="
+phase "ctest (Release)"
 ctest --test-dir build --output-on-failure -j "$jobs"
 
-echo "== sanitizers (ASan + UBSan): unit tests, every loader and the VM =="
+phase "sanitizers (ASan + UBSan): unit tests, every loader and the VM"
 # -O0 without debug info keeps this build short on 2 cores (it compiles 2-3x faster than -O1
 # under the sanitizers, and the unit tests stay quick); the sanitizers need no more.
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS=-O0 -DFXVIEW_SANITIZE=ON -DFXVIEW_BUILD_APP=OFF "${launcher[@]}" >/dev/null
 cmake --build build-asan --target fxview_unit_tests
+phase "sanitizer ctest"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs" -L unit
+phase "done"

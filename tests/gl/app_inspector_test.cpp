@@ -68,7 +68,9 @@ TEST(AppInspector, LabelsFitWithTheViewersFont) {
       gui::FittedLabel f = gui::fitLabel(label, width, measure);
       EXPECT_LE(measure(f.shown), width) << label << " in " << width;
       EXPECT_EQ(f.truncated, measure(label) > width) << label << " in " << width;
-      if (!f.truncated) EXPECT_EQ(f.shown, label);
+      if (!f.truncated) {
+        EXPECT_EQ(f.shown, label);
+      }
     }
   ImGui::EndFrame();
   ImGui::DestroyContext(ctx);

@@ -170,7 +170,9 @@ TEST(HaloTagMapping, WritingBackChangesOnlyTheEditedField) {
   for (size_t i = 0; i < after.size(); ++i) {
     bool edited = i == 64 + 0x021;          // int16 23 -> 40: only the low byte differs
     bool checksum = i >= 0x28 && i < 0x2C;  // recomputed
-    if (!edited && !checksum) EXPECT_EQ(after[i], before[i]) << "byte " << i;
+    if (!edited && !checksum) {
+      EXPECT_EQ(after[i], before[i]) << "byte " << i;
+    }
   }
   EXPECT_EQ(after[64 + 0x021], 40);
   EXPECT_EQ(after[64 + 0x030], 0x5A);  // the padding junk stays

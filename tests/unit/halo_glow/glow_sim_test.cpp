@@ -54,8 +54,12 @@ TEST(GlowSim, FrameModeMovesNormalParticlesByTheFrameDelta) {
       float d = ts[f] - ts[f - 1];
       if (d == 0.0f) continue;
       ++moves;
-      if (std::string(mode) == "frame") EXPECT_NEAR(d, 1.0f / 144.0f, 1e-5f) << f;
-      if (std::string(mode) == "tick") EXPECT_NEAR(d, 1.0f / 30.0f, 1e-5f) << f;
+      if (std::string(mode) == "frame") {
+        EXPECT_NEAR(d, 1.0f / 144.0f, 1e-5f) << f;
+      }
+      if (std::string(mode) == "tick") {
+        EXPECT_NEAR(d, 1.0f / 30.0f, 1e-5f) << f;
+      }
     }
     if (std::string(mode) == "frame")
       EXPECT_EQ(moves, 11);
