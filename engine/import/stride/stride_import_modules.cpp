@@ -90,10 +90,10 @@ class Mapper {
     static const char* const kParts[][4] = {
         {"X", "Y"}, {"X", "Y", "Z"}, {"R", "G", "B", "A"}, {"X", "Y", "Z", "W"}};
     int parts = kind == SlotKind::Vec2 ? 2 : kind == SlotKind::Vec3 ? 3 : 4;
-    int which = kind == SlotKind::Vec2   ? 0
-                : kind == SlotKind::Vec3 ? 1
-                : kind == SlotKind::Vec4 ? 3
-                                         : 2;
+    int which = kind == SlotKind::Vec2                                    ? 0
+                : kind == SlotKind::Vec3                                  ? 1
+                : kind == SlotKind::Vec4 || kind == SlotKind::RotationDeg ? 3
+                                                                          : 2;
     if (kind == SlotKind::Text && v.IsDefined() && (v.IsNull() || v.IsScalar())) {
       s.scalars.push_back(markOf(v));  // a `null` name is written over
     } else if (isNull(v)) {
@@ -224,6 +224,7 @@ void Mapper::transform(Json& out, const YAML::Node& m) {
   flag(out, "position_inheritance", m, "InheritPosition");
   vec(out, "position_offset", m, "Position");
   flag(out, "rotation_inheritance", m, "InheritRotation");
+  slot("rotation_offset", SlotKind::RotationDeg, m, "Rotation");
   if (r_.has(m, "Rotation")) {
     vec3 deg = quatToEulerDeg(r_.rotation(m, "Rotation", quat(1, 0, 0, 0)));
     if (deg != vec3(0.0f)) out["rotation_offset"] = v3(deg);

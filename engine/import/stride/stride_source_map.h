@@ -19,8 +19,20 @@ struct TextPos {
 };
 
 // How a JSON value is spelled in the YAML: a float, an int, true/false, an enum name, a text
-// (EmitterName), a flow mapping {X, Y} / {X, Y, Z} / {R, G, B, A} / {X, Y, Z, W} of floats.
-enum class SlotKind : uint8_t { Float, Int, Bool, Enum, Text, Vec2, Vec3, Color, Vec4 };
+// (EmitterName), a flow mapping {X, Y} / {X, Y, Z} / {R, G, B, A} / {X, Y, Z, W} of floats, or
+// a module's rotation: Euler degrees in fxview, a quaternion {X, Y, Z, W} in the asset.
+enum class SlotKind : uint8_t {
+  Float,
+  Int,
+  Bool,
+  Enum,
+  Text,
+  Vec2,
+  Vec3,
+  Color,
+  Vec4,
+  RotationDeg
+};
 
 // One imported value: the JSON pointer it became (from the preset root) and the scalars that
 // spell it in the asset (one per component; none when the key is absent and the value is the

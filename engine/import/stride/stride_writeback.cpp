@@ -6,10 +6,12 @@
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <string_view>
 
 #include "engine/core/field_json.h"
 #include "engine/effects/registry.h"
+#include "engine/effects/stride/stride_common.h"
 #include "engine/formats/stride/stride_yaml.h"
 #include "engine/import/stride/stride_import.h"
 #include "engine/import/stride/stride_writeback_internal.h"
@@ -240,8 +242,49 @@ bool Writer::spells(const SourceSlot& s, const std::string& text, const Json& ba
   }
 }
 
+// A module's rotation: the user's Euler degrees as the quaternion the family turns them into
+// (eulerDegToQuat), all four components written (the asset's own quaternion may spell the old
+// angles a little differently, so no component of it is kept).
+void Writer::applyRotation(const SourceSlot& s, const Json& user, const std::string& pointer) {
+  bool ok = user.is_array() && user.size() == 3;
+  for (size_t i = 0; ok && i < 3; ++i)
+    ok = user[i].is_number() && std::isfinite(user[i].get<double>()) &&
+         std::fabs(user[i].get<double>()) <= 1e6;
+  if (!ok) {
+    diags_.error(presetFile_, pointer,
+                 "expected three finite angles in degrees, got " + describeJson(user) +
+                     "; not written into " + assetFile_);
+    return;
+  }
+  quat q = stride::eulerDegToQuat(
+      vec3(user[0].get<float>(), user[1].get<float>(), user[2].get<float>()));
+  std::vector<Json> u = {floatJson(q.x), floatJson(q.y), floatJson(q.z), floatJson(q.w)};
+  if (s.scalars.empty()) {
+    insertKey(s, u, pointer);
+    return;
+  }
+  if (s.scalars.size() != 4) {
+    cannot(pointer, "its Stride value is not spelled as fxview reads it");
+    return;
+  }
+  for (size_t i = 0; i < 4; ++i) {
+    const TextPos& p = s.scalars[i];
+    if (!p.valid() || size_t(p.line) >= doc_.lines.size()) {
+      cannot(pointer, s.yamlKey + " leaves this component out");
+      return;
+    }
+  }
+  for (size_t i = 0; i < 4; ++i) {
+    const TextPos& p = s.scalars[i];
+    const std::string& line = doc_.lines[size_t(p.line)].text;
+    size_t col = size_t(p.column), end = scalarEnd(line, col);
+    patches_.push_back({size_t(p.line), col, end - col, strideFloat(u[i].get<float>())});
+  }
+}
+
 void Writer::applySlot(const SourceSlot& s, const Json& user, const Json& base,
                        const std::string& pointer) {
+  if (s.kind == SlotKind::RotationDeg) return applyRotation(s, user, pointer);
   std::vector<Json> u = components(s, user), b = components(s, base);
   if (s.scalars.empty()) {
     insertKey(s, u, pointer);
@@ -283,10 +326,10 @@ void Writer::insertKey(const SourceSlot& s, const std::vector<Json>& u,
       {"X", "Y"}, {"X", "Y", "Z"}, {"R", "G", "B", "A"}, {"X", "Y", "Z", "W"}};
   std::string value;
   if (s.kind >= SlotKind::Vec2) {
-    int which = s.kind == SlotKind::Vec2   ? 0
-                : s.kind == SlotKind::Vec3 ? 1
-                : s.kind == SlotKind::Vec4 ? 3
-                                           : 2;
+    int which = s.kind == SlotKind::Vec2                                      ? 0
+                : s.kind == SlotKind::Vec3                                    ? 1
+                : s.kind == SlotKind::Vec4 || s.kind == SlotKind::RotationDeg ? 3
+                                                                              : 2;
     value = "{";
     for (size_t i = 0; i < u.size(); ++i) {
       auto t = componentText(s, u[i], "", pointer);
@@ -352,16 +395,7 @@ void Writer::diff(const Json& user, const Json& base, const std::string& slotPoi
     return;
   }
   if (user == base) return;
-  auto endsWith = [&](const char* tail) {
-    std::string t = tail;
-    return userPointer.size() >= t.size() &&
-           userPointer.compare(userPointer.size() - t.size(), t.size(), t) == 0;
-  };
-  if (endsWith("/rotation_offset"))
-    cannot(userPointer,
-           "Stride holds a module's rotation as a quaternion, which fxview reads as angles and "
-           "cannot write back so that it reads as the same angles");
-  else if (base.is_array() && user.is_array())
+  if (base.is_array() && user.is_array())
     cannot(userPointer,
            "the asset holds no list here that fxview can add to or take from (a curve whose "
            "sampler is null or not a key-frame curve in the asset)");
@@ -442,21 +476,40 @@ bool Writer::run(const std::string& text, const fs::path& assetPath, const Json&
 
 namespace {
 
+// Module rotations (Euler degrees) that turn the same way: written as a quaternion and read
+// back, angles come back within float rounding, or as another triple for the same rotation.
+bool sameRotation(const Json& a, const Json& b, const std::string& at) {
+  const std::string tail = "/rotation_offset";
+  if (at.size() < tail.size() || at.compare(at.size() - tail.size(), tail.size(), tail) != 0)
+    return false;
+  auto q = [](const Json& v) -> std::optional<quat> {
+    if (!v.is_array() || v.size() != 3) return std::nullopt;
+    for (const Json& c : v)
+      if (!c.is_number()) return std::nullopt;
+    return stride::eulerDegToQuat(vec3(v[0].get<float>(), v[1].get<float>(), v[2].get<float>()));
+  };
+  auto qa = q(a), qb = q(b);
+  return qa && qb && std::fabs(glm::dot(*qa, *qb)) >= 1.0f - 1e-6f;
+}
+
 // The first pointer under `at` where a and b differ ("" when equal).
 std::string firstDifference(const Json& a, const Json& b, const std::string& at) {
-  if (a == b) return {};
+  if (a == b || sameRotation(a, b, at)) return {};
   if (a.is_object() && b.is_object()) {
     for (auto it = a.begin(); it != a.end(); ++it) {
       std::string p = at + "/" + pointerToken(it.key());
       if (!b.contains(it.key())) return p;
       if (std::string d = firstDifference(it.value(), b[it.key()], p); !d.empty()) return d;
     }
-    return at;
+    for (auto it = b.begin(); it != b.end(); ++it)
+      if (!a.contains(it.key())) return at + "/" + pointerToken(it.key());
+    return {};  // equal but for rotations that turn the same way
   }
   if (a.is_array() && b.is_array() && a.size() == b.size()) {
     for (size_t i = 0; i < a.size(); ++i)
       if (std::string d = firstDifference(a[i], b[i], at + "/" + std::to_string(i)); !d.empty())
         return d;
+    return {};
   }
   return at;
 }

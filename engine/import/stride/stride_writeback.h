@@ -6,7 +6,8 @@
 // - a changed value changes only the text of that value on its line, spelled as Stride spells it
 //   (shortest round-trip floats with ".0" for whole numbers, E exponents, `{X: .., Y: ..}`);
 //   a value whose key the asset left out is added as a `Key: value` line at the end of its
-//   mapping;
+//   mapping; a module's rotation (Euler degrees in fxview) is written as the quaternion the
+//   family turns the angles into, all four components, and reads back as the same rotation;
 // - a removed, added or moved module, emitter or curve key rewrites only its collection's lines:
 //   kept blocks keep their bytes and ids, a new module is written as Stride writes one (a fresh
 //   32-hex id key, its `!Tag`, its keys in Stride's order), a new curve key as
@@ -16,8 +17,8 @@
 //   `EmitterName` it needs to read back under that name;
 // so an unedited preset gives the asset's bytes exactly. Comments, ids, key order and line ends
 // (LF or CRLF) stay. A value Stride cannot hold (not finite, out of its integer range) or that
-// fxview cannot spell in the asset (a derived value such as the material tint, a module's
-// rotation angles, a curve where the asset's sampler is null, an effect added or removed) is an
+// fxview cannot spell in the asset (a derived value such as the material tint, a curve where
+// the asset's sampler is null, an effect added or removed) is an
 // error naming the preset and its JSON pointer and the asset; a broken asset is an error naming
 // the asset's line. The text written must import again to the preset's values, else it is an
 // error too. Nothing is returned when there is an error.

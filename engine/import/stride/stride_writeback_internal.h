@@ -87,6 +87,7 @@ class Writer {
             const std::string& userPointer);
   void applySlot(const SourceSlot& s, const Json& user, const Json& base,
                  const std::string& pointer);
+  void applyRotation(const SourceSlot& s, const Json& user, const std::string& pointer);
   void insertKey(const SourceSlot& s, const std::vector<Json>& u, const std::string& pointer);
   std::optional<std::string> componentText(const SourceSlot& s, const Json& v,
                                            const std::string& old, const std::string& pointer);

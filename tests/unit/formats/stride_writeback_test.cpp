@@ -602,5 +602,52 @@ TEST(StrideWriteBack, FloatsAreSpelledAsStrideSpellsThem) {
   EXPECT_EQ(strideFloat(1e20f), "1E+20");
 }
 
+// Stride holds a module's rotation as a quaternion; fxview shows Euler degrees. An edited angle
+// is written as the whole quaternion the family turns it into, on the Rotation line alone, and
+// a module without a Rotation key gets one; both read back as the angles edited.
+TEST(StrideWriteBack, AModuleRotationIsWrittenAsItsQuaternion) {
+  std::string text = kTwoEmitters;
+  const std::string pad(44, ' ');
+  const std::string seed = "Initializers:\n" + pad +
+                           "3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a: !InitialPositionSeed\n" + pad +
+                           "    Position: {X: 0.0, Y: 0.0, Z: 0.0}\n" + pad +
+                           "    Rotation: {X: 0.0, Y: 0.0, Z: 0.0, W: 1.0}\n" + pad +
+                           "    PositionMin: {X: -1.0, Y: 0.0, Z: -1.0}\n" + pad +
+                           "    PositionMax: {X: 1.0, Y: 0.0, Z: 1.0}\n";
+  size_t at = text.find("Initializers: {}\n");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, std::string("Initializers: {}\n").size(), seed);
+  Json preset = presetOf(text);
+  Json& em = emitters(preset)[0];
+  ASSERT_EQ(em["initializers"].size(), 1u) << em.dump();
+  em["initializers"][0]["rotation_offset"] = Json::array({0.0, 90.0, 0.0});
+  em["updaters"][1]["rotation_offset"] = Json::array({30.0, 0.0, 0.0});  // the gravity: no key
+  Diagnostics d;
+  auto out = write(text, preset, d);
+  ASSERT_TRUE(out) << d.formatAll();
+  std::vector<std::string> changed =
+      changedLines(text, out->substr(0, out->find("GravitationalAcceleration")) +
+                             text.substr(text.find("GravitationalAcceleration")));
+  ASSERT_EQ(changed.size(), 1u) << *out;
+  EXPECT_EQ(changed[0], pad + "    Rotation: {X: 0.0, Y: 0.70710677, Z: 0.0, W: 0.70710677}");
+  EXPECT_NE(out->find("GravitationalAcceleration: {X: 0.0, Y: -1.0, Z: 0.0}\n" + pad +
+                      "Rotation: {X: 0.25881904, Y: 0.0, Z: 0.0, W: 0.9659258}\n"),
+            std::string::npos)
+      << *out;
+  Json back = presetOf(*out);
+  const Json& seedBack = emitters(back)[0]["initializers"][0]["rotation_offset"];
+  const Json& gravityBack = emitters(back)[0]["updaters"][1]["rotation_offset"];
+  ASSERT_TRUE(seedBack.is_array() && gravityBack.is_array()) << back.dump();
+  EXPECT_NEAR(seedBack[1].get<double>(), 90.0, 1e-3);
+  EXPECT_NEAR(gravityBack[0].get<double>(), 30.0, 1e-3);
+
+  // Not three finite angles: refused, naming the preset and the pointer.
+  em["initializers"][0]["rotation_offset"] = Json::array({0.0, "north", 0.0});
+  Diagnostics bad;
+  EXPECT_FALSE(write(text, preset, bad));
+  EXPECT_NE(bad.formatAll().find("/initializers/0/rotation_offset"), std::string::npos)
+      << bad.formatAll();
+}
+
 }  // namespace
 }  // namespace fx::stride_import
