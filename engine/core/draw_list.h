@@ -45,6 +45,12 @@ enum class FadeMode : uint8_t { None, FadeWhenPerpendicular, FadeWhenParallel };
 // How a batch's secondary map is placed (Halo weather "secondary map anchor").
 enum class SecondaryAnchor : uint8_t { WithPrimary, WithScreenSpace };
 
+// What a map shows where UVs leave 0..1, per axis (Stride's TextureAddressMode): the edge
+// texel, repeats, mirrored repeats, one mirrored copy then the edge, or the border colour
+// (transparent black).
+enum class TextureWrap : uint8_t { Clamp, Repeat, Mirror, MirrorOnce, Border };
+inline constexpr int kTextureWraps = 5;
+
 using TextureId = int32_t;  // index into DrawList::textures; -1 = none
 inline constexpr TextureId kNoTexture = -1;
 
@@ -116,7 +122,8 @@ struct SpriteBatch {
   bool secondaryFiltered = true;  // the secondary map's own filtering (weather "flags 1")
   SecondaryAnchor secondaryAnchor = SecondaryAnchor::WithPrimary;
   vec4 secondaryTransform{0, 0, 0, 1};  // u offset, v offset, rotation (radians), scale
-  bool repeatUv = false;  // UVs past 0..1 repeat the primary map (else clamped to its edge)
+  // The primary map past UVs 0..1, along U and along V.
+  TextureWrap wrapU = TextureWrap::Clamp, wrapV = TextureWrap::Clamp;
   // The primary map is sampled at UV x (x, y) + (z, w) (the instance's UV, after its frame);
   // a colour program's second map reads the UV before this.
   vec4 primaryTransform{1, 1, 0, 0};
@@ -184,6 +191,7 @@ struct StripBatch {
   TextureId texture = kNoTexture;
   BlendMode blend = BlendMode::AlphaMultiplyAdd;
   bool filtered = true;
+  TextureWrap wrapU = TextureWrap::Repeat, wrapV = TextureWrap::Repeat;  // as SpriteBatch's
   bool depthTest = true;
   float depthOffset = 0.0f;           // as SpriteBatch::depthOffset
   float softDistance = 0.0f;          // as SpriteBatch::softDistance (scales rgb and alpha)

@@ -162,19 +162,52 @@ void Renderer::Impl::createVertexArrays() {
   createStripArrays();
 }
 
-// The four sprite samplers ([filtered][repeat]) and the shader quads' data sampler.
+namespace {
+
+// GL_MIRROR_CLAMP_TO_EDGE (GL 4.4, ARB_texture_mirror_clamp_to_edge): not in the 3.3 loader.
+constexpr GLint kMirrorClampToEdge = 0x8743;
+
+// Sets one axis's wrap; a driver without mirror-once gets mirrored repeats instead.
+void setWrap(GLuint sampler, GLenum axis, TextureWrap w) {
+  switch (w) {
+    case TextureWrap::Clamp:
+      glSamplerParameteri(sampler, axis, GL_CLAMP_TO_EDGE);
+      return;
+    case TextureWrap::Repeat:
+      glSamplerParameteri(sampler, axis, GL_REPEAT);
+      return;
+    case TextureWrap::Mirror:
+      glSamplerParameteri(sampler, axis, GL_MIRRORED_REPEAT);
+      return;
+    case TextureWrap::Border:
+      glSamplerParameteri(sampler, axis, GL_CLAMP_TO_BORDER);
+      return;
+    case TextureWrap::MirrorOnce:
+      while (glGetError() != GL_NO_ERROR) {
+      }
+      glSamplerParameteri(sampler, axis, kMirrorClampToEdge);
+      if (glGetError() != GL_NO_ERROR) glSamplerParameteri(sampler, axis, GL_MIRRORED_REPEAT);
+      return;
+  }
+}
+
+}  // namespace
+
+// The sprite samplers ([filtered][wrap U][wrap V]) and the shader quads' data sampler.
 void Renderer::Impl::createSamplers() {
+  const float border[4] = {0.0f, 0.0f, 0.0f, 0.0f};
   for (int filtered = 0; filtered < 2; ++filtered)
-    for (int repeat = 0; repeat < 2; ++repeat) {
-      GlSampler s = createSampler();
-      glSamplerParameteri(s.get(), GL_TEXTURE_MIN_FILTER,
-                          filtered ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST);
-      glSamplerParameteri(s.get(), GL_TEXTURE_MAG_FILTER, filtered ? GL_LINEAR : GL_NEAREST);
-      GLint wrap = repeat ? GL_REPEAT : GL_CLAMP_TO_EDGE;
-      glSamplerParameteri(s.get(), GL_TEXTURE_WRAP_S, wrap);
-      glSamplerParameteri(s.get(), GL_TEXTURE_WRAP_T, wrap);
-      samplers[filtered * 2 + repeat] = std::move(s);
-    }
+    for (int u = 0; u < kTextureWraps; ++u)
+      for (int v = 0; v < kTextureWraps; ++v) {
+        GlSampler s = createSampler();
+        glSamplerParameteri(s.get(), GL_TEXTURE_MIN_FILTER,
+                            filtered ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST);
+        glSamplerParameteri(s.get(), GL_TEXTURE_MAG_FILTER, filtered ? GL_LINEAR : GL_NEAREST);
+        setWrap(s.get(), GL_TEXTURE_WRAP_S, TextureWrap(u));
+        setWrap(s.get(), GL_TEXTURE_WRAP_T, TextureWrap(v));
+        glSamplerParameterfv(s.get(), GL_TEXTURE_BORDER_COLOR, border);
+        samplers[(filtered * kTextureWraps + u) * kTextureWraps + v] = std::move(s);
+      }
   dataSampler = createSampler();
   glSamplerParameteri(dataSampler.get(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
   glSamplerParameteri(dataSampler.get(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);

@@ -108,7 +108,7 @@ void Renderer::Impl::setColorProgram(const ExtraUniforms& u, const ColorProgram&
   glUniform4fv(u.colorTexture2Transform, 1, &program.texture2Transform.x);
   glActiveTexture(GL_TEXTURE3);
   glBindTexture(GL_TEXTURE_2D, texture(list, program.texture2).id);
-  glBindSampler(3, samplers[3].get());
+  glBindSampler(3, samplerFor(true, TextureWrap::Repeat, TextureWrap::Repeat));
   glActiveTexture(GL_TEXTURE0);
 }
 

@@ -145,7 +145,13 @@ struct Renderer::Impl {
   SpriteVariant& spriteVariant(const SpriteBatch& batch, bool hasSecondary);
   GlVertexArray spriteVao, quadVao, debugVao;
   GlBuffer instanceVbo, scratchVbo, quadVbo, debugVbo;
-  GlSampler samplers[4];  // [filtered][repeat]
+  // [filtered][wrap U][wrap V] (TextureWrap); samplerFor picks one.
+  GlSampler samplers[2 * kTextureWraps * kTextureWraps];
+  GLuint samplerFor(bool filtered, TextureWrap u, TextureWrap v) const {
+    return samplers[(filtered ? kTextureWraps * kTextureWraps : 0) + int(u) * kTextureWraps +
+                    int(v)]
+        .get();
+  }
   // Shader quads read data textures (lightning: a binary bolt channel and a threshold channel):
   // bilinear on level 0, never a mipmap average, clamped, as the CPU reference samples them.
   GlSampler dataSampler;

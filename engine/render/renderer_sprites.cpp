@@ -208,10 +208,10 @@ void Renderer::Impl::drawBatch(const DrawList& list, const BatchPlan& plan, GLui
   glBindVertexArray(spriteVao.get());
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, primary.id);
-  glBindSampler(0, samplers[(filtered ? 2 : 0) + (batch.repeatUv ? 1 : 0)].get());
+  glBindSampler(0, samplerFor(filtered, batch.wrapU, batch.wrapV));
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_2D, secondary.id);
-  glBindSampler(1, samplers[(secondaryFiltered ? 2 : 0) + 1].get());
+  glBindSampler(1, samplerFor(secondaryFiltered, TextureWrap::Repeat, TextureWrap::Repeat));
   glUniform2f(su.texSize, float(primary.width), float(primary.height));
   glUniform1i(su.orientation, int(batch.orientation));
   glUniform1i(su.fadeMode,

@@ -89,7 +89,7 @@ void Renderer::Impl::drawStripBatch(const DrawList& list, const StripBatch& b, c
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, texture(list, b.texture).id);
-  glBindSampler(0, samplers[(b.filtered ? 2 : 0) + 1].get());
+  glBindSampler(0, samplerFor(b.filtered, b.wrapU, b.wrapV));
   setBlend(b.blend);
   setDepthUniforms(stripUniforms, b.depthOffset, b.softDistance, view);
   setColorProgram(stripUniforms, b.colorProgram, list);

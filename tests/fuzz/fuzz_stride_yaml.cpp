@@ -5,8 +5,8 @@
 // normal preset loader must accept the document's shape (it may report errors, never throw).
 // The writer (stride_writeback.h) runs on every import: the unedited preset must give the input's
 // bytes or a refusal that says why, and an edited one (a spawner's rate, a module removed, one
-// added, a curve key added and one removed, an emitter copied, the emitters reversed, the last
-// one removed) must give text the importer reads again, or a refusal.
+// added, a module rotated, a curve key added and one removed, an emitter copied, the emitters
+// reversed, the last one removed) must give text the importer reads again, or a refusal.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -33,6 +33,9 @@ void writeBackChecks(const std::string& text, fx::Json preset) {
       em["spawners"][0]["particles_per_second"] = 7.25;
     if (em["initializers"].is_array() && !em["initializers"].empty())
       em["initializers"].erase(em["initializers"].size() - 1);
+    if (em["initializers"].is_array() && !em["initializers"].empty() &&
+        em["initializers"][0].is_object())
+      em["initializers"][0]["rotation_offset"] = fx::Json::array({10.0, -20.0, 135.0});
     if (em["updaters"].is_array()) em["updaters"].push_back({{"type", "gravity"}});
     em["enabled"] = false;
     for (auto& u : em["updaters"]) {

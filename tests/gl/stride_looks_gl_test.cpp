@@ -134,12 +134,12 @@ TEST(GlStrideLooks, RepeatingUvsTileTheTexture) {
   std::string error;
   ASSERT_TRUE(render::writePng(png, 2, 1, halves, error)) << error;
   Scene s;
-  auto draw = [&](bool repeat) {
+  auto draw = [&](TextureWrap wrap) {
     DrawList list;
     SpriteBatch b;
     b.blend = BlendMode::Add;
     b.filtered = false;
-    b.repeatUv = repeat;
+    b.wrapU = b.wrapV = wrap;
     b.texture = list.texture(png.string());
     list.beginBatch(b);
     SpriteInstance& sp = list.push();
@@ -150,11 +150,20 @@ TEST(GlStrideLooks, RepeatingUvsTileTheTexture) {
     sp.aspect = 2.0f;  // square on screen for a UV span of 2 x 1
     return s.render(list);
   };
-  auto repeated = draw(true), clamped = draw(false);
-  const vec3 at(-2.0f + 4.0f * 0.625f, 0, 0);
+  auto repeated = draw(TextureWrap::Repeat), clamped = draw(TextureWrap::Clamp);
+  const vec3 at(-2.0f + 4.0f * 0.625f, 0, 0);  // u = 1.25
   EXPECT_GT(s.at(repeated, at).r, 200);
   EXPECT_LT(s.at(clamped, at).r, 50);
   EXPECT_GT(s.at(repeated, vec3(-2.0f + 4.0f * 0.125f, 0, 0)).r, 200);
+  // Mirrored: u 1..2 reads the texture backwards (black, then white at u = 1.75); the border
+  // is transparent black past u = 1.
+  auto mirrored = draw(TextureWrap::Mirror), bordered = draw(TextureWrap::Border);
+  const vec3 late(-2.0f + 4.0f * 0.875f, 0, 0);  // u = 1.75
+  EXPECT_LT(s.at(mirrored, at).r, 50);
+  EXPECT_GT(s.at(mirrored, late).r, 200);
+  EXPECT_LT(s.at(repeated, late).r, 50);
+  EXPECT_LT(s.at(bordered, late).r, 50);
+  EXPECT_GT(s.at(bordered, vec3(-2.0f + 4.0f * 0.125f, 0, 0)).r, 200);
 }
 
 TEST(GlStrideLooks, ColorProgramsMatchTheOperatorFormulas) {

@@ -234,6 +234,9 @@ struct MaterialColorOp {
 inline constexpr size_t kMaxMaterialColorOps = 10;
 inline constexpr int kMaxColorOpsSetAside = 4;  // pushes not yet taken back
 
+// Stride's TextureAddressMode: what a texture shows where its UVs leave 0..1.
+enum class TextureAddress : int32_t { Wrap, Mirror, Clamp, Border, MirrorOnce };
+
 struct Material {
   std::string texture = "assets/sprites/dot.png";
   std::string resolvedTexture;  // cache: resolved at load
@@ -241,6 +244,8 @@ struct Material {
   // repeating (Stride's ComputeTextureColor Scale and Offset).
   vec2 textureScale{1.0f, 1.0f};
   vec2 textureOffset{0.0f, 0.0f};
+  // Past UVs 0..1, along U and V (Stride's AddressModeU / AddressModeV, Wrap by default).
+  TextureAddress addressU = TextureAddress::Wrap, addressV = TextureAddress::Wrap;
   float alphaAdditive = 0.0f;  // 0 = alpha blended, 1 = additive (premultiplied colours)
   ColorRgba tint{};
   float intensity = 1.0f;

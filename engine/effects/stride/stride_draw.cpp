@@ -99,6 +99,22 @@ ColorProgram colorProgram(const Material& m, DrawList& draw) {
   return program;
 }
 
+TextureWrap wrapOf(TextureAddress a) {
+  switch (a) {
+    case TextureAddress::Mirror:
+      return TextureWrap::Mirror;
+    case TextureAddress::Clamp:
+      return TextureWrap::Clamp;
+    case TextureAddress::Border:
+      return TextureWrap::Border;
+    case TextureAddress::MirrorOnce:
+      return TextureWrap::MirrorOnce;
+    case TextureAddress::Wrap:
+      break;
+  }
+  return TextureWrap::Repeat;
+}
+
 // Where the texture is sampled: the particle's UV x texture_scale + texture_offset.
 vec4 primaryTransform(const Material& m) {
   return vec4(m.textureScale.x, m.textureScale.y, m.textureOffset.x, m.textureOffset.y);
@@ -113,6 +129,8 @@ StripBatch stripBatch(const EmitterDef& def, DrawList& draw) {
   batch.softDistance = std::max(def.material.softEdgeDistance, 0.0f);
   batch.colorProgram = colorProgram(def.material, draw);
   batch.primaryTransform = primaryTransform(def.material);
+  batch.wrapU = wrapOf(def.material.addressU);
+  batch.wrapV = wrapOf(def.material.addressV);
   return batch;
 }
 
@@ -179,11 +197,13 @@ SpriteBatch spriteBatch(const EmitterDef& def, DrawList& draw) {
       : shape == ShapeBuilderKind::Quad       ? SpriteOrientation::PerpendicularToDirection
                                               : SpriteOrientation::ScreenFacing;
   batch.sortBackToFront = def.sorting == Sorting::ByDepth;
-  batch.repeatUv = def.material.uvBuilder.type == UvBuilderKind::Scroll;
+  // Stride samples with the material's address modes (Wrap unless the asset says otherwise):
+  // scrolled and scaled UVs repeat, mirror or stop at the edge as they say.
+  batch.wrapU = wrapOf(def.material.addressU);
+  batch.wrapV = wrapOf(def.material.addressV);
   batch.depthOffset = def.material.zOffset;
   batch.softDistance = std::max(def.material.softEdgeDistance, 0.0f);
   batch.primaryTransform = primaryTransform(def.material);
-  if (batch.primaryTransform != vec4(1, 1, 0, 0)) batch.repeatUv = true;
   return batch;
 }
 

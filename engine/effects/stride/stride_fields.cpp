@@ -117,6 +117,15 @@ constexpr EnumOption kSeedMethods[] = {
     {"position", int32_t(SeedMethod::Position), "Seed from the bits of the system's position."},
 };
 
+constexpr EnumOption kAddresses[] = {
+    {"wrap", int32_t(TextureAddress::Wrap), "The texture repeats."},
+    {"mirror", int32_t(TextureAddress::Mirror), "The texture repeats, every other copy mirrored."},
+    {"clamp", int32_t(TextureAddress::Clamp), "The edge texel continues."},
+    {"border", int32_t(TextureAddress::Border), "Transparent black outside."},
+    {"mirror_once", int32_t(TextureAddress::MirrorOnce),
+     "One mirrored copy below 0, then the edge texel continues."},
+};
+
 constexpr EnumOption kSortings[] = {
     {"none", int32_t(Sorting::None), "Pool order."},
     {"by_depth", int32_t(Sorting::ByDepth), "Back to front from the camera."},
@@ -351,6 +360,10 @@ void Material::reflect(FieldVisitor& v) {
            .min = -1000,
            .max = 1000},
           textureOffset, vec2(0.0f, 0.0f));
+  visitEnum(v, {.key = "address_u", .help = "What the texture shows where U leaves 0..1."},
+            addressU, std::span<const EnumOption>(kAddresses), TextureAddress::Wrap);
+  visitEnum(v, {.key = "address_v", .help = "What the texture shows where V leaves 0..1."},
+            addressV, std::span<const EnumOption>(kAddresses), TextureAddress::Wrap);
   v.visit(
       {.key = "alpha_additive",
        .help = "0 = alpha blended, 1 = additive; in between mixes the two (premultiplied colours).",

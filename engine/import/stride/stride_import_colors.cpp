@@ -43,6 +43,8 @@ class ChainBuilder {
       if (!out.texture.empty()) return false;  // a second texture
       out.texture = resolve_(n);
       out.textureScale = r_.vector2(n, "Scale", vec2(1.0f, 1.0f));
+      out.addressU = textureAddress(r_, n, "AddressModeU");
+      out.addressV = textureAddress(r_, n, "AddressModeV");
       out.textureOffset = r_.vector2(n, "Offset", vec2(0.0f, 0.0f));
       return true;
     }
@@ -153,6 +155,8 @@ class ChainBuilder {
       if (out.texture.empty()) {
         out.texture = resolve_(n);
         out.textureScale = r_.vector2(n, "Scale", vec2(1.0f, 1.0f));
+        out.addressU = textureAddress(r_, n, "AddressModeU");
+        out.addressV = textureAddress(r_, n, "AddressModeV");
         out.textureOffset = r_.vector2(n, "Offset", vec2(0.0f, 0.0f));
         step.operand = ChainOperand::Texture;
       } else if (!out.second) {
@@ -199,6 +203,20 @@ class ChainBuilder {
 };
 
 }  // namespace
+
+std::string textureAddress(stride_yaml::Reader& r, const YAML::Node& n, const char* yamlKey) {
+  static const std::pair<const char*, const char*> kModes[] = {{"Wrap", "wrap"},
+                                                               {"Mirror", "mirror"},
+                                                               {"Clamp", "clamp"},
+                                                               {"Border", "border"},
+                                                               {"MirrorOnce", "mirror_once"}};
+  std::string mode = r.text(n, yamlKey, "Wrap");
+  for (auto [stride, ours] : kModes)
+    if (mode == stride) return ours;
+  r.warning(r.child(n, yamlKey), std::string(yamlKey) + ": \"" + mode +
+                                     "\" is not a Stride address mode; drawn as Wrap");
+  return "wrap";
+}
 
 TextureLayer textureLayer(stride_yaml::Reader& r, const YAML::Node& n,
                           const TextureResolver& resolve) {

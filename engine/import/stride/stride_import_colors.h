@@ -32,6 +32,11 @@ struct TextureLayer {
   int channel = 0;  // TexcoordIndex: TextureCoordinate0..9
 };
 
+// A ComputeTextureColor's AddressModeU or AddressModeV as the family's address name ("wrap",
+// "mirror", "clamp", "border", "mirror_once"); Wrap, Stride's default, when absent, and with a
+// warning when not one of Stride's.
+std::string textureAddress(stride_yaml::Reader& r, const YAML::Node& n, const char* yamlKey);
+
 // Resolves a ComputeTextureColor node's texture to a path.
 using TextureResolver = std::function<std::string(const YAML::Node&)>;
 
@@ -42,7 +47,8 @@ TextureLayer textureLayer(stride_yaml::Reader& r, const YAML::Node& n,
 struct ColorChain {
   std::string texture;  // resolved texture path; empty: none (the chain starts from white)
   vec2 textureScale{1.0f, 1.0f}, textureOffset{0.0f, 0.0f};  // the first map's Scale, Offset
-  std::optional<TextureLayer> second;                        // read by SecondTexture steps
+  std::string addressU = "wrap", addressV = "wrap";  // its AddressModeU / V (textureAddress)
+  std::optional<TextureLayer> second;                // read by SecondTexture steps
   std::vector<ColorChainStep> steps;
 };
 

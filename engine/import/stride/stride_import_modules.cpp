@@ -209,6 +209,7 @@ class Mapper {
   void secondTexture(Json& material, const TextureLayer& layer);
   std::optional<TextureLayer> second_;  // the material's second ComputeTextureColor
   vec2 primaryScale_{1.0f, 1.0f}, primaryOffset_{0.0f, 0.0f};  // its first one's
+  std::string primaryAddress_[2] = {"wrap", "wrap"};           // its AddressModeU, AddressModeV
   std::optional<Json> spawner(const YAML::Node& m, const std::string& tag);
   void fromParent(Json& out, const YAML::Node& m);
   void parentLink(Json& out, const YAML::Node& m);
@@ -696,6 +697,8 @@ void Mapper::colorTree(const YAML::Node& n, vec4& factor, std::string& texture, 
     if (texture == "-" && !ref.empty()) {  // the first map had no texture: this is the map
       texture = resolveTexture(ctx_, r_.child(n, "Texture"), ref);
       primaryScale_ = r_.vector2(n, "Scale", vec2(1.0f, 1.0f));
+      primaryAddress_[0] = textureAddress(r_, n, "AddressModeU");
+      primaryAddress_[1] = textureAddress(r_, n, "AddressModeV");
       primaryOffset_ = r_.vector2(n, "Offset", vec2(0.0f, 0.0f));
     } else if (!texture.empty() && !ref.empty() && !second_) {
       // A second map: multiplied in by the material's colour operations (material()).
@@ -714,6 +717,8 @@ void Mapper::colorTree(const YAML::Node& n, vec4& factor, std::string& texture, 
     } else {
       texture = resolveTexture(ctx_, r_.child(n, "Texture"), ref);
       primaryScale_ = r_.vector2(n, "Scale", vec2(1.0f, 1.0f));
+      primaryAddress_[0] = textureAddress(r_, n, "AddressModeU");
+      primaryAddress_[1] = textureAddress(r_, n, "AddressModeV");
       primaryOffset_ = r_.vector2(n, "Offset", vec2(0.0f, 0.0f));
     }
   } else if (tag == "ComputeVertexStreamColor") {
@@ -748,6 +753,8 @@ bool Mapper::colorOps(Json& material, const YAML::Node& tree, std::string& textu
   material["color_ops"] = std::move(steps);
   if (chain->second) secondTexture(material, *chain->second);
   primaryScale_ = chain->textureScale;
+  primaryAddress_[0] = chain->addressU;
+  primaryAddress_[1] = chain->addressV;
   primaryOffset_ = chain->textureOffset;
   texture = chain->texture.empty() ? "-" : chain->texture;
   imported("ComputeBinaryColor");
@@ -775,6 +782,7 @@ void Mapper::material(Json& emitter, const YAML::Node& e, const YAML::Node& comp
       imported(tag);
       second_.reset();
       primaryScale_ = vec2(1.0f, 1.0f);
+      primaryAddress_[0] = primaryAddress_[1] = "wrap";
       primaryOffset_ = vec2(0.0f, 0.0f);
       if (!colorOps(out, r_.child(m, "ComputeColor"), texture)) {
         colorTree(r_.child(m, "ComputeColor"), factor, texture, 0);
@@ -823,6 +831,10 @@ void Mapper::material(Json& emitter, const YAML::Node& e, const YAML::Node& comp
     out["texture_scale"] = bounds(primaryScale_);
   if (!texture.empty() && primaryOffset_ != vec2(0.0f, 0.0f))
     out["texture_offset"] = bounds(primaryOffset_);
+  if (!texture.empty()) {
+    out["address_u"] = primaryAddress_[0];
+    out["address_v"] = primaryAddress_[1];
+  }
   // tint x intensity = the constant factor (HDR: intensity carries the part above 1).
   float peak = std::max({factor.x, factor.y, factor.z});
   float intensity = peak > 1.0f ? peak : 1.0f;

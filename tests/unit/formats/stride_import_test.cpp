@@ -1008,6 +1008,8 @@ TEST(StrideImport, ASecondTextureIsASecondLayer) {
                                                 Operator: Multiply
                                                 LeftChild: !ComputeTextureColor
                                                     Texture: 12345678-0000-0000-0000-000000000000:Textures/smoke
+                                                    AddressModeU: Mirror
+                                                    AddressModeV: Clamp
                                                     Scale: {X: 1.0, Y: 1.0}
                                                     Offset: {X: 0.0, Y: 0.0}
                                                 RightChild: !ComputeBinaryColor
@@ -1042,6 +1044,9 @@ TEST(StrideImport, ASecondTextureIsASecondLayer) {
   EXPECT_EQ(m.secondTextureScale, vec2(2.0f, 3.0f));
   EXPECT_EQ(m.secondTextureOffset, vec2(0.25f, 0.5f));
   EXPECT_EQ(m.secondTextureChannel, 0);
+  // The first map's address modes (Stride's AddressModeU / V).
+  EXPECT_EQ(m.addressU, stride::TextureAddress::Mirror);
+  EXPECT_EQ(m.addressV, stride::TextureAddress::Clamp);
   // texture x second texture x particle colour; the constant is the tint x intensity.
   ASSERT_EQ(m.colorOps.size(), 2u);
   EXPECT_EQ(m.colorOps[0].op, ColorOp::Multiply);
@@ -1061,6 +1066,7 @@ TEST(StrideImport, ASecondTextureIsASecondLayer) {
                                                     Texture: 12345678-0000-0000-0000-000000000000:Textures/smoke
                                                     Scale: {X: -1.0, Y: -1.0}
                                                     Offset: {X: 0.5, Y: 0.0}
+                                                    AddressModeV: MirrorOnce
                                                 RightChild: !ComputeTextureColor
                                                     Texture: 87654321-0000-0000-0000-000000000000:Textures/noise
                                                     TexcoordIndex: TextureCoordinate1
@@ -1083,6 +1089,8 @@ TEST(StrideImport, ASecondTextureIsASecondLayer) {
   EXPECT_EQ(mat["texture_scale"], Json::array({-1.0, -1.0}));  // the first map's own
   EXPECT_EQ(mat["texture_offset"], Json::array({0.5, 0.0}));
   EXPECT_FALSE(mat.contains("second_texture_scale"));
+  EXPECT_EQ(mat["address_u"], "wrap");  // Stride's default
+  EXPECT_EQ(mat["address_v"], "mirror_once");
 
   // A third texture is still kept.
   std::string three = body;

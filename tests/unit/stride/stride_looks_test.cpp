@@ -56,12 +56,13 @@ TEST(StrideLooks, ScrollMovesTheUvRectangleOverTheLife) {
   uv.endFrame = vec4(0, 0, 5, 5);  // a zoom out (VisualTestMaterials' Purple (2))
   EXPECT_EQ(flipbookUv(uv, 0.25f), vec4(0, 2, 0, 2));
 
-  // Sprites take the rectangle and sample with repeat.
+  // Sprites take the rectangle and sample with repeat (Stride's default Wrap).
   EmitterRuntime rt = oneParticle(0.5f, 1.0f, 0.0f);
   DrawList draw;
   drawEmitter(def, rt, Transform{}, draw, frontView());
   ASSERT_EQ(draw.sprites.size(), 1u);
-  EXPECT_TRUE(draw.batches[0].repeatUv);
+  EXPECT_EQ(draw.batches[0].wrapU, TextureWrap::Repeat);
+  EXPECT_EQ(draw.batches[0].wrapV, TextureWrap::Repeat);
   EXPECT_EQ(draw.sprites[0].uv, vec4(0, 1, 0.5f, 1.5f));
   EXPECT_EQ(draw.sprites[0].registration, vec2(0.5f, 0.5f));
   EXPECT_FLOAT_EQ(draw.sprites[0].aspect, 1.0f);
@@ -141,6 +142,27 @@ TEST(StrideLooks, RibbonQuadsTakeTheUvBuilderPerParticle) {
   }
 }
 
+// Stride samples a material's texture with its AddressModeU / V: Wrap unless the asset says
+// otherwise; sprites and strips both carry them to the batch.
+TEST(StrideLooks, AddressModesGoToTheBatches) {
+  EmitterDef def = emitter(R"("material": {"address_u": "mirror", "address_v": "border"})");
+  EmitterRuntime rt = oneParticle(1.0f, 1.0f, 0.0f);
+  DrawList draw;
+  drawEmitter(def, rt, Transform{}, draw, frontView());
+  ASSERT_EQ(draw.batches.size(), 1u);
+  EXPECT_EQ(draw.batches[0].wrapU, TextureWrap::Mirror);
+  EXPECT_EQ(draw.batches[0].wrapV, TextureWrap::Border);
+  EmitterDef plain = emitter("");
+  DrawList wrapped;
+  drawEmitter(plain, rt, Transform{}, wrapped, frontView());
+  ASSERT_EQ(wrapped.batches.size(), 1u);
+  EXPECT_EQ(wrapped.batches[0].wrapU, TextureWrap::Repeat);
+  EXPECT_EQ(wrapped.batches[0].wrapV, TextureWrap::Repeat);
+  Diagnostics d;
+  test::definitionFromJson(R"({"emitters": [{"material": {"address_u": "tile"}}]})", &d);
+  EXPECT_TRUE(d.hasErrors()) << d.formatAll();
+}
+
 TEST(StrideLooks, ZOffsetAndSoftEdgeGoToTheSpriteBatch) {
   EmitterDef def = emitter(R"("material": {"z_offset": 0.3, "soft_edge_distance": 1.5})");
   EmitterRuntime rt = oneParticle(1.0f, 1.0f, 0.0f);
@@ -149,7 +171,6 @@ TEST(StrideLooks, ZOffsetAndSoftEdgeGoToTheSpriteBatch) {
   ASSERT_EQ(draw.batches.size(), 1u);
   EXPECT_FLOAT_EQ(draw.batches[0].depthOffset, 0.3f);
   EXPECT_FLOAT_EQ(draw.batches[0].softDistance, 1.5f);
-  EXPECT_FALSE(draw.batches[0].repeatUv);
   EXPECT_EQ(draw.batches[0].colorProgram.count, 0);
   Diagnostics d;
   test::definitionFromJson(R"({"emitters": [{"material": {"soft_edge_distance": -1}}]})", &d);
@@ -217,7 +238,7 @@ TEST(StrideLooks, SecondTextureAndStackStepsBecomeTheBatchProgram) {
   ASSERT_EQ(draw.batches.size(), 1u);
   const SpriteBatch& b = draw.batches[0];
   EXPECT_EQ(b.primaryTransform, vec4(-1, 2, 0.5f, 0));
-  EXPECT_TRUE(b.repeatUv);
+  EXPECT_EQ(b.wrapU, TextureWrap::Repeat);
   const ColorProgram& p = b.colorProgram;
   ASSERT_EQ(p.count, 6);  // four steps, tint, additive
   ASSERT_NE(p.texture2, kNoTexture);
