@@ -42,10 +42,7 @@ class ChainBuilder {
     if (tag == "ComputeTextureColor" && has(n, "Texture")) {
       if (!out.texture.empty()) return false;  // a second texture
       out.texture = resolve_(n);
-      out.textureScale = r_.vector2(n, "Scale", vec2(1.0f, 1.0f));
-      out.addressU = textureAddress(r_, n, "AddressModeU");
-      out.addressV = textureAddress(r_, n, "AddressModeV");
-      out.textureOffset = r_.vector2(n, "Offset", vec2(0.0f, 0.0f));
+      out.textureNode = std::make_shared<const YAML::Node>(n);
       return true;
     }
     if (tag == "ComputeVertexStreamColor") {
@@ -154,10 +151,7 @@ class ChainBuilder {
     } else if (tag == "ComputeTextureColor" && has(n, "Texture")) {
       if (out.texture.empty()) {
         out.texture = resolve_(n);
-        out.textureScale = r_.vector2(n, "Scale", vec2(1.0f, 1.0f));
-        out.addressU = textureAddress(r_, n, "AddressModeU");
-        out.addressV = textureAddress(r_, n, "AddressModeV");
-        out.textureOffset = r_.vector2(n, "Offset", vec2(0.0f, 0.0f));
+        out.textureNode = std::make_shared<const YAML::Node>(n);
         step.operand = ChainOperand::Texture;
       } else if (!out.second) {
         out.second = textureLayer(r_, n, resolve_);

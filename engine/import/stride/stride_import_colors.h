@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,9 +47,10 @@ TextureLayer textureLayer(stride_yaml::Reader& r, const YAML::Node& n,
 
 struct ColorChain {
   std::string texture;  // resolved texture path; empty: none (the chain starts from white)
-  vec2 textureScale{1.0f, 1.0f}, textureOffset{0.0f, 0.0f};  // the first map's Scale, Offset
-  std::string addressU = "wrap", addressV = "wrap";  // its AddressModeU / V (textureAddress)
-  std::optional<TextureLayer> second;                // read by SecondTexture steps
+  // The first map's ComputeTextureColor node (its Scale, Offset and address modes); null when
+  // the chain has no texture. Held by pointer: assigning a YAML::Node writes through it.
+  std::shared_ptr<const YAML::Node> textureNode;
+  std::optional<TextureLayer> second;  // read by SecondTexture steps
   std::vector<ColorChainStep> steps;
 };
 

@@ -210,6 +210,7 @@ class Mapper {
   std::optional<TextureLayer> second_;  // the material's second ComputeTextureColor
   vec2 primaryScale_{1.0f, 1.0f}, primaryOffset_{0.0f, 0.0f};  // its first one's
   std::string primaryAddress_[2] = {"wrap", "wrap"};           // its AddressModeU, AddressModeV
+  void primaryMap(const YAML::Node& n);
   std::optional<Json> spawner(const YAML::Node& m, const std::string& tag);
   void fromParent(Json& out, const YAML::Node& m);
   void parentLink(Json& out, const YAML::Node& m);
@@ -220,6 +221,24 @@ class Mapper {
   Json modules(const YAML::Node& e, const char* yamlKey,
                std::optional<Json> (Mapper::*map)(const YAML::Node&, const std::string&));
 };
+
+// The material's first ComputeTextureColor: where it samples (Scale, Offset) and what it shows
+// past 0..1 (AddressModeU / V), each with its place in the text for the write-back.
+void Mapper::primaryMap(const YAML::Node& n) {
+  primaryScale_ = r_.vector2(n, "Scale", vec2(1.0f, 1.0f));
+  primaryOffset_ = r_.vector2(n, "Offset", vec2(0.0f, 0.0f));
+  primaryAddress_[0] = textureAddress(r_, n, "AddressModeU");
+  primaryAddress_[1] = textureAddress(r_, n, "AddressModeV");
+  slot("texture_scale", SlotKind::Vec2, n, "Scale");
+  slot("texture_offset", SlotKind::Vec2, n, "Offset");
+  const std::vector<std::pair<std::string, std::string>> modes = {{"Wrap", "wrap"},
+                                                                  {"Mirror", "mirror"},
+                                                                  {"Clamp", "clamp"},
+                                                                  {"Border", "border"},
+                                                                  {"MirrorOnce", "mirror_once"}};
+  slot("address_u", SlotKind::Enum, n, "AddressModeU", modes);
+  slot("address_v", SlotKind::Enum, n, "AddressModeV", modes);
+}
 
 void Mapper::transform(Json& out, const YAML::Node& m) {
   flag(out, "position_inheritance", m, "InheritPosition");
@@ -696,10 +715,7 @@ void Mapper::colorTree(const YAML::Node& n, vec4& factor, std::string& texture, 
     std::string ref = r_.text(n, "Texture", "");
     if (texture == "-" && !ref.empty()) {  // the first map had no texture: this is the map
       texture = resolveTexture(ctx_, r_.child(n, "Texture"), ref);
-      primaryScale_ = r_.vector2(n, "Scale", vec2(1.0f, 1.0f));
-      primaryAddress_[0] = textureAddress(r_, n, "AddressModeU");
-      primaryAddress_[1] = textureAddress(r_, n, "AddressModeV");
-      primaryOffset_ = r_.vector2(n, "Offset", vec2(0.0f, 0.0f));
+      primaryMap(n);
     } else if (!texture.empty() && !ref.empty() && !second_) {
       // A second map: multiplied in by the material's colour operations (material()).
       second_ = textureLayer(r_, n, [this](const YAML::Node& t) {
@@ -716,10 +732,7 @@ void Mapper::colorTree(const YAML::Node& n, vec4& factor, std::string& texture, 
       texture = "-";
     } else {
       texture = resolveTexture(ctx_, r_.child(n, "Texture"), ref);
-      primaryScale_ = r_.vector2(n, "Scale", vec2(1.0f, 1.0f));
-      primaryAddress_[0] = textureAddress(r_, n, "AddressModeU");
-      primaryAddress_[1] = textureAddress(r_, n, "AddressModeV");
-      primaryOffset_ = r_.vector2(n, "Offset", vec2(0.0f, 0.0f));
+      primaryMap(n);
     }
   } else if (tag == "ComputeVertexStreamColor") {
     // The particle's colour: fxview always multiplies it in.
@@ -752,10 +765,7 @@ bool Mapper::colorOps(Json& material, const YAML::Node& tree, std::string& textu
   }
   material["color_ops"] = std::move(steps);
   if (chain->second) secondTexture(material, *chain->second);
-  primaryScale_ = chain->textureScale;
-  primaryAddress_[0] = chain->addressU;
-  primaryAddress_[1] = chain->addressV;
-  primaryOffset_ = chain->textureOffset;
+  if (chain->textureNode) primaryMap(*chain->textureNode);
   texture = chain->texture.empty() ? "-" : chain->texture;
   imported("ComputeBinaryColor");
   return true;

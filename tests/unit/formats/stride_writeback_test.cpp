@@ -649,5 +649,42 @@ TEST(StrideWriteBack, AModuleRotationIsWrittenAsItsQuaternion) {
       << bad.formatAll();
 }
 
+// The material's texture: its Scale and Offset and its address modes go back into the
+// ComputeTextureColor (an address mode the asset leaves out is added to its mapping).
+TEST(StrideWriteBack, TheTexturesScaleAndAddressModesAreWritten) {
+  std::string text = kTwoEmitters;
+  const std::string pad(40, ' ');
+  const std::string stream = pad + "ComputeColor: !ComputeVertexStreamColor\n" + pad +
+                             "    Stream: !ColorVertexStreamDefinition {}\n";
+  size_t at = text.find(stream);
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, stream.size(),
+               pad + "ComputeColor: !ComputeBinaryColor\n" + pad + "    Operator: Multiply\n" +
+                   pad + "    LeftChild: !ComputeTextureColor\n" + pad +
+                   "        Texture: 12345678-0000-0000-0000-000000000000:Textures/smoke\n" + pad +
+                   "        AddressModeV: Clamp\n" + pad + "        Scale: {X: 1.0, Y: 1.0}\n" +
+                   pad + "        Offset: {X: 0.0, Y: 0.0}\n" + pad +
+                   "    RightChild: !ComputeVertexStreamColor\n" + pad +
+                   "        Stream: !ColorVertexStreamDefinition {}\n");
+  Json preset = presetOf(text);
+  Json& mat = emitters(preset)[0]["material"];
+  ASSERT_EQ(mat["address_u"], "wrap") << mat.dump();
+  ASSERT_EQ(mat["address_v"], "clamp") << mat.dump();
+  mat["address_u"] = "mirror";
+  mat["address_v"] = "border";
+  mat["texture_scale"] = Json::array({2.0, 3.0});
+  Diagnostics d;
+  auto out = write(text, preset, d);
+  ASSERT_TRUE(out) << d.formatAll();
+  EXPECT_NE(
+      out->find(pad + "        AddressModeV: Border\n" + pad + "        Scale: {X: 2.0, Y: 3.0}\n" +
+                pad + "        Offset: {X: 0.0, Y: 0.0}\n" + pad +
+                "        AddressModeU: Mirror\n" + pad + "    RightChild"),
+      std::string::npos)
+      << *out;
+  EXPECT_EQ(lines(*out).size(), lines(text).size() + 1);
+  expectReadsBack(*out, preset);
+}
+
 }  // namespace
 }  // namespace fx::stride_import
