@@ -96,13 +96,17 @@ uniform vec4 uColorTexture2Transform;
 
 vec4 runColorProgram(vec4 c, vec4 vertexColor, vec2 uv) {
   vec4 sample0 = c;
-  vec4 second = texture(uColorTexture2, uv * uColorTexture2Transform.xy + uColorTexture2Transform.zw);
   vec4 saved[4] = vec4[4](vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0));  // read as 0 when empty
   int depth = 0;
   for (int i = 0; i < 12; ++i) {
     if (i >= uColorStepCount) break;
     ivec4 s = uColorStep[i];
-    vec4 o = s.y == 1 ? vertexColor : s.y == 2 ? second : s.y == 3 ? sample0 : uColorConstant[i];
+    // The second map is sampled only by the steps that read it (s.y is uniform: no divergence).
+    vec4 o = s.y == 1   ? vertexColor
+             : s.y == 2 ? texture(uColorTexture2, uv * uColorTexture2Transform.xy +
+                                                      uColorTexture2Transform.zw)
+             : s.y == 3 ? sample0
+                        : uColorConstant[i];
     if (s.y == 4) {
       depth = max(depth - 1, 0);
       o = saved[depth];

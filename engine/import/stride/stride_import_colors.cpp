@@ -198,14 +198,19 @@ class ChainBuilder {
 
 }  // namespace
 
+const std::vector<std::pair<std::string, std::string>>& textureAddressNames() {
+  static const std::vector<std::pair<std::string, std::string>> kNames = {
+      {"Wrap", "wrap"},
+      {"Mirror", "mirror"},
+      {"Clamp", "clamp"},
+      {"Border", "border"},
+      {"MirrorOnce", "mirror_once"}};
+  return kNames;
+}
+
 std::string textureAddress(stride_yaml::Reader& r, const YAML::Node& n, const char* yamlKey) {
-  static const std::pair<const char*, const char*> kModes[] = {{"Wrap", "wrap"},
-                                                               {"Mirror", "mirror"},
-                                                               {"Clamp", "clamp"},
-                                                               {"Border", "border"},
-                                                               {"MirrorOnce", "mirror_once"}};
   std::string mode = r.text(n, yamlKey, "Wrap");
-  for (auto [stride, ours] : kModes)
+  for (const auto& [stride, ours] : textureAddressNames())
     if (mode == stride) return ours;
   r.warning(r.child(n, yamlKey), std::string(yamlKey) + ": \"" + mode +
                                      "\" is not a Stride address mode; drawn as Wrap");

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/color_ops.h"
@@ -32,6 +33,10 @@ struct TextureLayer {
   vec2 offset{0.0f, 0.0f};
   int channel = 0;  // TexcoordIndex: TextureCoordinate0..9
 };
+
+// Stride's TextureAddressMode names and the family's (address_u / address_v), in one table for
+// the reader and the write-back.
+const std::vector<std::pair<std::string, std::string>>& textureAddressNames();
 
 // A ComputeTextureColor's AddressModeU or AddressModeV as the family's address name ("wrap",
 // "mirror", "clamp", "border", "mirror_once"); Wrap, Stride's default, when absent, and with a

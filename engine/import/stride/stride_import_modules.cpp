@@ -231,13 +231,8 @@ void Mapper::primaryMap(const YAML::Node& n) {
   primaryAddress_[1] = textureAddress(r_, n, "AddressModeV");
   slot("texture_scale", SlotKind::Vec2, n, "Scale");
   slot("texture_offset", SlotKind::Vec2, n, "Offset");
-  const std::vector<std::pair<std::string, std::string>> modes = {{"Wrap", "wrap"},
-                                                                  {"Mirror", "mirror"},
-                                                                  {"Clamp", "clamp"},
-                                                                  {"Border", "border"},
-                                                                  {"MirrorOnce", "mirror_once"}};
-  slot("address_u", SlotKind::Enum, n, "AddressModeU", modes);
-  slot("address_v", SlotKind::Enum, n, "AddressModeV", modes);
+  slot("address_u", SlotKind::Enum, n, "AddressModeU", textureAddressNames());
+  slot("address_v", SlotKind::Enum, n, "AddressModeV", textureAddressNames());
 }
 
 void Mapper::transform(Json& out, const YAML::Node& m) {
