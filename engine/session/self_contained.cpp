@@ -22,6 +22,7 @@
 #include "engine/import/halo/tag_definitions.h"
 #include "engine/import/stride/stride_import.h"
 #include "engine/import/stride/stride_writeback.h"
+#include "engine/session/file_kinds.h"
 
 namespace fx {
 
@@ -152,6 +153,7 @@ class Writer {
   }
 
   std::string run();
+  const fs::path& openedCopy() const { return openedCopy_; }
 
   // The text a path field holds in the copy of a document: `authored` resolved as loading does
   // from `srcDir` (the folder of the document holding it), the file copied, and the path of the
@@ -184,7 +186,11 @@ class Writer {
   std::optional<fs::path> copyTag(const fs::path& file, const fs::path& rel,
                                   const std::string* edited);
   void rewriteJson(Json& j, const fs::path& srcDir, const fs::path& newDir);
+  std::optional<std::string> copyObjectTag(const std::string& authored,
+                                           const SceneModelOptions& mo);
   void copyModels(Json& doc);
+  void copyOpenedLevel();
+  void nameSourceAsset(Json& doc);
   void copyEffect(EffectEntry& e, Json& entry);
   void copyUnloadedEffect(Json& entry);
   std::optional<fs::path> shippedAssetRel(const fs::path& file) const;
@@ -196,6 +202,7 @@ class Writer {
 
   Preset& preset_;
   fs::path presetOut_, outDir_, presetDir_;
+  fs::path openedCopy_;  // the opened file's copy, relative to outDir_
   SelfContainedOptions opts_;
   std::string err_;
   bool usesTags_ = false;
@@ -452,22 +459,47 @@ std::string Writer::reference(const std::string& authored, FieldHint hint, const
   return (outDir_ / *placed).lexically_relative(outDir_ / newDir).generic_string();
 }
 
+// An object's model or animation tag, named as the scene names it: copied under tags/. The text
+// naming the copy, or nullopt where the authored text stays (not found, or a path under the tags
+// root, which names the copy under the copy's root as well).
+std::optional<std::string> Writer::copyObjectTag(const std::string& authored,
+                                                 const SceneModelOptions& mo) {
+  std::string reason;
+  fs::path file = resolveModelPath(authored, mo, reason);
+  if (file.empty()) return std::nullopt;
+  auto inRoot = relativeInside(file, mo.tagsRoot);
+  auto placed = copyTag(file, inRoot ? *inRoot : tagRelFor(file, {}), nullptr);
+  if (!placed || (inRoot && !fs::path(authored).is_absolute())) return std::nullopt;
+  return placed->generic_string();
+}
+
+// Each object's model and the animation it plays on it (--model, --animation: absolute paths).
 void Writer::copyModels(Json& doc) {
   if (!doc.contains("objects") || !doc["objects"].is_array()) return;
   Json& objects = doc["objects"];
   SceneModelOptions mo{.tagsRoot = halo::tagsRootFor(preset_.path, preset_.tagsDir),
                        .presetDir = presetDir_};
   for (size_t i = 0; i < preset_.scene.objects.size() && i < objects.size(); ++i) {
-    const std::string& model = preset_.scene.objects[i].model;
-    if (model.empty() || !objects[i].is_object()) continue;
-    std::string reason;
-    fs::path file = resolveModelPath(model, mo, reason);
-    if (file.empty()) continue;
-    auto inRoot = relativeInside(file, mo.tagsRoot);
-    auto placed = copyTag(file, inRoot ? *inRoot : tagRelFor(file, {}), nullptr);
-    if (placed && (!inRoot || fs::path(model).is_absolute()))
-      objects[i]["model"] = placed->generic_string();
+    const SceneObject& o = preset_.scene.objects[i];
+    if (o.model.empty() || !objects[i].is_object()) continue;
+    if (auto text = copyObjectTag(o.model, mo)) objects[i]["model"] = *text;
+    if (o.animation.tag.empty()) continue;
+    Json& animation = objects[i]["animation"];
+    if (!animation.is_object()) continue;
+    if (auto text = copyObjectTag(o.animation.tag, mo)) animation["tag"] = *text;
   }
+}
+
+// A level opened straight away: its BSP and the tags it references (the palette's weather and
+// wind), so the copy can be opened as the level again. Before the definitions: an edited one
+// takes another name than the tag the BSP names.
+void Writer::copyOpenedLevel() {
+  const fs::path& opened = preset_.openedFile;
+  if (opened.empty() || !opensAs(opened, FileOpening::LevelTag)) return;
+  fs::path file = absoluteNormal(opened);
+  fs::path root = halo::tagsRootFor(file, preset_.tagsDir);
+  if (auto placed = copyTag(file, tagRelFor(file, root), nullptr))
+    openedCopy_ = fs::path("tags") / *placed;
 }
 
 void Writer::copyEffect(EffectEntry& e, Json& entry) {
@@ -511,6 +543,9 @@ void Writer::copyEffect(EffectEntry& e, Json& entry) {
   }
   // A tag definition is named by its path under the tags root, like the tags it references.
   if (placed) entry["definition"] = placed->generic_string();
+  if (placed && isTag && !preset_.openedFile.empty() &&
+      canonicalKey(source) == canonicalKey(preset_.openedFile))
+    openedCopy_ = fs::path("tags") / *placed;
 }
 
 // An entry the loader dropped (errors) is kept in the document: its files come along by key.
@@ -519,6 +554,29 @@ void Writer::copyUnloadedEffect(Json& entry) {
   if (auto it = entry.find("definition"); it != entry.end() && it->is_string())
     *it = reference(it->get<std::string>(), FieldHint::DefinitionPath, presetDir_, {});
   rewriteJson(entry, presetDir_, {});
+}
+
+// The Stride asset an imported preset names: its copy under stride/ (copySourceAsset), else the
+// original named from the copy's folder (export writes back to it); gone: no longer named.
+void Writer::nameSourceAsset(Json& doc) {
+  fs::path asset = stride_import::sourceAssetOf(doc, preset_.path);
+  if (asset.empty()) return;
+  std::error_code ec;
+  fs::path abs = fs::weakly_canonical(fs::absolute(asset, ec), ec);
+  if (ec || !fs::is_regular_file(abs, ec)) {
+    doc.erase(stride_import::kSourceAssetKey);
+    return;
+  }
+  if (opts_.copySourceAsset) {
+    auto placed = copyFile(abs, fs::path("stride") / abs.filename(), FieldHint::None);
+    if (!placed) return;
+    doc[stride_import::kSourceAssetKey] = placed->generic_string();
+    if (!preset_.openedFile.empty() && canonicalKey(abs) == canonicalKey(preset_.openedFile))
+      openedCopy_ = *placed;
+    return;
+  }
+  doc[stride_import::kSourceAssetKey] =
+      abs.lexically_relative(fs::weakly_canonical(fs::absolute(outDir_, ec), ec)).generic_string();
 }
 
 std::string Writer::run() {
@@ -532,6 +590,7 @@ std::string Writer::run() {
 
   Json doc = preset_.json;
   writeFields(doc, [this](FieldVisitor& v) { preset_.scene.reflect(v); });
+  copyOpenedLevel();
   copyModels(doc);
   if (doc.contains("effects") && doc["effects"].is_array()) {
     Json& effects = doc["effects"];
@@ -547,16 +606,7 @@ std::string Writer::run() {
       if (!loaded[i]) copyUnloadedEffect(effects[i]);
   }
   if (doc.is_object()) {
-    // The Stride asset an imported preset names, from the copy's folder (gone: no longer named).
-    if (fs::path asset = stride_import::sourceAssetOf(doc, preset_.path); !asset.empty()) {
-      fs::path abs = fs::weakly_canonical(fs::absolute(asset, ec), ec);
-      if (!ec && fs::is_regular_file(abs, ec))
-        doc[stride_import::kSourceAssetKey] =
-            abs.lexically_relative(fs::weakly_canonical(fs::absolute(outDir_, ec), ec))
-                .generic_string();
-      else
-        doc.erase(stride_import::kSourceAssetKey);
-    }
+    nameSourceAsset(doc);
     if (usesTags_)
       doc["tags_dir"] = "tags";
     else
@@ -573,9 +623,13 @@ std::string Writer::run() {
 }  // namespace
 
 std::string writeSelfContained(Preset& preset, const fs::path& presetOut,
-                               const SelfContainedOptions& opts) {
+                               const SelfContainedOptions& opts, fs::path* openedCopy) {
+  if (openedCopy) openedCopy->clear();
   if (presetOut.filename().empty()) return "expected a preset file name, got " + presetOut.string();
-  return Writer(preset, presetOut, opts).run();
+  Writer writer(preset, presetOut, opts);
+  std::string err = writer.run();
+  if (err.empty() && openedCopy) *openedCopy = writer.openedCopy();
+  return err;
 }
 
 }  // namespace fx

@@ -10,8 +10,11 @@
 //   - textures from fxview's shipped assets/ are named "assets/..." (found in any installation),
 //     or copied under "assets/" with copyShippedAssets (a bundle opens without fxview's data);
 //   - Halo tags (a tag definition with the edited fields written into its copy, the tags it
-//     references, the objects' "model" tags and theirs) go under "tags/<tag path>", and the
-//     preset's "tags_dir" becomes "tags".
+//     references, the objects' "model" and "animation" tags and theirs, the level BSP a scene was
+//     built around and the tags it references) go under "tags/<tag path>", and the preset's
+//     "tags_dir" becomes "tags";
+//   - with copySourceAsset, the Stride asset an imported preset names goes under "stride/" (else
+//     it is named where it lies, relative to the copy, so that export still writes back to it).
 // Nothing outside presetOut's folder is written, and no existing file is overwritten but
 // presetOut itself: a name already holding other bytes (an original file when saving into the
 // preset's own folder) makes the copy take a free name ("weather_rain-2.json"). The in-memory
@@ -28,6 +31,8 @@ namespace fx {
 struct SelfContainedOptions {
   // true for bundles: also copy textures that resolve into fxview's shipped assets/
   bool copyShippedAssets = false;
+  // true for bundles: the Stride asset an imported preset names is copied too
+  bool copySourceAsset = false;
 };
 
 // Writes `preset` as edited (presetToJson + each definition's current fields) to `presetOut`, and
@@ -41,7 +46,10 @@ struct SelfContainedOptions {
 // together with every tag it references. Name collisions get unique names. Returns "" or an error
 // message; on error nothing half-written is left as the preset (the preset is written last,
 // atomically, and the copies made before the error are removed).
+// `openedCopy` (optional) receives the path of the copy of the file the scene was built around (a
+// tag, a level BSP, a copied Stride asset) relative to presetOut's folder, or "" when none.
 std::string writeSelfContained(Preset& preset, const std::filesystem::path& presetOut,
-                               const SelfContainedOptions& opts = {});
+                               const SelfContainedOptions& opts = {},
+                               std::filesystem::path* openedCopy = nullptr);
 
 }  // namespace fx

@@ -13,6 +13,7 @@
 #include "engine/effects/halo_weather/weather_definition.h"
 #include "engine/formats/halo/gbxmodel_tag.h"
 #include "engine/formats/halo/tag_layouts.h"
+#include "engine/session/level_scene.h"
 #include "engine/session/self_contained.h"
 #include "engine/session/tag_scene.h"
 
@@ -22,6 +23,8 @@ namespace {
 namespace fs = std::filesystem;
 
 const fs::path kPresets = fs::path(FXVIEW_TEST_DATA).parent_path() / "presets";
+// Tags written by fxview's own writers (the fuzzer's seeds).
+const fs::path kSeeds = fs::path(FXVIEW_TEST_DATA) / "fuzz/seeds/fuzz_halo_tag";
 
 fs::path scratch(const std::string& name) {
   fs::path dir = fs::temp_directory_path() /
@@ -242,6 +245,72 @@ TEST(SelfContained, ATagDefinitionIsCopiedWithItsEditsAndTheTagsItReferences) {
             9);
   EXPECT_EQ(reopened->scene.objects.at(0).modelMarkers.size(), 2u);
   fs::remove_all(moved.parent_path());
+}
+
+TEST(SelfContained, AGlowOnAnAnimatedModelTakesTheAnimationTagAlong) {
+  // `fxview X.glow --model M --animation A:NAME` names the model and the animation by absolute
+  // paths; the copy holds both and plays the same animation once the originals are gone.
+  fs::path src = scratch("anim"), out = scratch("anim_out");
+  fs::path fx = src / "tags/fx";
+  fs::create_directories(fx / "bitmaps");
+  fs::copy_file(kSeeds / "glow.glow", fx / "blade.glow");
+  fs::copy_file(kSeeds / "sprites.bitmap", fx / "bitmaps/glow.bitmap");  // the glow's texture
+  fs::copy_file(kSeeds / "model.gbxmodel", fx / "blade.gbxmodel");
+  fs::copy_file(kSeeds / "swing.model_animations", fx / "blade.model_animations");
+  Diagnostics d;
+  PresetLoadOptions opts;
+  opts.tagAnimation = (fx / "blade.model_animations").string() + ":swing";
+  auto preset = loadTagScene(fx / "blade.glow", fx / "blade.gbxmodel", d, opts);
+  ASSERT_TRUE(preset && !d.hasErrors()) << d.formatAll();
+  ASSERT_TRUE(preset->scene.objects.at(0).poses);
+  ASSERT_TRUE(preset->scene.objects[0].poses->animated) << d.formatAll();
+  const int32_t frames = preset->scene.objects[0].poses->frameCount;
+
+  fs::path opened;
+  ASSERT_EQ(writeSelfContained(*preset, out / "glow.json", {}, &opened), "");
+  EXPECT_EQ(opened, "tags/fx/blade.glow");
+  Diagnostics rd;
+  auto doc = loadJsonFile(out / "glow.json", "copy", rd);
+  ASSERT_TRUE(doc);
+  const Json& animation = (*doc)["objects"][0]["animation"];
+  ASSERT_TRUE(animation.is_object()) << doc->dump(2);
+  EXPECT_EQ(animation["tag"], "fx/blade.model_animations") << doc->dump(2);
+  EXPECT_EQ(animation["name"], "swing") << doc->dump(2);
+  EXPECT_EQ(bytesOf(out / "tags/fx/blade.model_animations"),
+            bytesOf(fx / "blade.model_animations"));
+  EXPECT_EQ(bytesOf(out / "tags/fx/bitmaps/glow.bitmap"), bytesOf(fx / "bitmaps/glow.bitmap"));
+  expectRelativeOnly(out, src);
+
+  fs::path moved = scratch("anim_moved") / "glow";
+  fs::rename(out, moved);
+  fs::remove_all(src);
+  Diagnostics md;
+  auto reopened = loadPreset(moved / "glow.json", md);
+  ASSERT_TRUE(reopened) << md.formatAll();
+  EXPECT_TRUE(md.items.empty()) << md.formatAll();
+  ASSERT_TRUE(reopened->scene.objects.at(0).poses);
+  EXPECT_TRUE(reopened->scene.objects[0].poses->animated) << "the default pose, not the animation";
+  EXPECT_EQ(reopened->scene.objects[0].poses->frameCount, frames);
+  fs::remove_all(moved.parent_path());
+}
+
+TEST(SelfContained, ALevelsCopyHoldsItsBsp) {
+  // The scene of a level's weather entry: the BSP it was built around goes into the copy too
+  // (under tags/, where its references resolve), so the copy opens as the level again.
+  fs::path src = scratch("level"), out = scratch("level_out");
+  fs::create_directories(src / "tags/levels/test");
+  fs::copy_file(kSeeds / "level.scenario_structure_bsp",
+                src / "tags/levels/test/test.scenario_structure_bsp");
+  Diagnostics d;
+  auto preset = loadLevelScene(src / "tags/levels/test/test.scenario_structure_bsp", d);
+  ASSERT_TRUE(preset) << d.formatAll();
+  fs::path opened;
+  ASSERT_EQ(writeSelfContained(*preset, out / "level.json", {}, &opened), "");
+  EXPECT_EQ(opened, "tags/levels/test/test.scenario_structure_bsp");
+  EXPECT_EQ(bytesOf(out / opened), bytesOf(src / "tags/levels/test/test.scenario_structure_bsp"));
+  expectRelativeOnly(out, src);
+  fs::remove_all(src);
+  fs::remove_all(out);
 }
 
 }  // namespace
