@@ -846,29 +846,17 @@ void updateFamilyTimes(App& app) {
   app.familyMs = std::move(now);
 }
 
-std::string writeBundle(App& app, const fs::path& dir) {
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) return "cannot create " + dir.string() + ": " + ec.message();
-  int w = int(app.framebuffer.x), h = int(app.framebuffer.y);
-  if (app.captureSize.x > 0) {
-    w = int(app.captureSize.x);
-    h = int(app.captureSize.y);
-  }
-  std::string err;
-  if (app.sceneCapture.size() != size_t(w) * size_t(h) * 4) return "no scene capture this frame";
-  if (!render::writePng(dir / "screenshot.png", w, h, app.sceneCapture, err)) return err;
+namespace {
 
-  // The preset as edited with copies of every file it reads (shipped textures included) and
-  // relative references: the folder opens on any machine.
-  err = writeSelfContained(*app.preset, dir / "preset.json", {.copyShippedAssets = true});
-  if (!err.empty()) return err;
-
+// bundle.json: the moment the bundle shows and what showed it. No paths of the reporter's
+// machine: the opened file by name, its copy in the bundle, the folder by name.
+Json bundleMeta(App& app, const fs::path& folder, int w, int h, const fs::path& openedCopy) {
   World& world = *app.world;
   Json meta = Json::object();
   meta["fxview_version"] = FXVIEW_VERSION;
   meta["gl_renderer"] = app.glRenderer;
-  meta["source"] = fs::absolute(app.presetPath, ec).string();
+  meta["source"] = app.presetPath.filename().string();
+  if (!openedCopy.empty()) meta["source_copy"] = openedCopy.generic_string();
   meta["seed"] = world.seed();
   meta["time"] = world.time();
   meta["simulation"] = {
@@ -897,9 +885,59 @@ std::string writeBundle(App& app, const fs::path& dir) {
   meta["effects"] = effects;
   meta["screenshot"] = "screenshot.png";
   meta["preset"] = "preset.json";
-  meta["reopen"] = "fxview " + dir.string();
-  err = writeFileAtomic(dir / "bundle.json", dumpJson(meta, 2) + "\n");
+  meta["reopen"] = "fxview " + folder.filename().string();
+  return meta;
+}
+
+// The bundle's files into `tmp`, a new folder that becomes `folder`.
+std::string writeBundleFiles(App& app, const fs::path& tmp, const fs::path& folder, int w, int h) {
+  std::string err;
+  if (!render::writePng(tmp / "screenshot.png", w, h, app.sceneCapture, err)) return err;
+  // The preset as edited with copies of every file it reads (shipped textures included) and
+  // relative references: the folder opens on any machine.
+  fs::path openedCopy;
+  err = writeSelfContained(*app.preset, tmp / "preset.json",
+                           {.copyShippedAssets = true, .copySourceAsset = true}, &openedCopy);
   if (!err.empty()) return err;
+  return writeFileAtomic(tmp / "bundle.json",
+                         dumpJson(bundleMeta(app, folder, w, h, openedCopy), 2) + "\n");
+}
+
+}  // namespace
+
+std::string writeBundle(App& app, const fs::path& dir) {
+  // Checked again here: the folder may have been filled since `bundle` was typed.
+  if (std::string why = bundleFolderRefusal(dir); !why.empty()) return why;
+  int w = int(app.framebuffer.x), h = int(app.framebuffer.y);
+  if (app.captureSize.x > 0) {
+    w = int(app.captureSize.x);
+    h = int(app.captureSize.y);
+  }
+  if (app.sceneCapture.size() != size_t(w) * size_t(h) * 4) return "no scene capture this frame";
+  fs::path folder = dir.lexically_normal();
+  if (folder.filename().empty()) folder = folder.parent_path();
+  // Written into a new folder beside it, then renamed: the bundle appears whole or not at all,
+  // and a failed one leaves nothing that would refuse the next try.
+  std::error_code ec;
+  if (folder.has_parent_path()) fs::create_directories(folder.parent_path(), ec);
+  fs::path tmp;
+  for (int n = 0; n < 1000 && tmp.empty(); ++n) {
+    fs::path candidate = folder;
+    candidate += ".tmp-" + std::to_string(n);
+    if (fs::create_directory(candidate, ec)) tmp = candidate;
+  }
+  if (tmp.empty()) return "cannot create a folder beside " + folder.string() + ": " + ec.message();
+  std::string err = writeBundleFiles(app, tmp, folder, w, h);
+  if (err.empty()) {
+    fs::rename(tmp, folder, ec);  // over an empty folder too
+    if (ec) err = "cannot write the bundle to " + folder.string() + ": " + ec.message();
+  }
+  if (!err.empty()) {
+    fs::remove_all(tmp, ec);
+    for (size_t at; (at = err.find(tmp.string())) != std::string::npos;)
+      err.replace(at, tmp.string().size(), folder.string());
+    return err;
+  }
   setStatus(app, "bundle written to " + dir.string());
   return {};
 }

@@ -32,6 +32,25 @@ fs::path bundlePresetPath(const fs::path& dir) {
   return dir / "preset.json";
 }
 
+std::string bundleFolderRefusal(const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::exists(fs::symlink_status(dir, ec))) return {};
+  if (fs::is_directory(dir, ec) && fs::is_empty(dir, ec) && !ec) return {};
+  fs::path name = dir.lexically_normal();
+  if (name.filename().empty()) name = name.parent_path();  // "report/"
+  fs::path free;
+  for (int n = 2; n < 10000 && free.empty(); ++n) {
+    fs::path candidate = name;
+    candidate += "-" + std::to_string(n);
+    if (!fs::exists(fs::symlink_status(candidate, ec))) free = candidate;
+  }
+  std::string what = !fs::is_directory(dir, ec) ? " is a file, not a folder"
+                     : isBundleFolder(dir)      ? " already holds a bundle"
+                                                : " already holds files";
+  return dir.string() + what + "; a bundle never replaces a file: give a new or empty folder" +
+         (free.empty() ? std::string() : ", such as " + free.string());
+}
+
 std::optional<BundleMoment> readBundleMoment(const fs::path& dir, Diagnostics& diags) {
   fs::path file = dir / "bundle.json";
   auto meta = loadJsonFile(file, file.string(), diags);

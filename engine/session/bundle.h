@@ -18,6 +18,11 @@ bool isBundleFolder(const std::filesystem::path& path);
 // The preset of a bundle folder.
 std::filesystem::path bundlePresetPath(const std::filesystem::path& dir);
 
+// A bundle is written only into a new folder or an empty one: it never replaces a file (a second
+// `bundle DIR` would replace the first bundle's preset.json, bundle.json and screenshot.png). ""
+// when `dir` may take one; else why not, naming the folder and a free name to give instead.
+std::string bundleFolderRefusal(const std::filesystem::path& dir);
+
 // What bundle.json says about the moment (keys that are missing or of the wrong type are left
 // unset; numbers are clamped to what the viewer accepts).
 struct BundleMoment {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "engine/session/bundle.h"
 #include "engine/session/console_commands.h"
 
 namespace fx {
@@ -394,6 +395,10 @@ ConsoleReply runScreenshot(ConsoleSession& s, const ConsoleStatement& st) {
 
 ConsoleReply runBundle(ConsoleSession& s, const ConsoleStatement& st) {
   if (firstArg(st).empty()) return fail("usage: bundle PATH");
+  // Refused now, not when the frame is captured: a script stops here.
+  if (s.hooks.bundle)
+    if (std::string why = bundleFolderRefusal(firstArg(st)); !why.empty())
+      return fail("bundle: " + why);
   return hook(s.hooks.bundle, firstArg(st), "bundle");
 }
 
