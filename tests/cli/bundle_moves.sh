@@ -8,6 +8,7 @@
 #    `render BUNDLE` gives the PNG it gave before the move (the animated pose, not the default).
 # 3. a level BSP (--weather): the bundle holds the BSP and the tags it references; moved, it
 #    renders the same.
+# 4. a Stride prefab: the bundle holds a copy of the asset and its preset names it.
 # No file of a bundle names the folders it was made in.
 # The tags: written by fxview (export, texgen model), the fuzz seeds (the BSP, the animation) and
 # a bitmap assembled byte by byte.
@@ -155,6 +156,30 @@ cmp -s "$tmp/level-before.png" "$tmp/level-after.png" ||
 # The BSP's copy opens as the level again.
 "$bin" check -q "$tmp/moved/level/tags/levels/test/test.scenario_structure_bsp" --weather storm \
   > "$tmp/check.log" 2>&1 || { bad "check of the BSP's copy"; cat "$tmp/check.log"; }
+
+# --- a Stride prefab (as tests/cli/export_into_stride.sh writes one): the asset goes under stride/
+mkdir -p "$tmp/src"
+printf '%s\r\n' '!PrefabAsset' 'Id: 11111111-1111-1111-1111-111111111111' \
+  'SerializedVersion: {Stride: 3.1.0.1}' 'Hierarchy:' \
+  '    Parts:' '        -   Entity:' '                Id: aaaaaaaa-0000-0000-0000-000000000001' \
+  '                Name: Puff' '                Components:' \
+  '                    9999aaaabbbbccccddddeeeeffff0000: !ParticleSystemComponent' \
+  '                        ParticleSystem:' '                            Emitters:' \
+  '                                e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0:' \
+  '                                    ParticleLifetime: {X: 1.0, Y: 2.0}' \
+  '                                    Spawners:' \
+  '                                        51515151515151515151515151515151: !SpawnerPerSecond' \
+  '                                            LoopCondition: Looping' \
+  '                                            SpawnCount: 20.0' \
+  '                                    Initializers: {}' '                                    Updaters: {}' \
+  > "$tmp/src/puff.sdprefab"
+gui src/puff.sdprefab --frames 600 --exec "pause; time 1; bundle $tmp/out/puff; quit" ||
+  { bad "Stride bundle: exit $?"; cat "$tmp/log"; }
+cmp -s "$tmp/out/puff/stride/puff.sdprefab" "$tmp/src/puff.sdprefab" ||
+  { bad "the Stride bundle has no copy of the asset"; cat "$tmp/log"; }
+grep -q '"stride_asset": "stride/puff.sdprefab"' "$tmp/out/puff/preset.json" ||
+  bad "the Stride bundle's preset does not name the asset's copy"
+no_paths "$tmp/out/puff"
 
 [ "$fail" -eq 0 ] || exit 1
 echo "ok: bundles refuse a used folder and hold every file their scene reads"
