@@ -107,6 +107,8 @@ grep -qF "$b-2" "$tmp/log" || { bad "the refusal suggests no free name"; cat "$t
 gui "${glow[@]}" --frames 600 --exec "set blade/attachment_0 1; save $b/other.json; quit" ||
   { bad "save into the bundle: exit $?"; cat "$tmp/log"; }
 [ -s "$b/other.json" ] || { bad "Save As into the bundle's folder wrote nothing"; cat "$tmp/log"; }
+grep -q '"definition": "fx/blade-2.glow"' "$b/other.json" ||
+  bad "Save As did not give its edited tag a free name beside the bundle's"
 (cd "$b" && sha256sum -c --quiet "$tmp/first.sums") ||
   bad "a second bundle or a Save As changed the first bundle's files"
 rm -f "$b/other.json"
