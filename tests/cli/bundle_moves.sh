@@ -100,7 +100,7 @@ no_paths "$b"
 (cd "$b" && find . -type f -exec sha256sum {} + | sort -k2) > "$tmp/first.sums"
 
 # Item 1: the same folder again is refused, naming it and a free name; nothing of it changes.
-gui "${glow[@]}" --frames 600 --exec "pause; time 1.5; bundle $tmp/out/report; quit"
+gui "${glow[@]}" --frames 200 --exec "pause; time 1.5; bundle $tmp/out/report; quit"
 grep -qF "$b already holds a bundle" "$tmp/log" || { bad "no refusal naming the folder"; cat "$tmp/log"; }
 grep -qF "$b-2" "$tmp/log" || { bad "the refusal suggests no free name"; cat "$tmp/log"; }
 # Save As into the bundle's folder: its own copies never replace the bundle's files.
