@@ -146,17 +146,11 @@ std::optional<Json> mergeTagChanges(const Json& json, const std::string& input,
   auto mine = fullFields(given, family, cls, input, diags);
   auto theirs = tagFields(tag, family, cls, output, diags);
   if (!base || !mine || !theirs) return std::nullopt;
-  std::vector<MergeConflict> conflicts;
-  Json merged = mergeThreeWay(*base, *mine, *theirs, conflicts);
-  for (const MergeConflict& c : conflicts)
-    diags.error(input, c.pointer,
-                "changed here to " + conflictValueText(c.mine) + " and in " + output +
-                    " since the import to " + conflictValueText(c.theirs) + "; imported as " +
-                    conflictValueText(c.base) +
-                    ". Nothing written: make both the same, or remove \"" + kImportedFromKey +
-                    "\" to write every value of yours over the tag");
-  if (!conflicts.empty()) return std::nullopt;
-  return merged;
+  MergeResult r = mergeThreeWay(*base, *mine, *theirs);
+  reportMerge(
+      r, input, output, [](const std::string&) { return std::string(); }, diags);
+  if (!r.conflicts.empty()) return std::nullopt;
+  return std::move(r.merged);
 }
 
 }  // namespace fx::cli

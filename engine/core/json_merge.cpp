@@ -70,6 +70,14 @@ bool present(const Json& v) {
   return !v.is_discarded();
 }
 
+bool same(const Json& a, const Json& b) {
+  return present(a) == present(b) && (!present(a) || a == b);
+}
+
+Json orNull(const Json& v) {
+  return present(v) ? v : Json();
+}
+
 // Arrays merged item by item: same length, and not a vector or bound (all numbers).
 bool itemwise(const Json& a, const Json& b, const Json& c) {
   if (!a.is_array() || !b.is_array() || !c.is_array()) return false;
@@ -77,8 +85,34 @@ bool itemwise(const Json& a, const Json& b, const Json& c) {
   return !std::all_of(a.begin(), a.end(), [](const Json& v) { return v.is_number(); });
 }
 
-Json mergeObjects(const Json& base, const Json& mine, const Json& theirs,
-                  std::vector<MergeConflict>& conflicts, const std::string& pointer) {
+// The values `theirs` changed from `base`, one by one (the way merge splits values).
+void theirChanges(const Json& base, const Json& theirs, MergeResult& r,
+                  const std::string& pointer) {
+  if (same(base, theirs)) return;
+  if (base.is_object() && theirs.is_object()) {
+    const Json absent(Json::value_t::discarded);
+    for (auto it = base.begin(); it != base.end(); ++it) {
+      auto t = theirs.find(it.key());
+      theirChanges(it.value(), t == theirs.end() ? absent : *t, r, pointerJoin(pointer, it.key()));
+    }
+    for (auto it = theirs.begin(); it != theirs.end(); ++it)
+      if (!base.contains(it.key()))
+        theirChanges(absent, it.value(), r, pointerJoin(pointer, it.key()));
+    return;
+  }
+  if (itemwise(base, theirs, theirs)) {
+    for (size_t i = 0; i < base.size(); ++i)
+      theirChanges(base[i], theirs[i], r, pointerJoin(pointer, i));
+    return;
+  }
+  r.theirs.push_back({pointer, orNull(base), orNull(base), orNull(theirs)});
+}
+
+Json merge(const Json& base, const Json& mine, const Json& theirs, MergeResult& r,
+           const std::string& pointer);
+
+Json mergeObjects(const Json& base, const Json& mine, const Json& theirs, MergeResult& r,
+                  const std::string& pointer) {
   const Json absent(Json::value_t::discarded);
   auto at = [&](const Json& o, const std::string& k) -> const Json& {
     auto it = o.find(k);
@@ -90,33 +124,39 @@ Json mergeObjects(const Json& base, const Json& mine, const Json& theirs,
       if (std::find(keys.begin(), keys.end(), it.key()) == keys.end()) keys.push_back(it.key());
   Json out = Json::object();
   for (const std::string& k : keys) {
-    Json v =
-        mergeThreeWay(at(base, k), at(mine, k), at(theirs, k), conflicts, pointerJoin(pointer, k));
+    Json v = merge(at(base, k), at(mine, k), at(theirs, k), r, pointerJoin(pointer, k));
     if (present(v)) out[k] = std::move(v);
   }
   return out;
 }
 
-}  // namespace
-
-Json mergeThreeWay(const Json& base, const Json& mine, const Json& theirs,
-                   std::vector<MergeConflict>& conflicts, const std::string& pointer) {
-  auto same = [](const Json& a, const Json& b) {
-    return present(a) == present(b) && (!present(a) || a == b);
-  };
-  if (same(mine, theirs) || same(mine, base)) return theirs;
+Json merge(const Json& base, const Json& mine, const Json& theirs, MergeResult& r,
+           const std::string& pointer) {
+  if (same(mine, theirs)) return theirs;
+  if (same(mine, base)) {
+    theirChanges(base, theirs, r, pointer);
+    return theirs;
+  }
   if (same(theirs, base)) return mine;
   if (base.is_object() && mine.is_object() && theirs.is_object())
-    return mergeObjects(base, mine, theirs, conflicts, pointer);
+    return mergeObjects(base, mine, theirs, r, pointer);
   if (itemwise(base, mine, theirs)) {
     Json out = Json::array();
     for (size_t i = 0; i < base.size(); ++i)
-      out.push_back(mergeThreeWay(base[i], mine[i], theirs[i], conflicts, pointerJoin(pointer, i)));
+      out.push_back(merge(base[i], mine[i], theirs[i], r, pointerJoin(pointer, i)));
     return out;
   }
-  auto value = [&](const Json& v) { return present(v) ? v : Json(); };
-  conflicts.push_back({pointer, value(base), value(mine), value(theirs)});
+  r.conflicts.push_back({pointer, orNull(base), orNull(mine), orNull(theirs)});
   return theirs;
+}
+
+}  // namespace
+
+MergeResult mergeThreeWay(const Json& base, const Json& mine, const Json& theirs,
+                          const std::string& pointer) {
+  MergeResult r;
+  r.merged = merge(base, mine, theirs, r, pointer);
+  return r;
 }
 
 std::string conflictValueText(const Json& v) {
@@ -124,6 +164,29 @@ std::string conflictValueText(const Json& v) {
   std::string s = v.dump();
   if (s.size() > 80) s = s.substr(0, 77) + "...";
   return s;
+}
+
+void reportMerge(const MergeResult& r, const std::string& mineFile, const std::string& asset,
+                 const std::function<std::string(const std::string& pointer)>& where,
+                 Diagnostics& diags) {
+  for (const MergeConflict& c : r.conflicts)
+    diags.error(mineFile, c.pointer,
+                "changed here to " + conflictValueText(c.mine) + " and in " + asset +
+                    " since the import to " + conflictValueText(c.theirs) + where(c.pointer) +
+                    "; imported as " + conflictValueText(c.base) +
+                    ". Nothing written: make both the same, or remove \"" + kImportedFromKey +
+                    "\" to write every value of yours over " + asset);
+  const size_t kNamed = 20;
+  for (size_t i = 0; i < r.theirs.size() && i < kNamed; ++i) {
+    const MergeConflict& c = r.theirs[i];
+    diags.warning(mineFile, c.pointer,
+                  "changed in " + asset + " since the import, " + conflictValueText(c.base) +
+                      " -> " + conflictValueText(c.theirs) + where(c.pointer) + ": kept");
+  }
+  if (r.theirs.size() > kNamed)
+    diags.warning(mineFile, "",
+                  std::to_string(r.theirs.size() - kNamed) + " more values changed in " + asset +
+                      " since the import: kept");
 }
 
 }  // namespace fx

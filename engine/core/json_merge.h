@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -51,15 +52,29 @@ struct MergeConflict {
   Json base, mine, theirs;
 };
 
+struct MergeResult {
+  Json merged;
+  std::vector<MergeConflict> conflicts;  // changed on both sides to different values
+  std::vector<MergeConflict> theirs;     // changed by `theirs` alone: their value taken
+};
+
 // `mine` and `theirs` both descend from `base`: the result holds each side's changes. Objects
 // merge key by key (a key one side removed and the other left alone is removed), arrays of equal
 // length whose items are not all numbers item by item; anything else (numbers, strings, vectors,
 // bounds, lists that changed length) is one value: taken from the side that changed it, kept when
-// both made the same change, else a conflict (the result holds `theirs` there).
-Json mergeThreeWay(const Json& base, const Json& mine, const Json& theirs,
-                   std::vector<MergeConflict>& conflicts, const std::string& pointer = {});
+// both made the same change, else a conflict (the result holds `theirs` there). Pointers are
+// prefixed with `pointer`.
+MergeResult mergeThreeWay(const Json& base, const Json& mine, const Json& theirs,
+                          const std::string& pointer = {});
 
 // "12.5", "\"wrap\"", "[1, 2]", "(none)": a value for a conflict message.
 std::string conflictValueText(const Json& v);
+
+// The messages of a merge of `mine` (from `mineFile`) with `asset` as errors (conflicts) and
+// warnings (the asset's own changes, kept; at most 20 named) of `mineFile`; `where` adds to a
+// pointer's message where the asset holds it (" (SpawnCount, x.sdprefab:19)") or "".
+void reportMerge(const MergeResult& r, const std::string& mineFile, const std::string& asset,
+                 const std::function<std::string(const std::string& pointer)>& where,
+                 Diagnostics& diags);
 
 }  // namespace fx

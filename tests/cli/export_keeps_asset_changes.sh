@@ -70,6 +70,8 @@ set_json edited.json "$life" '[1.5, 2.0]'
 grep -q 'SpawnCount: 30.0$' puff.sdprefab || bad "stride: the asset's SpawnCount was reverted: $(grep SpawnCount puff.sdprefab)"
 grep -q 'ParticleLifetime: {X: 1.5, Y: 2.0}$' puff.sdprefab || bad "stride: the lifetime edit was not written: $(grep ParticleLifetime puff.sdprefab)"
 [ "$(diff orig.sdprefab puff.sdprefab | grep -c '^[<>]')" = 4 ] || bad "stride: more than the two lines changed: $(diff orig.sdprefab puff.sdprefab)"
+grep -q "edited.json: $spawn: warning: changed in puff.sdprefab since the import, 20.0 -> 30.0 (SpawnCount, puff.sdprefab:18): kept" log ||
+  bad "stride: the asset's kept change is not named: $(cat log)"
 
 # 3. SpawnCount changed on both sides to different values: refused, named, nothing written.
 cp puff.sdprefab before.sdprefab
@@ -120,6 +122,8 @@ set_json edited.json /particle_types/0/fade_out_end_distance 7.5
   bad "halo: the tag's change was reverted: $(get_json after.json /particle_types/1/particle_radius)"
 [ "$(get_json after.json /particle_types/0/fade_out_end_distance)" = '7.5' ] ||
   bad "halo: the JSON's edit was not written: $(get_json after.json /particle_types/0/fade_out_end_distance)"
+grep -q "edited.json: /particle_types/1/particle_radius: warning: changed in $tag since the import, .* -> \[0.25,0.5\]: kept" log ||
+  bad "halo: the tag's kept change is not named: $(cat log)"
 
 # 3. The second radius changed on both sides: refused, named, nothing written.
 cp "$tag" before.tag

@@ -79,21 +79,18 @@ bool mergeAssetChanges(const std::string& assetText, const fs::path& assetPath,
                     "matched with the ones imported; nothing written (import it again)");
     return false;
   }
-  std::vector<MergeConflict> conflicts;
+  MergeResult all;
   for (size_t i = 0; i < mine->size(); ++i) {
     std::string p = "/effects/" + std::to_string(i) + "/definition";
-    preset["effects"][i]["definition"] =
-        mergeThreeWay((*base)[i], (*mine)[i], (*theirs)[i], conflicts, p);
+    MergeResult r = mergeThreeWay((*base)[i], (*mine)[i], (*theirs)[i], p);
+    preset["effects"][i]["definition"] = std::move(r.merged);
+    all.conflicts.insert(all.conflicts.end(), r.conflicts.begin(), r.conflicts.end());
+    all.theirs.insert(all.theirs.end(), r.theirs.begin(), r.theirs.end());
   }
-  for (const MergeConflict& c : conflicts)
-    diags.error(presetFile, c.pointer,
-                "changed here to " + conflictValueText(c.mine) + " and in " + assetFile +
-                    " since the import to " + conflictValueText(c.theirs) +
-                    whereInAsset(fresh->sources, c.pointer, assetFile) + "; imported as " +
-                    conflictValueText(c.base) +
-                    ". Nothing written: make both the same, or remove \"" + kImportedFromKey +
-                    "\" to write every value of yours over the asset");
-  return conflicts.empty();
+  reportMerge(
+      all, presetFile, assetFile,
+      [&](const std::string& p) { return whereInAsset(fresh->sources, p, assetFile); }, diags);
+  return all.conflicts.empty();
 }
 
 }  // namespace fx::stride_import

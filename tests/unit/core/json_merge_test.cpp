@@ -7,71 +7,70 @@
 namespace fx {
 namespace {
 
-Json merge(const char* base, const char* mine, const char* theirs,
-           std::vector<MergeConflict>& conflicts) {
-  return mergeThreeWay(Json::parse(base), Json::parse(mine), Json::parse(theirs), conflicts,
-                       "/def");
+MergeResult merge(const char* base, const char* mine, const char* theirs) {
+  return mergeThreeWay(Json::parse(base), Json::parse(mine), Json::parse(theirs), "/def");
 }
 
 TEST(JsonMerge, EachSideKeepsItsOwnChange) {
-  std::vector<MergeConflict> c;
-  Json m = merge(R"({"lifetime": [1, 2], "spawn": 20, "name": "a"})",
-                 R"({"lifetime": [1, 3], "spawn": 20, "name": "a"})",
-                 R"({"lifetime": [1, 2], "spawn": 30, "name": "a"})", c);
-  EXPECT_TRUE(c.empty());
-  EXPECT_EQ(m, Json::parse(R"({"lifetime": [1, 3], "spawn": 30, "name": "a"})"));
+  MergeResult r = merge(R"({"lifetime": [1, 2], "spawn": 20, "name": "a"})",
+                        R"({"lifetime": [1, 3], "spawn": 20, "name": "a"})",
+                        R"({"lifetime": [1, 2], "spawn": 30, "name": "a"})");
+  EXPECT_TRUE(r.conflicts.empty());
+  EXPECT_EQ(r.merged, Json::parse(R"({"lifetime": [1, 3], "spawn": 30, "name": "a"})"));
+  // The asset's own change is named (export says it kept it).
+  ASSERT_EQ(r.theirs.size(), 1u);
+  EXPECT_EQ(r.theirs[0].pointer, "/def/spawn");
+  EXPECT_EQ(r.theirs[0].base, 20);
+  EXPECT_EQ(r.theirs[0].theirs, 30);
 }
 
 TEST(JsonMerge, TheSameChangeOnBothSidesIsNoConflict) {
-  std::vector<MergeConflict> c;
-  Json m = merge(R"({"spawn": 20})", R"({"spawn": 30.0})", R"({"spawn": 30})", c);
-  EXPECT_TRUE(c.empty());
-  EXPECT_EQ(m["spawn"], 30);
+  MergeResult r = merge(R"({"spawn": 20})", R"({"spawn": 30.0})", R"({"spawn": 30})");
+  EXPECT_TRUE(r.conflicts.empty());
+  EXPECT_TRUE(r.theirs.empty());
+  EXPECT_EQ(r.merged["spawn"], 30);
 }
 
 TEST(JsonMerge, DifferentChangesToOneValueAreNamedWithTheirThreeValues) {
-  std::vector<MergeConflict> c;
-  Json m = merge(R"({"emitters": [{"spawn": 20, "size": 1}, {"spawn": 5}]})",
-                 R"({"emitters": [{"spawn": 25, "size": 2}, {"spawn": 5}]})",
-                 R"({"emitters": [{"spawn": 30, "size": 1}, {"spawn": 6}]})", c);
+  MergeResult r = merge(R"({"emitters": [{"spawn": 20, "size": 1}, {"spawn": 5}]})",
+                        R"({"emitters": [{"spawn": 25, "size": 2}, {"spawn": 5}]})",
+                        R"({"emitters": [{"spawn": 30, "size": 1}, {"spawn": 6}]})");
+  const auto& c = r.conflicts;
   ASSERT_EQ(c.size(), 1u);
   EXPECT_EQ(c[0].pointer, "/def/emitters/0/spawn");
   EXPECT_EQ(c[0].base, 20);
   EXPECT_EQ(c[0].mine, 25);
   EXPECT_EQ(c[0].theirs, 30);
   // Everything else merged: the user's size, the asset's second spawn.
-  EXPECT_EQ(m["emitters"][0]["size"], 2);
-  EXPECT_EQ(m["emitters"][1]["spawn"], 6);
+  EXPECT_EQ(r.merged["emitters"][0]["size"], 2);
+  EXPECT_EQ(r.merged["emitters"][1]["spawn"], 6);
 }
 
 TEST(JsonMerge, VectorsAndBoundsAreOneValue) {
-  std::vector<MergeConflict> c;
-  merge(R"({"radius": [1, 2]})", R"({"radius": [1, 3]})", R"({"radius": [0, 2]})", c);
-  ASSERT_EQ(c.size(), 1u);
-  EXPECT_EQ(c[0].pointer, "/def/radius");
+  MergeResult r = merge(R"({"radius": [1, 2]})", R"({"radius": [1, 3]})", R"({"radius": [0, 2]})");
+  ASSERT_EQ(r.conflicts.size(), 1u);
+  EXPECT_EQ(r.conflicts[0].pointer, "/def/radius");
 }
 
 TEST(JsonMerge, AListOneSideResizedIsTakenWhole) {
-  std::vector<MergeConflict> c;
-  Json m = merge(R"({"types": [{"a": 1}, {"a": 2}]})", R"({"types": [{"a": 1}]})",
-                 R"({"types": [{"a": 1}, {"a": 2}]})", c);
-  EXPECT_TRUE(c.empty());
-  EXPECT_EQ(m["types"].size(), 1u);
-  merge(R"({"types": [{"a": 1}, {"a": 2}]})", R"({"types": [{"a": 1}]})",
-        R"({"types": [{"a": 1}, {"a": 3}]})", c);
-  ASSERT_EQ(c.size(), 1u);
-  EXPECT_EQ(c[0].pointer, "/def/types");
+  MergeResult r = merge(R"({"types": [{"a": 1}, {"a": 2}]})", R"({"types": [{"a": 1}]})",
+                        R"({"types": [{"a": 1}, {"a": 2}]})");
+  EXPECT_TRUE(r.conflicts.empty());
+  EXPECT_EQ(r.merged["types"].size(), 1u);
+  r = merge(R"({"types": [{"a": 1}, {"a": 2}]})", R"({"types": [{"a": 1}]})",
+            R"({"types": [{"a": 1}, {"a": 3}]})");
+  ASSERT_EQ(r.conflicts.size(), 1u);
+  EXPECT_EQ(r.conflicts[0].pointer, "/def/types");
 }
 
 TEST(JsonMerge, KeysAddedAndRemoved) {
-  std::vector<MergeConflict> c;
-  Json m = merge(R"({"a": 1, "b": 2})", R"({"a": 1, "b": 2, "c": 3})", R"({"a": 1})", c);
-  EXPECT_TRUE(c.empty());
-  EXPECT_EQ(m, Json::parse(R"({"a": 1, "c": 3})"));
-  merge(R"({"a": 1})", R"({"a": 2})", R"({})", c);
-  ASSERT_EQ(c.size(), 1u);
-  EXPECT_TRUE(c[0].theirs.is_null());
-  EXPECT_EQ(conflictValueText(c[0].theirs), "(none)");
+  MergeResult r = merge(R"({"a": 1, "b": 2})", R"({"a": 1, "b": 2, "c": 3})", R"({"a": 1})");
+  EXPECT_TRUE(r.conflicts.empty());
+  EXPECT_EQ(r.merged, Json::parse(R"({"a": 1, "c": 3})"));
+  r = merge(R"({"a": 1})", R"({"a": 2})", R"({})");
+  ASSERT_EQ(r.conflicts.size(), 1u);
+  EXPECT_TRUE(r.conflicts[0].theirs.is_null());
+  EXPECT_EQ(conflictValueText(r.conflicts[0].theirs), "(none)");
 }
 
 TEST(ImportRecord, RoundTripsItsHashAndBase) {
