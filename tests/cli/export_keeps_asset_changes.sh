@@ -140,5 +140,12 @@ cmp -s before.tag "$tag" || bad "halo: a refused --replace changed the tag"
 set_json both.json /particle_types/1/particle_radius '[0.25, 0.5]'
 "$bin" export both.json -o "$tag" 2>log || { bad "halo: the same change on both sides: exit $?"; cat log; }
 
+# The schema describes the record, for presets and tag definitions.
+"$bin" schema | python3 -c 'import json, sys
+s = json.load(sys.stdin)
+for node in (s, s["$defs"]["halo_weather"], s["$defs"]["halo_glow"]):
+    assert set(node["properties"]["imported_from"]["properties"]) >= {"fnv1a64", "base"}' ||
+  bad "fxview schema does not describe \"imported_from\""
+
 [ "$fail" = 0 ] && echo "export keeps the asset's changes: ok"
 exit "$fail"
