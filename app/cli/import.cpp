@@ -11,12 +11,15 @@
 #include "app/cli/import.h"
 
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 
 #include "app/cli/common.h"
 #include "app/cli/import_halo_animations.h"
 #include "app/cli/import_halo_assets.h"
 #include "engine/core/field_json.h"
+#include "engine/core/json_merge.h"
 #include "engine/core/text.h"
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
@@ -26,6 +29,22 @@
 namespace fx::cli {
 
 namespace {
+
+namespace fs = std::filesystem;
+
+// What `export` needs to tell the user's later changes from the tag's (engine/core/json_merge.h):
+// the tag, relative to where the JSON lands, its bytes' hash and the values printed.
+void recordImport(const ImportArgs& args, Json& out) {
+  std::ifstream in(args.input, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::error_code ec;
+  fs::path outDir = fs::path(args.output).parent_path();
+  fs::path tag = fs::weakly_canonical(fs::absolute(args.input, ec), ec);
+  fs::path rel = tag.lexically_relative(
+      fs::weakly_canonical(fs::absolute(outDir.empty() ? "." : outDir, ec), ec));
+  out[kImportedFromKey] =
+      makeImportRecord(fnv1a64(bytes), out, (rel.empty() ? tag : rel).generic_string());
+}
 
 // A glow or weather tag as its family's definition; validated like a definition file.
 bool importDefinitionTag(const ImportArgs& args, Json& out, Diagnostics& diags) {
@@ -37,15 +56,19 @@ bool importDefinitionTag(const ImportArgs& args, Json& out, Diagnostics& diags) 
   readFields(
       tagged->json, [d](FieldVisitor& v) { d->reflect(v); }, {.file = args.input}, diags);
   out = std::move(tagged->json);
-  return !diags.hasErrors();
+  if (diags.hasErrors()) return false;
+  recordImport(args, out);
+  return true;
 }
 
 // A tag whose one struct maps onto a reflected struct T (point_physics, wind).
 template <class T, halo::TagClass kClass>
 bool importStructTag(const ImportArgs& args, Json& out, Diagnostics& diags) {
   auto json = loadStructTag<T>(args.input, args.input, kClass, diags);
-  if (json) out = std::move(*json);
-  return json && !diags.hasErrors();
+  if (!json || diags.hasErrors()) return false;
+  out = std::move(*json);
+  recordImport(args, out);
+  return true;
 }
 
 bool importModelTag(const ImportArgs& args, Json& out, Diagnostics& diags) {

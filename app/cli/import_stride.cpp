@@ -7,6 +7,8 @@
 
 #include "app/cli/common.h"
 #include "app/cli/import.h"
+#include "engine/core/json_merge.h"
+#include "engine/formats/stride/stride_yaml.h"
 #include "engine/import/stride/stride_import.h"
 
 namespace fx::cli {
@@ -40,8 +42,15 @@ std::string joined(const std::vector<std::string>& v) {
 
 bool importStride(const ImportArgs& args, Json& out, Diagnostics& diags) {
   fs::path in(args.input);
-  auto result = stride_import::importFile(in, args.input, diags);
+  auto text = stride_yaml::readFile(args.input, args.input, diags);
+  if (!text) return false;
+  // What export needs to tell the user's later changes from the asset's: the asset's hash and
+  // the definitions as imported (texture paths relative to the asset, as a fresh import has them).
+  const uint64_t hash = fnv1a64(*text);
+  auto result = stride_import::importText(std::move(*text), in, args.input, diags);
   if (!result) return false;
+  Json base = Json::array();
+  for (const auto& e : result->preset["effects"]) base.push_back(e["definition"]);
   // Printed, the preset reads as if saved beside the asset (x.sdprefab.json).
   fs::path target = args.output.empty() ? stride_import::presetPathFor(in) : fs::path(args.output);
   fs::path inDir = in.parent_path().empty() ? fs::path(".") : in.parent_path();
@@ -52,6 +61,7 @@ bool importStride(const ImportArgs& args, Json& out, Diagnostics& diags) {
   fs::path assetRel = fs::weakly_canonical(fs::absolute(in, ec), ec)
                           .lexically_relative(fs::weakly_canonical(fs::absolute(outDir, ec), ec));
   if (!ec && !assetRel.empty()) result->preset[stride_import::kSourceAssetKey] = assetRel.string();
+  result->preset[kImportedFromKey] = makeImportRecord(hash, base);
 
   // Load it back as fxview will: the family's declarations validate every value.
   PresetLoadOptions opts{.allowAnyPath = args.allowAnyPath, .extraRoot = result->textureRoot};

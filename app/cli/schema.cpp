@@ -4,8 +4,36 @@
 
 #include "app/cli/common.h"
 #include "engine/core/field_schema.h"
+#include "engine/core/json_merge.h"
+#include "engine/import/halo/tag_definitions.h"
 
 namespace fx::cli {
+
+// The "imported_from" record (engine/core/json_merge.h); `tag`: a Halo definition's, naming it.
+Json importRecordSchema(bool tag) {
+  Json props = {
+      {"fnv1a64",
+       {{"type", "string"},
+        {"pattern", "^[0-9a-f]{16}$"},
+        {"description", "64-bit FNV-1a hash of the asset's bytes when imported"}}},
+      {"base",
+       {{"type", "string"},
+        {"description",
+         tag ? "The definition as imported, as JSON text"
+             : "The effects' definitions as imported (a list, in \"effects\" order), as JSON "
+               "text"}}}};
+  if (tag)
+    props["path"] = {{"type", "string"},
+                     {"description", "The tag imported, relative to this file's folder"}};
+  return {{"type", "object"},
+          {"description",
+           "Written by `fxview import`: what the asset held then. `fxview export` into an asset "
+           "that changed since writes only this file's changes from these values, keeping the "
+           "asset's own, and refuses a value changed on both sides to different values"},
+          {"properties", props},
+          {"required",
+           tag ? Json::array({"path", "fnv1a64", "base"}) : Json::array({"fnv1a64", "base"})}};
+}
 
 Json fullSchema() {
   Scene scene;
@@ -48,6 +76,12 @@ Json fullSchema() {
       {"description",
        "The Stride asset an imported preset came from (relative to the preset); `fxview export` "
        "writes the preset back into it"}};
+  root["properties"][kImportedFromKey] = importRecordSchema(false);
+  // Tag families: a definition `fxview import` printed records the tag it came from.
+  for (const EffectFamily* f : effectFamilies())
+    if (tagClassOf(*f))
+      root["$defs"][std::string(f->kind)]["properties"][kImportedFromKey] =
+          importRecordSchema(true);
   return root;
 }
 

@@ -4,9 +4,13 @@
 // edited value changes only its text. OUT is the asset itself (written in place) or a new file;
 // an existing other file is never replaced, nor the preset. Written through a temporary file
 // renamed over OUT: on any error OUT is untouched. Exit 0 ok, 1 errors, 2 usage.
+// When the asset changed since the import (the preset's "imported_from" record), only the
+// preset's own changes are written into it, and a value both changed to different values is
+// refused (stride_import::mergeAssetChanges).
 #include <iostream>
 
 #include "app/cli/common.h"
+#include "app/cli/export_merge.h"
 #include "engine/import/stride/stride_import.h"
 #include "engine/import/stride/stride_writeback.h"
 #include "engine/session/documents.h"
@@ -40,7 +44,10 @@ int exportStrideAsset(const std::string& input, const std::string& output) {
                     " this preset came from; not overwritten (choose a new name, or the asset "
                     "itself)");
   }
-  if (!diags.hasErrors()) stride_import::exportToAsset(*json, input, asset, output, diags);
+  if (!diags.hasErrors()) {
+    noteMissingImportRecord(*json, input, asset.string());
+    stride_import::exportToAsset(*json, input, asset, output, diags);
+  }
   printDiagnostics(diags);
   return diags.hasErrors() ? kExitErrors : kExitOk;
 }

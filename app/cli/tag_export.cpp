@@ -16,13 +16,19 @@
 // not a tag of the extension's class. OUT may not be the definition itself (exit 2).
 // Exit 0 ok, 1 errors, 2 usage. An .sdprefab / .sdscene output writes a preset imported from a
 // Stride asset back into it (stride_export.cpp).
+// A JSON `fxview import` printed records the tag and what it held then ("imported_from"): when the
+// tag changed since, only the JSON's changes from those values are written, the tag's own changes
+// kept, and a value changed on both sides to different values is refused naming it
+// (export_merge.h).
 #include <algorithm>
 #include <cctype>
 #include <iostream>
 #include <set>
 
 #include "app/cli/common.h"
+#include "app/cli/export_merge.h"
 #include "engine/core/field_json.h"
+#include "engine/core/json_merge.h"
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
 #include "engine/effects/registry.h"
@@ -149,34 +155,6 @@ std::string otherClassReason(const Json& json, const EffectFamily* family, halo:
   return best;
 }
 
-// `over` laid onto `base`: objects key by key; an array of objects (a tag block) entry by entry
-// by index, base entries past the end of `over` kept; anything else (numbers, strings, bounds,
-// vectors, flag lists) replaced.
-void overlayJson(Json& base, const Json& over) {
-  if (base.is_object() && over.is_object()) {
-    for (auto it = over.begin(); it != over.end(); ++it) {
-      auto b = base.find(it.key());
-      if (b == base.end())
-        base[it.key()] = it.value();
-      else
-        overlayJson(*b, it.value());
-    }
-    return;
-  }
-  bool objects = over.is_array() &&
-                 std::all_of(over.begin(), over.end(), [](const Json& e) { return e.is_object(); });
-  if (base.is_array() && objects) {
-    for (size_t i = 0; i < over.size(); ++i) {
-      if (i < base.size())
-        overlayJson(base[i], over[i]);
-      else
-        base.push_back(over[i]);
-    }
-    return;
-  }
-  base = over;
-}
-
 // The tag at `out` to write into: the existing tag of that class, or a fresh one when there is
 // no file. Null (with an error) when a file is there but is not such a tag.
 std::optional<halo::TagFile> targetTag(const std::string& out, halo::TagClass cls, bool& existed,
@@ -226,7 +204,7 @@ bool mergeIntoTag(halo::TagFile& tag, const Json& json, const EffectFamily* fami
   // The JSON's own mistakes (values, unknown keys) keep their pointers: laying it over the tag
   // keeps its structure and indices.
   overlayJson(base, json);
-  readFields(base, merged.reflect, {.file = input, .alsoKnown = {"kind"}}, diags);
+  readFields(base, merged.reflect, {.file = input, .alsoKnown = {"kind", kImportedFromKey}}, diags);
   return !diags.hasErrors();
 }
 
@@ -284,10 +262,15 @@ void registerExport(CLI::App& app, int& exitCode) {
     if (json && !diags.hasErrors()) tag = targetTag(args->output, cls, existed, diags);
     TagFields fields(family, cls);
     if (tag) {
-      if (existed && !args->replace)
+      // Changed since the import: the tag's fields with only the JSON's own changes over them.
+      std::optional<Json> merged = existed ? mergeTagChanges(*json, args->input, args->output, *tag,
+                                                             family, cls, args->replace, diags)
+                                           : std::nullopt;
+      if (existed && !args->replace && !merged && !diags.hasErrors())
         mergeIntoTag(*tag, *json, family, cls, args->output, args->input, fields, diags);
-      else
-        readFields(*json, fields.reflect, {.file = args->input, .alsoKnown = {"kind"}}, diags);
+      else if (!diags.hasErrors())  // else a conflict or an unreadable record: nothing written
+        readFields(merged ? *merged : *json, fields.reflect,
+                   {.file = args->input, .alsoKnown = {"kind", kImportedFromKey}}, diags);
       ReferenceCheck refs(args->input, diags, args->tagsDir);
       fields.reflect(refs);
       if (diags.hasErrors())

@@ -6,6 +6,7 @@
 #include "engine/core/data_paths.h"
 #include "engine/core/field_json.h"
 #include "engine/core/image_file.h"
+#include "engine/core/json_merge.h"
 #include "engine/core/rng.h"
 #include "engine/formats/halo/tag_layouts.h"
 #include "engine/formats/halo/tag_paths.h"
@@ -213,7 +214,7 @@ void readSceneFields(const PresetReading& r, const Json& json) {
       sceneJson, [&](FieldVisitor& v) { preset.scene.reflect(v); },
       {.file = r.file,
        .pointer = "",
-       .alsoKnown = {"effects", "tags_dir", stride_import::kSourceAssetKey}},
+       .alsoKnown = {"effects", "tags_dir", stride_import::kSourceAssetKey, kImportedFromKey}},
       r.diags);
   preset.tagsDir = presetTagsDir(json, r.path, r.opts, r.file, r.diags);
   preset.scene.resolveAuthoredFrames();
@@ -399,7 +400,11 @@ void readDefinitionFields(const PresetReading& r, const Json& ej, const std::str
   EffectDefinition* def = e.definition.get();
   readFields(
       defJson, [def](FieldVisitor& v) { def->reflect(v); },
-      {.file = e.definitionDisplay, .pointer = e.definitionPointer}, r.diags);
+      {.file = e.definitionDisplay,
+       .pointer = e.definitionPointer,
+       // A definition file `fxview import` wrote records the tag it came from.
+       .alsoKnown = {e.definitionPointer.empty() ? kImportedFromKey : ""}},
+      r.diags);
   std::vector<std::string> entryKnown = kEntryKeys;
   readFields(
       ej, [def](FieldVisitor& v) { def->reflectEntry(v); },

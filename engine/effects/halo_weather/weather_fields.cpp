@@ -7,6 +7,7 @@
 
 #include "engine/core/field_json.h"
 #include "engine/core/json.h"
+#include "engine/core/json_merge.h"
 #include "engine/effects/halo_weather/weather_definition.h"
 #include "engine/formats/halo/tag_fields.h"
 #include "engine/formats/halo/tag_paths.h"
@@ -645,7 +646,8 @@ void loadReferenced(const LoadContext& ctx, const std::string& authored,
   DefaultsVisitor d;
   defaults(d);
   if (ctx.diags)
-    readFields(*json, reflect, {.file = display, .pointer = "", .alsoKnown = {"version", "kind"}},
+    readFields(*json, reflect,
+               {.file = display, .pointer = "", .alsoKnown = {"version", "kind", kImportedFromKey}},
                *ctx.diags);
 }
 

@@ -642,6 +642,8 @@ std::string exportToAsset(const Json& preset, const std::string& presetFile, con
   fs::path presetDir = fs::path(presetFile).parent_path(), assetDir = asset.parent_path();
   Json rebased = texturesRelativeTo(preset, presetDir.empty() ? "." : presetDir,
                                     assetDir.empty() ? "." : assetDir);
+  if (!mergeAssetChanges(*text, asset, asset.string(), rebased, presetFile, diags))
+    return "not written: " + out.string() + " is unchanged";
   auto written = writeBack(*text, asset, asset.string(), rebased, presetFile, diags);
   if (!written) return "not written: " + out.string() + " is unchanged";
   std::string err = writeFileAtomic(out, *written);

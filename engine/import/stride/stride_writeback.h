@@ -43,7 +43,18 @@ std::optional<std::string> writeBack(const std::string& assetText,
 // "" when it names none.
 std::filesystem::path sourceAssetOf(const Json& preset, const std::filesystem::path& presetPath);
 
-// Reads the asset, writes the preset back into its text and saves it at `out` through a
+// A preset whose "imported_from" record (engine/core/json_merge.h) says the asset changed since
+// the import: its effect definitions become the asset's current values with only the user's
+// changes (the preset against the recorded base) laid over them, so that writing it back keeps
+// the asset's own changes. False, with an error naming each value both sides changed to
+// different values (its pointer, the Stride key and line, the three values), when they conflict.
+// Leaves the preset as it is when it records no base or the asset is as imported.
+bool mergeAssetChanges(const std::string& assetText, const std::filesystem::path& assetPath,
+                       const std::string& assetFile, Json& preset, const std::string& presetFile,
+                       Diagnostics& diags);
+
+// Reads the asset, merges the changes made to it since the import (mergeAssetChanges), writes
+// the preset back into its text and saves it at `out` through a
 // temporary file renamed over it (never half-written). "" on success, else the reason (also in
 // `diags`). `out` may be the asset itself.
 std::string exportToAsset(const Json& preset, const std::string& presetFile,
