@@ -37,9 +37,9 @@ bool isSeparator(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ',' || c == ':';
 }
 
-// RapidJSON SAX handler: each callback comes right after its token was consumed, so Tell() is the
-// token's end; its start is the first character after the previous token that is not whitespace,
-// ',' or ':'.
+// RapidJSON SAX handler: a scalar's or key's callback comes right after its token was consumed, so
+// Tell() is the token's end; every token starts at the first character after the previous token
+// that is not whitespace, ',' or ':'.
 class SpanReader {
  public:
   SpanReader(const std::string& text, size_t base, const rapidjson::MemoryStream& is)
@@ -89,15 +89,23 @@ class SpanReader {
     place(std::move(n));
     return true;
   }
+  // Brackets by their place in the text: the iterative reader calls these before it consumes
+  // the bracket, the recursive one after.
   bool open(TextNode::Kind kind) {
-    stack_.push_back(make(kind, here() - 1));
-    prevEnd_ = here();
+    const size_t at = start();
+    if (at >= text_.size() || text_[at] != (kind == TextNode::Kind::Object ? '{' : '['))
+      return false;
+    stack_.push_back(make(kind, at));
+    prevEnd_ = at + 1;
     return true;
   }
   bool close() {
     TextNode n = std::move(stack_.back());
     stack_.pop_back();
-    n.end = prevEnd_ = here();
+    const size_t at = start();
+    if (at >= text_.size() || text_[at] != (n.kind == TextNode::Kind::Object ? '}' : ']'))
+      return false;
+    n.end = prevEnd_ = at + 1;
     place(std::move(n));
     return true;
   }
