@@ -66,13 +66,14 @@ if [ "$status" -ne 0 ]; then
 fi
 
 fail=0
-changed=$(diff rain.orig defs/rain.json | grep -c '^[<>]' || true)
+changes=$(diff rain.orig defs/rain.json || true)
+changed=$(grep -c '^[<>]' <<< "$changes" || true)
 if [ "$changed" != 2 ]; then
   echo "FAIL: the save changed $((changed / 2))+ lines of the definition, not one:"
-  diff rain.orig defs/rain.json | cat -A | head -40
+  cat -A <<< "$changes" | head -40
   fail=1
 fi
-if ! diff rain.orig defs/rain.json | grep -q $'^> \t\t\t"fade_in_start_height": -250,\r$'; then
+if ! grep -q $'^> \t\t\t"fade_in_start_height": -250,\r$' <<< "$changes"; then
   echo "FAIL: the edited line is not '-250' in the file's own layout"
   fail=1
 fi
