@@ -53,7 +53,7 @@ cp preset.json preset.orig
 script="set rain/particle_types/0/fade_in_start_height -250; save"
 status=0
 if [ "$mode" = gui ]; then
-  timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$fxview" preset.json --frames 60 \
+  timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$fxview" preset.json --frames 600 \
     --exec "$script; quit" > log 2>&1 || status=$?
 else
   timeout 120 "$fxview" render preset.json -o shot.png --time 0 --size 64x64 \
