@@ -1,8 +1,11 @@
 #include "engine/session/documents.h"
 
+#include <sys/stat.h>
+
 #include <fstream>
 
 #include "engine/core/field_json.h"
+#include "engine/core/json_text_patch.h"
 #include "engine/core/text.h"
 #include "engine/formats/halo/tag_file.h"
 #include "engine/formats/halo/tag_paths.h"
@@ -18,7 +21,10 @@ namespace fx {
 
 namespace fs = std::filesystem;
 
-FileStamp stampFile(const fs::path& path) {
+namespace {
+
+// Reads `path` whole (`text` = nullptr: only its stamp).
+FileStamp readAndStamp(const fs::path& path, std::string* text) {
   FileStamp s;
   std::ifstream in(path, std::ios::binary);
   if (!in) return s;
@@ -33,9 +39,34 @@ FileStamp stampFile(const fs::path& path) {
       h *= 1099511628211ull;
     }
     s.size += uintmax_t(n);
+    if (text) text->append(buf, size_t(n));
   }
   s.hash = h;
   return s;
+}
+
+bool isJsonDocument(const Document& d) {
+  return d.format == DocumentFormat::Preset || d.format == DocumentFormat::Definition;
+}
+
+// The stamp of the file now; a preset or definition also keeps the text (the base of the next
+// save's patch; none past the JSON size cap, which a save then writes whole).
+void restamp(Document& d) {
+  d.text.clear();
+  d.stamp = readAndStamp(d.path, isJsonDocument(d) && d.writable ? &d.text : nullptr);
+  if (d.text.size() > kMaxJsonFileBytes) d.text.clear();
+}
+
+}  // namespace
+
+FileStamp stampFile(const fs::path& path) {
+  return readAndStamp(path, nullptr);
+}
+
+FileId fileIdOf(const fs::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return {};
+  return {.device = uint64_t(st.st_dev), .inode = uint64_t(st.st_ino)};
 }
 
 namespace {
@@ -57,10 +88,15 @@ class PathFields final : public FieldWalker {
   std::vector<fs::path>& out_;
 };
 
-// The first effect whose definition is the file `path` (effects sharing a file share its edits).
-EffectEntry* entryFor(Preset& preset, const fs::path& path) {
-  for (auto& e : preset.effects)
-    if (!e.definitionRef.empty() && e.definitionFile == path) return &e;
+// The first effect whose definition is the document's file, by the file itself (effects sharing
+// a file, through whichever paths, share its edits).
+EffectEntry* entryFor(Preset& preset, const Document& doc) {
+  for (auto& e : preset.effects) {
+    if (e.definitionRef.empty()) continue;
+    if (doc.id.valid() && e.definitionId.valid() ? e.definitionId == doc.id
+                                                 : e.definitionFile == doc.path)
+      return &e;
+  }
   return nullptr;
 }
 
@@ -77,18 +113,25 @@ Json serialize(Preset& preset, const Document& doc) {
         if (e.is_object()) e.erase("definition");
     return json;
   }
-  EffectEntry* e = entryFor(preset, doc.path);
+  EffectEntry* e = entryFor(preset, doc);
   if (!e) return Json();
   if (doc.format == DocumentFormat::HaloTag) return effectSnapshot(*e)["definition"];
-  EffectDefinition* def = e->definition.get();
-  writeFields(e->definitionJson, [def](FieldVisitor& v) { def->reflect(v); });
+  writeDefinitionJson(*e);
   return e->definitionJson;
 }
 
-std::string writeDocument(Preset& preset, const Document& doc) {
+// A preset's or definition's new text: the read text with only the edited values changed, else
+// (it cannot be patched safely) the whole document in its style, and `note` says why.
+std::string jsonText(const Document& doc, const Json& json, std::string& note) {
+  JsonTextSave t = saveJsonText(doc.text, doc.baseline, json);
+  if (!t.patched) note = doc.path.string() + ": written whole (" + t.why + ")";
+  return std::move(t.text);
+}
+
+std::string writeDocument(Preset& preset, const Document& doc, std::string& note) {
   if (doc.format == DocumentFormat::Preset) {
     Json json = presetToJson(preset);
-    std::string err = writeFileAtomic(doc.path, dumpJson(json, 2) + "\n");
+    std::string err = writeFileAtomic(doc.path, jsonText(doc, json, note));
     if (err.empty()) preset.json = std::move(json);
     return err;
   }
@@ -102,7 +145,7 @@ std::string writeDocument(Preset& preset, const Document& doc) {
     if (why.size() > 2000) why = why.substr(0, 2000) + "...";
     return why.empty() ? err : why + err;
   }
-  EffectEntry* e = entryFor(preset, doc.path);
+  EffectEntry* e = entryFor(preset, doc);
   if (!e) return "no effect reads " + doc.path.string() + " any more";
   if (doc.format == DocumentFormat::HaloTag) {
     if (!e->definitionTag) return doc.path.string() + ": the tag read from it is gone";
@@ -110,7 +153,7 @@ std::string writeDocument(Preset& preset, const Document& doc) {
     writeDefinitionToTag(*e->definition, *e->definitionTag);
     return halo::saveTag(doc.path, *e->definitionTag);
   }
-  return writeFileAtomic(doc.path, dumpJson(serialize(preset, doc), 2) + "\n");
+  return writeFileAtomic(doc.path, jsonText(doc, serialize(preset, doc), note));
 }
 
 std::string joinPaths(const std::vector<fs::path>& paths) {
@@ -180,10 +223,8 @@ fs::path inputAt(Preset& preset, const fs::path& output) {
 
 void trackDocuments(Preset& preset, bool sceneWritable) {
   preset.documents.clear();
-  Document scene{.path = preset.path,
-                 .format = DocumentFormat::Preset,
-                 .writable = sceneWritable,
-                 .stamp = sceneWritable ? stampFile(preset.path) : FileStamp{}};
+  Document scene{.path = preset.path, .format = DocumentFormat::Preset, .writable = sceneWritable};
+  if (sceneWritable) restamp(scene);
   scene.baseline = serialize(preset, scene);
   preset.documents.push_back(std::move(scene));
   if (!sceneWritable && stride_import::isStrideAsset(preset.openedFile)) {
@@ -195,12 +236,17 @@ void trackDocuments(Preset& preset, bool sceneWritable) {
   }
   for (const auto& e : preset.effects) {
     if (e.definitionRef.empty()) continue;
+    // One document per file, however many paths reach it (a symlinked folder, `..`).
     bool known = false;
-    for (const auto& d : preset.documents) known = known || d.path == e.definitionFile;
+    for (const auto& d : preset.documents)
+      known = known || (d.format != DocumentFormat::Input &&
+                        (d.id.valid() && e.definitionId.valid() ? d.id == e.definitionId
+                                                                : d.path == e.definitionFile));
     if (known) continue;
     Document d{.path = e.definitionFile,
-               .format = e.definitionTag ? DocumentFormat::HaloTag : DocumentFormat::Definition,
-               .stamp = stampFile(e.definitionFile)};
+               .id = e.definitionId,
+               .format = e.definitionTag ? DocumentFormat::HaloTag : DocumentFormat::Definition};
+    restamp(d);
     d.baseline = serialize(preset, d);
     preset.documents.push_back(std::move(d));
   }
@@ -258,19 +304,22 @@ SaveResult saveDocuments(Preset& preset, const SaveOptions& opts) {
   // Definitions first, the preset that names them last.
   std::stable_partition(due.begin(), due.end(),
                         [](const Document* d) { return d->format != DocumentFormat::Preset; });
+  std::string notes;
   for (Document* d : due) {
-    std::string err = writeDocument(preset, *d);
+    std::string note;
+    std::string err = writeDocument(preset, *d, note);
     if (!err.empty()) {
       r.status = Status::Failed;
       r.message = err;
       return r;
     }
-    d->stamp = stampFile(d->path);
+    if (!note.empty()) notes += "; " + note;
+    restamp(*d);
     d->baseline = serialize(preset, *d);
     r.written.push_back(d->path);
   }
   r.sceneNeedsSaveAs = sceneDirty;
-  r.message = "saved " + joinPaths(r.written) + (sceneDirty ? "; " + saveAsHint : "");
+  r.message = "saved " + joinPaths(r.written) + notes + (sceneDirty ? "; " + saveAsHint : "");
   return r;
 }
 

@@ -1,12 +1,12 @@
 // Who owns which file. Every file a loaded preset came from is a document: its path, its format,
 // whether fxview may write there, the stamp of the bytes it was read from, and fxview's own
 // serialization of it at that moment. Save writes exactly the documents whose serialization
-// changed, each in its own format (a preset or definition as JSON, a Halo tag in place with every
-// other byte kept), atomically, and never over a file that changed on disk since it was read.
-// A scene fxview built around an opened file (a tag opened straight away, an imported Stride
-// asset) is not a file of the user's: only Save As writes it, as a new preset. The Stride asset
-// itself is: Save writes its particle systems back into it (stride_writeback.h), the scene's
-// own changes (camera, objects) still need Save As.
+// changed, each in its own format (a preset or definition as JSON, only its edited values' text
+// changed; a Halo tag in place with every other byte kept), atomically, and never over a file that
+// changed on disk since it was read. A scene fxview built around an opened file (a tag opened
+// straight away, an imported Stride asset) is not a file of the user's: only Save As writes it, as
+// a new preset. The Stride asset itself is: Save writes its particle systems back into it
+// (stride_writeback.h), the scene's own changes (camera, objects) still need Save As.
 #pragma once
 
 #include <cstdint>
@@ -37,13 +37,31 @@ struct FileStamp {
 };
 FileStamp stampFile(const std::filesystem::path& path);
 
+// The file itself, whatever path reaches it (a symlinked folder, `..`, a hard link): its device
+// and inode. Two effects whose definitions have one FileId share one document and its edits.
+// Recorded when the file is read; a save replaces the file (a new inode), so ids are compared
+// with ids recorded at the same load, never with a fresh stat.
+struct FileId {
+  uint64_t device = 0;
+  uint64_t inode = 0;
+  bool valid() const { return device != 0 || inode != 0; }
+  bool operator==(const FileId&) const = default;
+};
+// {0, 0} when the file cannot be stat'ed.
+FileId fileIdOf(const std::filesystem::path& path);
+
 struct Document {
   std::filesystem::path path;
+  FileId id;  // of the file when read (a definition: its effects' definitionId)
   DocumentFormat format = DocumentFormat::Preset;
   // False for the scene fxview built around an opened file and for inputs: Save never writes it.
   bool writable = true;
   FileStamp stamp;  // the bytes read (or last written)
   Json baseline;    // fxview's serialization of it then; the document is dirty when it differs
+  // A preset or definition: the text read (or last written). Save changes only the edited values'
+  // text in it (json_text_patch.h), so the file keeps its number formats, key order, indentation
+  // and line endings.
+  std::string text;
 };
 
 // Records the preset's documents as read: called by loading. `sceneWritable` = false for a scene

@@ -363,6 +363,7 @@ std::optional<Json> readDefinitionFile(const PresetReading& r, const std::string
     defJson = std::move(*loaded);
   }
   e.definitionFile = resolved;
+  e.definitionId = fileIdOf(resolved);
   e.definitionDisplay = display;
   e.definitionPointer = "";
   lc.baseDir = fs::path(resolved).parent_path();
@@ -487,6 +488,58 @@ void lintPreset(const Preset& preset, Diagnostics& diags) {
   }
 }
 
+bool sameDefinitionFile(const EffectEntry& a, const EffectEntry& b) {
+  if (a.definitionRef.empty() || b.definitionRef.empty()) return false;
+  if (a.definitionId.valid() && b.definitionId.valid()) return a.definitionId == b.definitionId;
+  return a.definitionFile == b.definitionFile;
+}
+
+namespace {
+
+// A non-empty `key_path` string in `j`.
+bool namesFileFor(const Json* j, const std::string& key) {
+  if (!j || !j->is_object()) return false;
+  auto it = j->find(key + "_path");
+  return it != j->end() && it->is_string() && !it->get<std::string>().empty();
+}
+
+// Puts back (or leaves out) every object of `now` that a `K_path` supplies, as `was` held it.
+void keepReferencedObjects(Json& now, const Json& was, const Json* entry) {
+  static const Json kNothing;
+  if (now.is_array()) {
+    for (size_t i = 0; i < now.size(); ++i)
+      keepReferencedObjects(now[i], was.is_array() && i < was.size() ? was[i] : kNothing, nullptr);
+    return;
+  }
+  if (!now.is_object()) return;
+  std::vector<std::string> keys;
+  for (auto& [k, v] : now.items()) keys.push_back(k);
+  for (const std::string& k : keys) {
+    auto old = was.is_object() ? was.find(k) : was.end();
+    const bool hadIt = was.is_object() && old != was.end();
+    if (now[k].is_object() && (namesFileFor(&now, k) || namesFileFor(entry, k))) {
+      if (hadIt)
+        now[k] = *old;
+      else
+        now.erase(k);
+    } else {
+      keepReferencedObjects(now[k], hadIt ? *old : kNothing, nullptr);
+    }
+  }
+}
+
+}  // namespace
+
+void writeDefinitionJson(EffectEntry& e) {
+  EffectDefinition* def = e.definition.get();
+  if (!def) return;
+  const Json was = e.definitionJson;
+  writeFields(e.definitionJson, [def](FieldVisitor& v) { def->reflect(v); });
+  Json entry = Json::object();
+  writeFields(entry, [def](FieldVisitor& v) { def->reflectEntry(v); });
+  keepReferencedObjects(e.definitionJson, was, &entry);
+}
+
 Json presetToJson(Preset& preset) {
   Json out = preset.json;
   writeFields(out, [&](FieldVisitor& v) { preset.scene.reflect(v); });
@@ -497,7 +550,7 @@ Json presetToJson(Preset& preset) {
     Json& ej = out["effects"][index];
     EffectDefinition* def = e.definition.get();
     writeFields(ej, [def](FieldVisitor& v) { def->reflectEntry(v); });
-    writeFields(e.definitionJson, [def](FieldVisitor& v) { def->reflect(v); });
+    writeDefinitionJson(e);
     if (e.definitionRef.empty()) ej["definition"] = e.definitionJson;
   }
   return out;

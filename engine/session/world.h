@@ -28,6 +28,7 @@ struct EffectEntry {
   std::unique_ptr<EffectDefinition> definition;
   std::string definitionRef;                // authored path when the definition is a file ("" = inline)
   std::filesystem::path definitionFile;     // resolved file of the definition (the preset itself when inline)
+  FileId definitionId;                      // that file itself, whatever path reached it (documents.h)
   std::string definitionDisplay;            // display name of that file
   std::string definitionPointer;            // pointer of the definition object inside it
   Json definitionJson;                      // the definition as loaded (unknown keys kept on save)
@@ -36,6 +37,10 @@ struct EffectEntry {
   // saving writes the edited fields into (every other byte kept). Null for JSON definitions.
   std::shared_ptr<halo::TagFile> definitionTag;
 };
+
+// Both definitions are read from one file (by FileId, else by path): they share its document and
+// its edits, however each entry's path reaches it.
+bool sameDefinitionFile(const EffectEntry& a, const EffectEntry& b);
 
 struct PresetLoadOptions {
   bool allowAnyPath = false;
@@ -90,6 +95,12 @@ std::unique_ptr<Preset> loadPresetFromJson(Json json, const std::filesystem::pat
 
 // Family lint over every entry (warnings and errors, pointers into the right files).
 void lintPreset(const Preset& preset, Diagnostics& diags);
+
+// Writes the entry's definition fields into its definitionJson (unknown keys kept). An object
+// whose sibling `K_path` (or, at the top, the entry's `K_path`) names a file takes that file's
+// values (fieldSource in world_edit.h): it stays as the definition held it, never a copy of the
+// file's values.
+void writeDefinitionJson(EffectEntry& e);
 
 // Writes the scene and every inline definition back into the preset JSON (unknown keys kept),
 // and file definitions into their own documents. Returns the preset document.

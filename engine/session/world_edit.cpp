@@ -126,7 +126,7 @@ bool applyEffectSnapshot(Preset& preset, World& world, size_t index, const Json&
   std::vector<std::pair<EffectEntry*, std::unique_ptr<EffectDefinition>>> sharing;
   if (!e.definitionRef.empty())
     for (auto& o : preset.effects) {
-      if (&o == &e || o.definitionRef.empty() || o.definitionFile != e.definitionFile) continue;
+      if (&o == &e || !sameDefinitionFile(o, e)) continue;
       Json own = effectSnapshot(o);
       auto od = buildDefinition(preset, o, dj, own["entry"], diags, allowAnyPath);
       if (!od) return false;

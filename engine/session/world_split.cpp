@@ -28,6 +28,7 @@ std::unique_ptr<Preset> clonePreset(const Preset& preset) {
     c.definition = e.definition ? e.definition->clone() : nullptr;
     c.definitionRef = e.definitionRef;
     c.definitionFile = e.definitionFile;
+    c.definitionId = e.definitionId;
     c.definitionDisplay = e.definitionDisplay;
     c.definitionPointer = e.definitionPointer;
     c.definitionJson = e.definitionJson;
