@@ -24,7 +24,7 @@ run_gui() {
     >"$tmp/log" 2>&1 || status=$?
 }
 
-cp "$src/presets/test_pattern.json" "$tmp/preset.json"
+cp "$src/presets/stride_fountain.json" "$tmp/preset.json"
 
 # --- 1. a failed open stops the script: nothing saved, exit 1
 run_gui "$tmp/preset.json" --frames 60 --exec "open $tmp/missing.json; save $tmp/out.json"

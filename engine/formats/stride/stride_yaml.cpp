@@ -221,8 +221,8 @@ std::vector<std::pair<std::string, YAML::Node>> entries(const YAML::Node& map) {
 YAML::Node Reader::child(const YAML::Node& map, std::string_view key) const {
   if (!map.IsDefined() || !map.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
   if (map.Mark().pos >= 0) {
-    Asked& a = asked_[size_t(map.Mark().pos)];
-    if (!a.map.IsDefined()) a.map = map;
+    // Copy-constructed: assigning to a YAML::Node would write through it, not rebind it.
+    Asked& a = asked_.try_emplace(size_t(map.Mark().pos), Asked{map, {}}).first->second;
     if (std::find(a.keys.begin(), a.keys.end(), key) == a.keys.end()) a.keys.emplace_back(key);
   }
   for (auto it = map.begin(); it != map.end(); ++it)
