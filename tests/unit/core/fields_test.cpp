@@ -102,11 +102,15 @@ TEST(Fields, UnknownKeyNamesTheNearestDeclaredKey) {
   Diagnostics d;
   Json j = Json::parse(R"({"number_of_particels": 3, "sped": 1, "speed": 2, "colour": 1,
     "zzz": 0})");
-  readFields(j, [&](FieldVisitor& v) { s.reflect(v); }, {.file = "f.json"}, d);
+  readFields(
+      j, [&](FieldVisitor& v) { s.reflect(v); }, {.file = "f.json"}, d);
   ASSERT_EQ(d.warningCount(), 4u) << d.formatAll();
-  EXPECT_EQ(format(d.items[0]), "f.json: /number_of_particels: warning: unknown key (kept on save; did you mean \"number_of_particles\"?)");
+  EXPECT_EQ(format(d.items[0]),
+            "f.json: /number_of_particels: warning: unknown key (kept on save; did you mean "
+            "\"number_of_particles\"?)");
   EXPECT_EQ(format(d.items[1]), "f.json: /sped: warning: unknown key (kept on save)");
-  EXPECT_EQ(format(d.items[2]), "f.json: /colour: warning: unknown key (kept on save; did you mean \"color\"?)");
+  EXPECT_EQ(format(d.items[2]),
+            "f.json: /colour: warning: unknown key (kept on save; did you mean \"color\"?)");
   EXPECT_EQ(format(d.items[3]), "f.json: /zzz: warning: unknown key (kept on save)");
   EXPECT_EQ(s.count, 16);
 }
