@@ -1,14 +1,46 @@
 // fxview: one binary. No subcommand opens the GUI (the default gallery preset, or PRESET);
 // subcommands render, simulate, check and print schemas headless.
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "app/cli/common.h"
 #include "app/gui/gui.h"
 #include "engine/core/startup_phases.h"
+#include "engine/core/text.h"
+
+namespace {
+
+// `fxview rendr ...`: a first argument that is no option, no subcommand, no file and has neither
+// a folder nor an extension in it names a subcommand, mistyped. CLI11 would take it as the
+// viewer's preset and then answer about the arguments after it. Returns whether it was reported.
+bool reportUnknownCommand(const CLI::App& app, int argc, char** argv) {
+  if (argc < 2) return false;
+  const std::string word = argv[1];
+  if (word.empty() || word[0] == '-' || word.find_first_of("./\\") != std::string::npos)
+    return false;
+  std::error_code ec;
+  if (std::filesystem::exists(word, ec)) return false;
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    names.push_back(sub->get_name());
+  for (const std::string& n : names)
+    if (n == word) return false;
+  std::string nearest = fx::nearestName(word, names);
+  std::string list;
+  for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+  std::cerr << "fxview: unknown command " << word
+            << (nearest.empty() ? " (commands: " + list + "; or a preset or asset file)"
+                                : " (did you mean " + nearest + "?)")
+            << "\n";
+  return true;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -35,7 +67,12 @@ int main(int argc, char** argv) {
                  "With a .scenario_structure_bsp: show the weather this cluster has")
       ->check(CLI::Range(0, 65535))
       ->excludes(weather);
-  app.add_option("--exec", guiArgs.exec, "Console commands to run after loading, separated by ';'");
+  app.add_option("--exec", guiArgs.exec,
+                 "Console commands to run after loading, separated by ';'; the first that fails "
+                 "stops the script, and the viewer quits with status 1");
+  app.add_flag(
+      "--keep-going", guiArgs.keepGoing,
+      "With --exec: run the commands after a failing one too (the exit status is still 1)");
   app.add_flag("--allow-any-path", guiArgs.allowAnyPath,
                "Let definitions and textures come from anywhere");
   fx::cli::addTagsOption(&app, guiArgs.tagsDir);
@@ -70,6 +107,7 @@ int main(int argc, char** argv) {
   fx::cli::registerExport(app, exitCode);
 
   fx::startup::mark("cli_setup");
+  if (reportUnknownCommand(app, argc, argv)) return fx::cli::kExitUsage;
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

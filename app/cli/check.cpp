@@ -5,6 +5,8 @@
 // range-checked; a .bitmap or .gbxmodel is read; a .scenario_structure_bsp is checked as the
 // scene of every weather palette entry (or of the one --weather / --cluster choose).
 #include <iostream>
+#include <set>
+#include <string>
 
 #include "app/cli/common.h"
 #include "engine/effects/halo_weather/point_physics.h"
@@ -68,6 +70,14 @@ void checkLevel(const std::filesystem::path& path, const PresetLoadOptions& opts
   if (auto p = loadLevelPaletteScene(path, diags, opts)) lintPreset(*p, diags);
 }
 
+// The errors and warnings as printed: a problem reached twice (one definition file read by two
+// effects, a lint per effect) counts once.
+void countDistinct(const Diagnostics& diags, size_t& errors, size_t& warnings) {
+  std::set<std::string> seen;
+  for (const Diagnostic& d : diags.items)
+    if (seen.insert(format(d)).second) ++(d.severity == Severity::Error ? errors : warnings);
+}
+
 }  // namespace
 
 void registerCheck(CLI::App& app, int& exitCode) {
@@ -110,9 +120,8 @@ void registerCheck(CLI::App& app, int& exitCode) {
         auto preset = loadPresetOrTag(path, {}, diags, opts);  // a preset or a bundle folder
         if (preset) lintPreset(*preset, diags);
       }
-      printDiagnostics(diags);
-      errors += diags.errorCount();
-      warnings += diags.warningCount();
+      printDiagnostics(diags);  // a repeated problem once (formatAll)
+      countDistinct(diags, errors, warnings);
     }
     if (!args->quiet)
       std::cerr << args->presets.size() << " file(s) checked: " << errors << " error(s), "

@@ -21,7 +21,7 @@ void endProcessNow(int code) {
 }
 
 void printDiagnostics(const Diagnostics& diags) {
-  for (const auto& d : diags.items) std::cerr << format(d) << "\n";
+  std::cerr << diags.formatAll();
 }
 
 std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, bool allowAnyPath,

@@ -23,14 +23,15 @@
 #include "engine/core/text.h"
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
+#include "engine/formats/halo/tag_paths.h"
 #include "engine/import/halo/tag_definitions.h"
 #include "engine/session/file_kinds.h"
 
 namespace fx::cli {
 
-namespace {
-
 namespace fs = std::filesystem;
+
+namespace {
 
 // What `export` needs to tell the user's later changes from the tag's (engine/core/json_merge.h):
 // the tag, relative to where the JSON lands, its bytes' hash and the values printed.
@@ -46,6 +47,37 @@ void recordImport(const ImportArgs& args, Json& out) {
       makeImportRecord(fnv1a64(bytes), out, (rel.empty() ? tag : rel).generic_string());
 }
 
+// A weather tag's particle types take their physics from the point_physics tags they reference
+// (physics_path), found under the tags root as the viewer finds them (--tags, else the folder
+// named `tags` above the tag): those values are printed under "physics", not the defaults the
+// inline object would otherwise show. A reference not found is a warning naming the root.
+void inlineReferencedPhysics(const ImportArgs& args, Json& def, Diagnostics& diags) {
+  auto types = def.find("particle_types");
+  if (types == def.end() || !types->is_array()) return;
+  fs::path root =
+      halo::tagsRootFor(args.input, args.tagsDir.empty() ? fs::path() : fs::absolute(args.tagsDir));
+  for (size_t i = 0; i < types->size(); ++i) {
+    Json& t = (*types)[i];
+    auto path = t.find("physics_path");
+    if (path == t.end() || !path->is_string() || !halo::isTagPath(path->get<std::string>()))
+      continue;
+    std::string ref = path->get<std::string>();
+    auto hit = root.empty() ? std::nullopt : halo::resolveCaseInsensitive(root, ref);
+    if (!hit) {
+      diags.warning(args.input, "/particle_types/" + std::to_string(i) + "/physics_path",
+                    "tag \"" + ref + "\" not found " +
+                        (root.empty() ? std::string("(no folder named \"tags\" above the tag; "
+                                                    "pass --tags DIR)")
+                                      : "under the tags root \"" + root.string() + "\"") +
+                        "; \"physics\" shows the defaults");
+      continue;
+    }
+    auto physics = loadStructTag<weather::PointPhysics>(*hit, hit->string(),
+                                                        halo::TagClass::PointPhysics, diags);
+    if (physics) t["physics"] = std::move(*physics);
+  }
+}
+
 // A glow or weather tag as its family's definition; validated like a definition file.
 bool importDefinitionTag(const ImportArgs& args, Json& out, Diagnostics& diags) {
   const EffectFamily* family = fileKindFamily(*findFileKind(args.input));
@@ -56,6 +88,8 @@ bool importDefinitionTag(const ImportArgs& args, Json& out, Diagnostics& diags) 
   readFields(
       tagged->json, [d](FieldVisitor& v) { d->reflect(v); }, {.file = args.input}, diags);
   out = std::move(tagged->json);
+  if (findFileKind(args.input)->tagClass == halo::TagClass::WeatherParticleSystem)
+    inlineReferencedPhysics(args, out, diags);
   if (diags.hasErrors()) return false;
   recordImport(args, out);
   return true;
@@ -116,6 +150,14 @@ ImportFn findImporter(const std::string& path) {
   return kind ? importerFor(*kind) : nullptr;
 }
 
+// --png writes a bitmap's pixels; any other kind would ignore it, so it is a usage error.
+bool refusePngForKind(const ImportArgs& args) {
+  if (args.png.output.empty() || opensAs(args.input, FileOpening::BitmapTag)) return false;
+  std::cerr << "fxview import: --png applies only to bitmaps (.bitmap); " << args.input
+            << " is not one\n";
+  return true;
+}
+
 std::string importHelp() {
   std::string s = "Print a game asset as fxview JSON:";
   for (const FileKind& kind : fileKinds())
@@ -148,6 +190,10 @@ void registerImport(CLI::App& app, int& exitCode) {
     if (!importer) {
       std::cerr << args->input
                 << ": cannot import this kind of file (known: " << importableExtensions() << ")\n";
+      exitCode = kExitUsage;
+      return;
+    }
+    if (refusePngForKind(*args)) {
       exitCode = kExitUsage;
       return;
     }

@@ -4,6 +4,7 @@
 #include "engine/formats/halo/structure_bsp.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/import/halo/level_weather.h"
+#include "engine/session/tag_scene.h"
 #include "engine/session/world.h"
 
 namespace fx::cli {
@@ -17,7 +18,9 @@ bool importLevel(const ImportArgs& args, Json& out, Diagnostics& diags) {
   fs::path at = args.output.empty() ? bsp.parent_path() / (bsp.stem().string() + ".json")
                                     : fs::absolute(args.output).lexically_normal();
   fs::path root =
-      halo::tagsRootFor(bsp, args.tagsDir.empty() ? fs::path() : fs::absolute(args.tagsDir));
+      levelTagsRoot(*level, bsp, args.tagsDir.empty() ? fs::path() : fs::absolute(args.tagsDir),
+                    args.input, diags);
+  if (diags.hasErrors()) return false;
   out = {{"version", 1},
          {"name", bsp.filename().string()},
          {"seed", 1},
@@ -28,8 +31,11 @@ bool importLevel(const ImportArgs& args, Json& out, Diagnostics& diags) {
   }
   out["effects"] = weatherPaletteEffects(*level);
   // What it prints must run: the references resolve, the values validate.
+  const size_t before = diags.items.size();
   auto preset =
       loadPresetFromJson(out, at, diags, {.allowAnyPath = args.allowAnyPath, .tagsDir = root});
+  // Printed to stdout, X.json beside the BSP is no file: its problems name the BSP.
+  if (args.output.empty()) nameOpenedFile(diags, before, at, args.input);
   if (preset) lintPreset(*preset, diags);
   return preset && !diags.hasErrors();
 }

@@ -65,7 +65,12 @@ bool importStride(const ImportArgs& args, Json& out, Diagnostics& diags) {
 
   // Load it back as fxview will: the family's declarations validate every value.
   PresetLoadOptions opts{.allowAnyPath = args.allowAnyPath, .extraRoot = result->textureRoot};
+  const size_t before = diags.items.size();
   auto preset = loadPresetFromJson(result->preset, target, diags, opts);
+  // Printed to stdout, x.sdprefab.json is no file: its problems name the asset.
+  if (args.output.empty())
+    stride_import::nameAssetInDiagnostics(diags, before, target.string(), args.input,
+                                          result->sources);
   if (!preset || diags.hasErrors()) return false;
 
   for (const auto& e : result->effects)

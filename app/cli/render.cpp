@@ -20,7 +20,8 @@
 // run before simulating: the Halo debug globals (render_model_markers, debug_point_physics,
 // debug_sprites, weather, render_psystems), seed, fps, mode, set FIELD VALUE, enable, solo, and
 // `split ...` for a side-by-side picture (e.g. "mode frame; split rate 144": the left half at the
-// preset's rate, the right one at 144 Hz, same camera). A failing command is a usage error.
+// preset's rate, the right one at 144 Hz, same camera). A failing command is a usage error, and
+// the commands after it do not run (--keep-going runs them, still exiting 2).
 // Debug labels (DebugDraw::labels: marker names with render_model_markers) are drawn as small
 // text beside their points, over the picture.
 #include <cstdio>
@@ -55,6 +56,7 @@ struct Args {
   bool debugGl = false;
   bool bloom = false;
   std::string exec;
+  bool keepGoing = false;  // --keep-going: --exec runs past a failing command
   std::string gif, sheet, video;
   int columns = 0;
 };
@@ -111,11 +113,15 @@ std::vector<std::filesystem::path> outputsOf(const Args& args) {
   return outputs;
 }
 
-// --exec: the console commands, run before simulating. False when one fails (each is printed).
+// --exec: the console commands, run before simulating, up to the first that fails (all of them
+// with --keep-going). False when one fails (each failure is printed).
 bool runExec(const Args& args, Preset& preset, World& world, SplitView& split) {
   if (args.exec.empty()) return true;
-  ConsoleSession session{
-      .preset = &preset, .world = &world, .split = &split, .allowAnyPath = args.allowAnyPath};
+  ConsoleSession session{.preset = &preset,
+                         .world = &world,
+                         .split = &split,
+                         .allowAnyPath = args.allowAnyPath,
+                         .keepGoing = args.keepGoing};
   bool failed = false;
   for (const ConsoleReply& r : executeConsole(session, args.exec)) {
     if (!r.ok) {
@@ -336,7 +342,10 @@ void registerRender(CLI::App& app, int& exitCode) {
       "to FILE at exit");
   cmd->add_option("--exec", args->exec,
                   "Console commands run before simulating, ';'-separated (render_model_markers 1; "
-                  "set FIELD VALUE; split rate 144; ...)");
+                  "set FIELD VALUE; split rate 144; ...); the first that fails stops them");
+  cmd->add_flag("--keep-going", args->keepGoing,
+                "With --exec: run the commands after a failing one too (the exit status is "
+                "still 2)");
   cmd->callback([args, &exitCode] { exitCode = run(*args); });
 }
 

@@ -269,7 +269,9 @@ namespace {
 std::string viewerOpen(App& app, const ConsoleStatement& st) {
   const auto& t = st.tokens;
   if (t.size() < 2) return "usage: open PATH";
-  if (requestOpen(app, t[1]) || app.showOpenPrompt) return {};
+  if (requestOpen(app, t[1])) return {};
+  // Not open yet: a script must not go on as if it were (its `save` would save the old document).
+  if (app.showOpenPrompt) return "unsaved edits: answer the prompt before " + t[1] + " opens";
   return "could not open " + t[1] + " (see the errors tab)";
 }
 
@@ -482,7 +484,7 @@ void pollHotReload(App& app, double now) {
       setStatus(app, "loaded " + app.presetPath.string());
       std::cerr << "fxview: loaded " << app.presetPath.string() << "\n";
     } else {
-      for (const auto& d : app.loadDiagnostics.items) std::cerr << format(d) << "\n";
+      std::cerr << app.loadDiagnostics.formatAll();
     }
     return;
   }
@@ -595,11 +597,15 @@ std::string defaultScreenshotPath() {
 namespace {
 
 // Without a document only `load` / `open`, `screenshot` (of the errors) and `quit` make sense.
-void runWithoutDocument(App& app, const std::string& line) {
+// False when a statement failed; the statements after it are not run.
+bool runWithoutDocument(App& app, const std::string& line) {
   auto st = parseConsoleLine(line);
   for (const auto& s : st) {
     if ((s.command() == "load" || s.command() == "open") && s.tokens.size() > 1) {
-      openAndRemember(app, s.tokens[1]);
+      if (!openAndRemember(app, s.tokens[1])) {
+        std::cerr << "fxview: could not open " << s.tokens[1] << "\n";
+        return false;
+      }
     } else if (s.command() == "screenshot") {
       app.pendingScreenshot = s.tokens.size() > 1 ? s.tokens[1] : defaultScreenshotPath();
       app.screenshotWindow = false;
@@ -607,9 +613,13 @@ void runWithoutDocument(App& app, const std::string& line) {
       break;  // taken at the end of a rendered frame; the rest waits (runPendingExec)
     } else if (s.command() == "quit") {
       app.quitRequested = app.quitConfirmed = true;
-    } else
+    } else {
       app.consoleLog.push_back({ConsoleLine::Error, "no preset is loaded"});
+      std::cerr << "fxview: " << s.command() << ": no preset is loaded\n";
+      return false;
+    }
   }
+  return true;
 }
 
 // load, save, quit and the viewer's own commands; `load` and `open` rebind the session to the
@@ -696,12 +706,9 @@ void installEditHooks(App& app, ConsoleSession& s) {
 
 }  // namespace
 
-void runConsole(App& app, const std::string& line, bool echo) {
+bool runConsole(App& app, const std::string& line, bool echo) {
   if (echo) app.consoleLog.push_back({ConsoleLine::Input, "> " + line});
-  if (!app.preset || !app.world) {
-    runWithoutDocument(app, line);
-    return;
-  }
+  if (!app.preset || !app.world) return runWithoutDocument(app, line);
   ConsoleSession session{.preset = app.preset.get(),
                          .world = app.world.get(),
                          .transport = &app.transport,
@@ -711,7 +718,9 @@ void runConsole(App& app, const std::string& line, bool echo) {
   installDocumentHooks(app, session);
   installCaptureHooks(app, session);
   installEditHooks(app, session);
+  bool ok = true;
   for (auto& reply : executeConsole(session, line)) {
+    ok = ok && reply.ok;
     if (reply.text.empty() && reply.ok) continue;
     app.consoleLog.push_back({reply.ok ? ConsoleLine::Output : ConsoleLine::Error, reply.text});
     if (!reply.ok) std::cerr << "fxview: " << reply.text << "\n";
@@ -719,21 +728,41 @@ void runConsole(App& app, const std::string& line, bool echo) {
   app.framerateThrottle = session.framerateThrottle;
   if (app.consoleLog.size() > 2000)
     app.consoleLog.erase(app.consoleLog.begin(), app.consoleLog.begin() + 500);
+  return ok;
 }
 
 void queueExec(App& app, const std::string& script) {
   for (auto& st : parseConsoleLine(script)) app.pendingExec.push_back(st.text);
+  app.execActive = !app.pendingExec.empty();
 }
+
+namespace {
+
+// A statement of the --exec script failed (`what` says which): the rest is dropped, unless
+// --keep-going, and the viewer quits with status 1 (asking first when edits are unsaved).
+void execStatementFailed(App& app, const std::string& what) {
+  app.execFailed = true;
+  if (app.args.keepGoing) return;
+  if (!app.pendingExec.empty())
+    std::cerr << "fxview: --exec stopped at " << what << " (" << app.pendingExec.size()
+              << " more not run; --keep-going runs them)\n";
+  app.pendingExec.clear();
+  app.execActive = false;
+  app.quitRequested = true;
+}
+
+}  // namespace
 
 void runPendingExec(App& app) {
   // Statements run in order; one that needs a rendered frame (screenshot, bundle) ends this
   // frame's share so the capture shows everything before it, and nothing runs until it is taken.
   if (!app.pendingScreenshot.empty() || !app.pendingBundle.empty()) return;
   if (app.frameIndex < app.execResumeFrame) return;
+  if (app.pendingExec.empty()) app.execActive = false;  // its last capture is taken
   while (!app.pendingExec.empty()) {
     std::string st = app.pendingExec.front();
     app.pendingExec.erase(app.pendingExec.begin());
-    runConsole(app, st, true);
+    if (!runConsole(app, st, true)) execStatementFailed(app, "\"" + st + "\"");
     if (!app.pendingScreenshot.empty() || !app.pendingBundle.empty() || app.quitRequested ||
         app.frameIndex < app.execResumeFrame)
       break;
@@ -757,6 +786,7 @@ void finishCaptures(App& app) {
     } else {
       app.consoleLog.push_back({ConsoleLine::Error, "screenshot: " + err});
       std::cerr << "fxview: screenshot: " << err << "\n";
+      if (app.execActive) execStatementFailed(app, "screenshot " + p.string());
     }
   }
   if (!app.pendingBundle.empty()) {
@@ -768,6 +798,7 @@ void finishCaptures(App& app) {
     else {
       app.consoleLog.push_back({ConsoleLine::Error, "bundle: " + err});
       std::cerr << "fxview: bundle: " << err << "\n";
+      if (app.execActive) execStatementFailed(app, "bundle " + p.string());
     }
   }
 }

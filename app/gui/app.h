@@ -114,6 +114,8 @@ struct App {
 
   // Scripted input (--exec): statements run across frames; a screenshot flushes a frame first.
   std::vector<std::string> pendingExec;
+  bool execActive = false;            // a script is running (or waits for its capture)
+  bool execFailed = false;            // one of its statements failed: the viewer exits 1
   uint64_t execResumeFrame = 0;       // `wait`: no statement runs before this frame
   std::string pendingScreenshot;      // picture-area capture at the end of this frame
   bool screenshotWindow = false;      // ...of the whole window, panels included
@@ -184,7 +186,8 @@ void applySnapshotEdit(App& app, const std::string& target, const Json& snapshot
 const Json& committedSnapshot(App& app, const std::string& target);
 void undo(App& app);
 void redo(App& app);
-void runConsole(App& app, const std::string& line, bool echo = true);
+// Runs a console line; false when a statement of it failed (the errors are in the console log).
+bool runConsole(App& app, const std::string& line, bool echo = true);
 void queueExec(App& app, const std::string& script);
 void runPendingExec(App& app);
 std::string defaultScreenshotPath();

@@ -246,12 +246,12 @@ bool openFirstDocument(App& app, const GuiArgs& args) {
   // panel and the file is watched, so fixing it brings the scene up (hot reload).
   const bool opened = openDocument(app, path);
   if (!opened) {
-    std::cerr << "fxview: could not open " << path.string() << "\n"
-              << app.loadDiagnostics.formatAll();
+    std::cerr << "fxview: could not open " << path.string() << "\n";
     if (!app.preset) showTab(app, BottomTab::Console);
   } else if (!args.preset.empty())
     addRecentFile(app.settings, path);
-  for (const auto& d : app.loadDiagnostics.items) std::cerr << format(d) << "\n";
+  // Once each (the reason it did not open among them).
+  std::cerr << app.loadDiagnostics.formatAll();
   if (!args.exec.empty()) {
     queueExec(app, args.exec);
     showTab(app, BottomTab::Console);  // a scripted session shows its transcript
@@ -349,8 +349,9 @@ int runViewer(App& app, const GuiArgs& args) {
   startup::mark("load_preset");
   runFrames(app, args);
   closeViewer(app);
-  // From the command line a failure is never status 0: the document never opened.
-  return !opened && !app.preset ? 1 : 0;
+  // From the command line a failure is never status 0: the document never opened, or a statement
+  // of the --exec script failed.
+  return (!opened && !app.preset) || app.execFailed ? 1 : 0;
 }
 
 }  // namespace

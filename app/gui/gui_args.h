@@ -15,6 +15,7 @@ struct GuiArgs {
   std::string weather;    // a .scenario_structure_bsp: the palette entry shown (--weather)
   std::optional<int> cluster;  // ... or the one this cluster has (--cluster)
   std::string exec;            // console commands run after loading, ';'-separated
+  bool keepGoing = false;      // --keep-going: the script runs past a failing command
   bool allowAnyPath = false;
   std::string tagsDir;  // --tags: tags root for Halo tag references ("" = per preset / nearest)
   int maxFrames = 0;    // > 0: quit after this many frames

@@ -1,6 +1,9 @@
 #include "engine/core/data_paths.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 
 // Compiled into this file alone (CMakeLists.txt): the checkout and build tree of this binary.
@@ -38,13 +41,43 @@ void addXdg(std::vector<fs::path>& roots, const fs::path& base) {
   if (!base.empty() && base.is_absolute()) roots.push_back(base / "fxview");
 }
 
+// The running binary: /proc/self/exe, else what argv[0] names.
+fs::path runningExecutable() {
+  std::error_code ec;
+  if (environment("FXVIEW_IGNORE_PROC_EXE") != "1") {
+    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec && !exe.empty()) return exe;
+  }
+  fs::path cwd = fs::current_path(ec);
+  return executableFromArgv0(program_invocation_name ? program_invocation_name : "", cwd,
+                             environment("PATH"));
+}
+
 }  // namespace
+
+fs::path executableFromArgv0(const std::string& argv0, const fs::path& cwd,
+                             const std::string& pathVar) {
+  if (argv0.empty()) return {};
+  std::error_code ec;
+  if (argv0.find('/') != std::string::npos) {
+    fs::path p = fs::path(argv0).is_absolute() ? fs::path(argv0) : cwd / argv0;
+    return fs::is_regular_file(p, ec) ? fs::weakly_canonical(p, ec) : fs::path();
+  }
+  for (size_t at = 0; at <= pathVar.size();) {
+    size_t end = std::min(pathVar.find(':', at), pathVar.size());
+    std::string dir = pathVar.substr(at, end - at);
+    fs::path candidate = (dir.empty() ? cwd : fs::path(dir)) / argv0;
+    if (fs::is_regular_file(candidate, ec) && ::access(candidate.c_str(), X_OK) == 0)
+      return fs::weakly_canonical(candidate.is_absolute() ? candidate : cwd / candidate, ec);
+    at = end + 1;
+  }
+  return {};
+}
 
 DataSearch dataSearchFromEnvironment() {
   DataSearch s;
   s.explicitDir = environment("FXVIEW_DATA_DIR");
-  std::error_code ec;
-  s.executable = fs::read_symlink("/proc/self/exe", ec);
+  s.executable = runningExecutable();
   s.sourceDir = FXVIEW_SOURCE_DIR;
   s.buildDir = FXVIEW_BUILD_DIR;
   std::string noSource = environment("FXVIEW_NO_SOURCE_TREE");
@@ -89,6 +122,22 @@ fs::path findDataFile(const fs::path& relative, const DataSearch& search) {
 
 fs::path findDataFile(const fs::path& relative) {
   return findDataFile(relative, dataSearchFromEnvironment());
+}
+
+std::string dataSearchDescription() {
+  DataSearch search = dataSearchFromEnvironment();
+  std::string out = "searched ";
+  bool first = true;
+  for (const fs::path& root : dataRoots(search)) {
+    out += (first ? "" : ", ") + root.string();
+    first = false;
+  }
+  if (first) out += "nothing";
+  if (search.executable.empty())
+    out +=
+        " (the executable's own folder is unknown: /proc/self/exe and argv[0] gave none; set "
+        "FXVIEW_DATA_DIR)";
+  return out;
 }
 
 fs::path sourceTreeDir() {

@@ -9,7 +9,9 @@
 //   5. <each of $XDG_DATA_DIRS>/fxview (default /usr/local/share:/usr/share)
 // The built-in shaders are compiled into the executable (engine/render/builtin_shaders.h) and
 // need no data root. The search reads the environment and /proc/self/exe on each call; nothing is
-// cached.
+// cached. Where /proc/self/exe cannot be read (no /proc mounted, a sandbox), the executable is
+// found from argv[0] instead (glibc's program_invocation_name), resolved against the working
+// folder or $PATH; $FXVIEW_IGNORE_PROC_EXE=1 skips /proc/self/exe to test that fallback.
 #pragma once
 
 #include <filesystem>
@@ -33,12 +35,24 @@ struct DataSearch {
 
 DataSearch dataSearchFromEnvironment();
 
+// The executable argv[0] names: with a '/', `cwd`/argv0 (or argv0 when absolute); without one,
+// the first entry of `pathVar` (':'-separated, as $PATH) holding an executable file of that name.
+// Empty when none does.
+std::filesystem::path executableFromArgv0(const std::string& argv0,
+                                          const std::filesystem::path& cwd,
+                                          const std::string& pathVar);
+
 // The data roots of `search`, in search order, duplicates removed. Roots need not exist.
 std::vector<std::filesystem::path> dataRoots(const DataSearch& search);
 
 // `<root>/<relative>` for the first root where it exists; empty when none has it.
 std::filesystem::path findDataFile(const std::filesystem::path& relative, const DataSearch& search);
 std::filesystem::path findDataFile(const std::filesystem::path& relative);
+
+// For a message when a shipped file is not found: "searched A, B, C" over the data roots of the
+// environment's search (and "the executable's folder is unknown" when neither /proc/self/exe nor
+// argv[0] gave it).
+std::string dataSearchDescription();
 
 // The checkout this binary was built from, whether or not it still exists. For tests and
 // developer tools that read the source tree's own files (tests/golden, tests/bad_inputs); the

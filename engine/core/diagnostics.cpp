@@ -1,5 +1,7 @@
 #include "engine/core/diagnostics.h"
 
+#include <set>
+
 #include "engine/core/text.h"
 
 namespace fx {
@@ -46,8 +48,11 @@ size_t Diagnostics::errorCount() const {
 size_t Diagnostics::warningCount() const { return items.size() - errorCount(); }
 
 std::string Diagnostics::formatAll() const {
+  // A problem reached twice (a file read by two effects, a check after a load) prints once.
+  std::set<std::string> seen;
   std::string out;
-  for (const auto& d : items) out += format(d) + "\n";
+  for (const auto& d : items)
+    if (std::string line = format(d); seen.insert(line).second) out += line + "\n";
   return out;
 }
 

@@ -4,6 +4,8 @@
 #include <set>
 #include <sstream>
 
+#include "engine/core/text.h"
+
 namespace fx {
 
 namespace {
@@ -221,8 +223,21 @@ class JsonReader final : public FieldVisitor {
       if (visited.count(k)) continue;
       bool known = false;
       for (const auto& a : alsoKnown) known |= a == k;
-      if (!known) diags_.warning(file_, pointerJoin(pointer_, k), "unknown key (kept on save)");
+      if (!known) diags_.warning(file_, pointerJoin(pointer_, k), unknownKeyMessage(k, alsoKnown));
     }
+  }
+
+  // "unknown key (kept on save)", with the declared key it is a typo of when one is close and
+  // absent from the object (a key present is not the one mistyped).
+  std::string unknownKeyMessage(const std::string& key, const std::vector<std::string>& alsoKnown) {
+    std::vector<std::string> absent;
+    for (const std::string& k : visited)
+      if (!node_.contains(k)) absent.push_back(k);
+    for (const std::string& k : alsoKnown)
+      if (!node_.contains(k)) absent.push_back(k);
+    std::string nearest = nearestName(key, absent);
+    return nearest.empty() ? "unknown key (kept on save)"
+                           : "unknown key (kept on save; did you mean \"" + nearest + "\"?)";
   }
 
   void checkRequired(const FieldMeta& m) {

@@ -60,9 +60,14 @@ std::optional<Json> parseJsonText(const std::string& text, const std::string& di
         ++col;
       }
     }
+    // nlohmann says "[json.exception.parse_error.101] parse error at line L, column C: WHAT":
+    // keep WHAT, the position is given once, above.
     std::string what = e.what();
     auto pos = what.find("parse error");
     if (pos != std::string::npos) what = what.substr(pos);
+    if (auto colon = what.find(": ");
+        what.rfind("parse error", 0) == 0 && colon != std::string::npos)
+      what = what.substr(colon + 2);
     diags.error(displayName, "",
                 "malformed JSON at line " + std::to_string(line) + ", column " +
                     std::to_string(col) + ": " + what);

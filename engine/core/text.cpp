@@ -1,5 +1,8 @@
 #include "engine/core/text.h"
 
+#include <algorithm>
+#include <vector>
+
 #include <nlohmann/json.hpp>
 
 namespace fx {
@@ -55,6 +58,38 @@ std::string escapeInvalidUtf8(std::string_view text) {
 
 std::string dumpJson(const nlohmann::ordered_json& j, int indent) {
   return j.dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+size_t editDistance(std::string_view a, std::string_view b) {
+  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t above = row[j];
+      size_t substitute = diagonal + (lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1);
+      row[j] = std::min({above + 1, row[j - 1] + 1, substitute});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string nearestName(std::string_view word, const std::vector<std::string>& candidates) {
+  const size_t limit = word.size() <= 5 ? 1 : 2;
+  std::string best;
+  size_t bestDistance = limit + 1;
+  for (const std::string& c : candidates) {
+    if (c == word) continue;
+    size_t d = editDistance(word, c);
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = c;
+    }
+  }
+  return best;
 }
 
 }  // namespace fx

@@ -6,6 +6,7 @@
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace fx {
 
@@ -18,5 +19,14 @@ std::string escapeInvalidUtf8(std::string_view text);
 // `j` as JSON text for output and files. A string read from a tag may hold bytes that are not
 // UTF-8: they become U+FFFD instead of the exception nlohmann's default dump throws.
 std::string dumpJson(const nlohmann::ordered_json& j, int indent = -1);
+
+// Levenshtein distance between `a` and `b`, ignoring ASCII case (insertions, deletions and
+// substitutions of one byte each cost 1).
+size_t editDistance(std::string_view a, std::string_view b);
+
+// The candidate nearest to `word` when it is close enough to be a typo of it: at most 1 edit for
+// words up to 5 bytes, 2 for longer ones (and never the word itself, exact case). "" when none is.
+// For "did you mean X?" after an unknown key or command.
+std::string nearestName(std::string_view word, const std::vector<std::string>& candidates);
 
 }  // namespace fx

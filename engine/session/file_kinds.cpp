@@ -57,9 +57,10 @@ constexpr FileExtension kWeatherExtensions[] = {
 constexpr FileExtension kPointPhysicsExtensions[] = {
     {".point_physics", "Halo point_physics tag -> point_physics definition"}};
 constexpr FileExtension kWindExtensions[] = {{".wind", "Halo wind tag -> wind definition"}};
+// Not browsable: a model opens only under a .glow (--model); File > Open would offer a file it
+// cannot show.
 constexpr FileExtension kModelExtensions[] = {
-    {".gbxmodel", "Halo gbxmodel tag -> scene object (markers in object space), nodes, regions",
-     true}};
+    {".gbxmodel", "Halo gbxmodel tag -> scene object (markers in object space), nodes, regions"}};
 constexpr FileExtension kBitmapExtensions[] = {
     {".bitmap", "Halo bitmap tag -> pages and sequences of sprites (--png: decoded pixels)"}};
 constexpr FileExtension kAnimationExtensions[] = {

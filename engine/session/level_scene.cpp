@@ -5,6 +5,7 @@
 #include "engine/effects/halo_weather/weather_definition.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/import/halo/level_weather.h"
+#include "engine/session/tag_scene.h"
 
 namespace fx {
 
@@ -64,12 +65,19 @@ void frameLevelWeather(Preset& preset) {
   scene.camera.nearPlane = 0.01f;
 }
 
-// The scene around `bsp` holding `effects`, loaded at its virtual path in the tags root.
-std::unique_ptr<Preset> loadAround(const fs::path& bsp, Json effects, Diagnostics& diags,
-                                   const PresetLoadOptions& opts) {
+// The scene around `bsp` holding `effects`, loaded at its virtual path in the tags root (found
+// from the level's references when no folder named `tags` holds the BSP).
+std::unique_ptr<Preset> loadAround(const fs::path& bsp, const halo::LevelWeather& level,
+                                   Json effects, Diagnostics& diags, PresetLoadOptions opts) {
   fs::path absBsp = fs::absolute(bsp).lexically_normal();
+  size_t errors = diags.errorCount();
   fs::path root =
-      halo::tagsRootFor(absBsp, opts.tagsDir.empty() ? opts.tagsDir : fs::absolute(opts.tagsDir));
+      levelTagsRoot(level, absBsp, opts.tagsDir.empty() ? opts.tagsDir : fs::absolute(opts.tagsDir),
+                    bsp.string(), diags);
+  if (diags.errorCount() > errors) return nullptr;
+  // A root found from the references is the scene's --tags (a folder named `tags` is found anyway).
+  if (!root.empty() && opts.tagsDir.empty() && halo::tagsRootFor(absBsp).empty())
+    opts.tagsDir = root;
   fs::path dir = root.empty() ? absBsp.parent_path() : root;
   Json json = {{"version", 1},
                {"name", absBsp.filename().string()},
@@ -77,8 +85,10 @@ std::unique_ptr<Preset> loadAround(const fs::path& bsp, Json effects, Diagnostic
                {"simulation", {{"mode", "tick"}, {"rate", 30}}},
                {"objects", Json::array()},
                {"effects", std::move(effects)}};
-  auto preset =
-      loadPresetFromJson(json, dir / (absBsp.stem().string() + ".fxview.json"), diags, opts);
+  const fs::path at = dir / (absBsp.stem().string() + ".fxview.json");
+  const size_t before = diags.items.size();
+  auto preset = loadPresetFromJson(json, at, diags, opts);
+  nameOpenedFile(diags, before, at, bsp);
   if (!preset) return nullptr;
   preset->displayName = bsp.string();
   frameLevelWeather(*preset);
@@ -111,7 +121,7 @@ std::unique_ptr<Preset> loadLevelScene(const fs::path& bsp, Diagnostics& diags,
     auto at = size_t(choice->entry);
     effects.push_back(weatherEntryEffect(*level, at, ids[at]));
   }
-  auto preset = loadAround(bsp, std::move(effects), diags, opts);
+  auto preset = loadAround(bsp, *level, std::move(effects), diags, opts);
   if (!preset) return nullptr;
   preset->level = std::move(choice);
   trackDocuments(*preset, false);
@@ -122,7 +132,7 @@ std::unique_ptr<Preset> loadLevelPaletteScene(const fs::path& bsp, Diagnostics& 
                                               const PresetLoadOptions& opts) {
   auto level = readLevel(bsp, diags);
   if (!level) return nullptr;
-  auto preset = loadAround(bsp, weatherPaletteEffects(*level), diags, opts);
+  auto preset = loadAround(bsp, *level, weatherPaletteEffects(*level), diags, opts);
   if (preset) trackDocuments(*preset, false);
   return preset;
 }

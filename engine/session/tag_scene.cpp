@@ -45,6 +45,12 @@ void frameWeather(Scene& scene, const EffectEntry& e) {
 
 }  // namespace
 
+void nameOpenedFile(Diagnostics& diags, size_t from, const fs::path& virtualFile,
+                    const fs::path& opened) {
+  for (size_t i = from; i < diags.items.size(); ++i)
+    if (diags.items[i].file == virtualFile.string()) diags.items[i].file = opened.string();
+}
+
 bool isEffectTagPath(const fs::path& path) {
   const FileKind* kind = findFileKindByExtension(path);
   return kind && kind->opensAs == FileOpening::EffectTag;
@@ -122,7 +128,9 @@ std::unique_ptr<Preset> loadTagScene(const fs::path& tag, const fs::path& model,
     }
   }
   TagScene scene = makeTagScene(tag, model, opts.tagsDir, opts.tagAnimation);
+  const size_t before = diags.items.size();
   auto preset = loadPresetFromJson(scene.json, scene.presetPath, diags, opts);
+  nameOpenedFile(diags, before, scene.presetPath, tag);
   if (!preset) return nullptr;
   preset->displayName = tag.string();
   if (!preset->scene.objects.empty())
@@ -144,6 +152,14 @@ std::unique_ptr<Preset> loadPresetOrTag(const fs::path& path, const fs::path& mo
   if (kind && kind->opensAs == FileOpening::LevelTag) return loadLevelScene(path, diags, opts);
   if (kind && kind->opensAs == FileOpening::Bundle)
     return loadPreset(bundlePresetPath(path), diags, opts);
+  if (kind && kind->tagClass) {
+    // A tag that is no scene (gbxmodel, bitmap, point_physics, ...) is not JSON either.
+    diags.error(path.string(), "",
+                "a ." + std::string(kind->name) +
+                    " tag opens with the effect that uses it (a .glow with --model for a "
+                    "gbxmodel); `fxview import` prints it");
+    return nullptr;
+  }
   // Presets, Stride assets (loadPreset imports them) and anything unknown.
   return loadPreset(path, diags, opts);
 }

@@ -52,4 +52,9 @@ std::unique_ptr<Preset> loadPresetOrTag(const std::filesystem::path& path,
                                         const std::filesystem::path& model, Diagnostics& diags,
                                         const PresetLoadOptions& opts = {});
 
+// The problems in diags.items from `from` on that name `virtualFile` (a scene's path, which no
+// file has) name `opened` instead: the tag or BSP the user opened.
+void nameOpenedFile(Diagnostics& diags, size_t from, const std::filesystem::path& virtualFile,
+                    const std::filesystem::path& opened);
+
 }  // namespace fx

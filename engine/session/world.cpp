@@ -137,6 +137,9 @@ std::string LoadContext::resolveTexture(const std::string& authored,
   if (!probeTextureFile(resolved, info, reason)) {
     std::string message =
         "texture \"" + authored + "\": " + (reason == "no such file" ? "file not found" : reason);
+    // A shipped texture missing everywhere: the data roots are wrong, not the preset.
+    if (reason == "no such file" && authored.rfind("assets/", 0) == 0)
+      message += " (fxview's shipped data: " + dataSearchDescription() + ")";
     if (textureProblemsAreErrors)
       diags->error(file, fieldPointer, message);
     else
@@ -160,8 +163,12 @@ std::unique_ptr<Preset> loadStrideAsset(const fs::path& path, Diagnostics& diags
   if (!imported) return nullptr;
   PresetLoadOptions o = opts;
   o.extraRoot = imported->textureRoot;
+  const std::string virtualFile = stride_import::presetPathFor(path).string();
+  const size_t before = diags.items.size();
   auto preset =
       loadPresetFromJson(std::move(imported->preset), stride_import::presetPathFor(path), diags, o);
+  stride_import::nameAssetInDiagnostics(diags, before, virtualFile, path.string(),
+                                        imported->sources);
   if (preset) {
     // Built around the asset: not a file of the user's (only Save As writes it).
     preset->openedFile = path;

@@ -741,6 +741,7 @@ std::vector<ConsoleReply> executeConsole(ConsoleSession& session, std::string_vi
       session.split->stale = true;
     // `load` replaces the preset and world; the hook rebinds the session. `quit` ends the script.
     if (st.command() == "quit" && out.back().ok) break;
+    if (!out.back().ok && !session.keepGoing) break;
   }
   return out;
 }

@@ -49,6 +49,9 @@ struct ConsoleSession {
   SplitView* split = nullptr;      // null: split is not available
   bool framerateThrottle = true;   // Halo's framerate_throttle: render no faster than the sim rate
   bool allowAnyPath = false;
+  // A failing statement stops the line (a script's later statements would act on a state it did
+  // not reach: `open X; save Y` saving the previous document); true runs the rest anyway.
+  bool keepGoing = false;
   ConsoleHooks hooks;
 };
 
@@ -57,8 +60,9 @@ struct ConsoleReply {
   std::string text;  // output or error (may span lines)
 };
 
-// Runs every statement of `line` in order; one reply per statement. Unknown commands and bad
-// arguments are errors that do not stop the statements after them.
+// Runs the statements of `line` in order, one reply per statement run, up to and including the
+// first that fails (an unknown command, bad arguments, a hook's error), unless
+// session.keepGoing.
 std::vector<ConsoleReply> executeConsole(ConsoleSession& session, std::string_view line);
 
 // setDebugFlag / findDebugFlag (by console name): engine/effects/debug_toggles.h.

@@ -363,9 +363,11 @@ TEST(AppFileBrowser, FoldersFirstThenTheFilesTheFilterAccepts) {
   EXPECT_EQ(b.error, "");
   std::vector<std::string> names;
   for (const auto& e : b.entries) names.push_back(e.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"report", "sub", "a.GLOW", "b.json",
-                                             "d.weather_particle_system", "e.gbxmodel", "f.sdscene",
-                                             "g.sdprefab"}));
+  // Not e.gbxmodel (issue 35): a model opens only under a glow (--model), so Open does not offer
+  // it.
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"report", "sub", "a.GLOW", "b.json",
+                                      "d.weather_particle_system", "f.sdscene", "g.sdprefab"}));
   EXPECT_TRUE(b.entries[0].bundle);
   EXPECT_FALSE(b.entries[1].bundle);
   b.filter = int(gui::fileFilters().size()) - 1;  // all files

@@ -598,10 +598,13 @@ void loadReferencedTag(const LoadContext& ctx, const std::string& authored,
   std::string resolved = ctx.resolvePath(authored, fieldPointer);
   std::error_code ec;
   if (resolved.empty() || !std::filesystem::is_regular_file(resolved, ec)) {
+    std::string root = ctx.tagsRoot().string();
     if (!resolved.empty() || !ctx.diags->hasErrors())
       ctx.diags->warning(ctx.file, fieldPointer,
-                         "tag \"" + authored + "\" not found under the tags root \"" +
-                             ctx.tagsRoot().string() + "\"; its fields keep their defaults");
+                         "tag \"" + authored + "\" not found under the tags root " +
+                             (root.empty() ? std::string("(none: set \"tags_dir\" or --tags)")
+                                           : "\"" + root + "\"") +
+                             "; its fields keep their defaults");
     return;
   }
   Diagnostics local;

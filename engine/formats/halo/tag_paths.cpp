@@ -55,6 +55,19 @@ std::filesystem::path tagsRootFor(const std::filesystem::path& file,
   return {};
 }
 
+std::filesystem::path tagsRootFromReferences(const std::filesystem::path& file,
+                                             const std::vector<std::string>& references) {
+  std::error_code ec;
+  auto abs = std::filesystem::absolute(file, ec);
+  if (ec) return {};
+  for (auto dir = abs.parent_path(); !dir.empty(); dir = dir.parent_path()) {
+    for (const std::string& r : references)
+      if (resolveCaseInsensitive(dir, r)) return dir;
+    if (dir == dir.parent_path()) break;
+  }
+  return {};
+}
+
 std::optional<std::filesystem::path> resolveCaseInsensitive(const std::filesystem::path& root,
                                                             std::string_view relative) {
   if (root.empty() || relative.empty() || relative.front() == '/' || relative.front() == '\\')

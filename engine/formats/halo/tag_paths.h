@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace fx::halo {
 
@@ -18,6 +19,13 @@ namespace fx::halo {
 // (any case), else "".
 std::filesystem::path tagsRootFor(const std::filesystem::path& file,
                                   const std::filesystem::path& explicitRoot = {});
+
+// Where no folder named `tags` holds `file`: the tags root its own references say, the nearest
+// folder above `file` under which one of `references` (tag paths as authored, with their
+// extensions, `\`-separated) resolves. A tag's references and its own tag path share the root,
+// so this is the part of `file`'s path above them. "" when none resolves anywhere above it.
+std::filesystem::path tagsRootFromReferences(const std::filesystem::path& file,
+                                             const std::vector<std::string>& references);
 
 // The existing file `root`/`relative` (any separators, any case per component), or nullopt.
 // Components "", ".", ".." and absolute paths never resolve (a reference cannot leave the root).

@@ -1,8 +1,11 @@
 #include "engine/formats/stride/stride_yaml.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
+
+#include "engine/core/text.h"
 
 namespace fx::stride_yaml {
 
@@ -217,9 +220,33 @@ std::vector<std::pair<std::string, YAML::Node>> entries(const YAML::Node& map) {
 
 YAML::Node Reader::child(const YAML::Node& map, std::string_view key) const {
   if (!map.IsDefined() || !map.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
+  if (map.Mark().pos >= 0) {
+    // Copy-constructed: assigning to a YAML::Node would write through it, not rebind it.
+    Asked& a = asked_.try_emplace(size_t(map.Mark().pos), Asked{map, {}}).first->second;
+    if (std::find(a.keys.begin(), a.keys.end(), key) == a.keys.end()) a.keys.emplace_back(key);
+  }
   for (auto it = map.begin(); it != map.end(); ++it)
     if (it->first.IsScalar() && normalizeKey(it->first.Scalar()) == key) return it->second;
   return YAML::Node(YAML::NodeType::Undefined);
+}
+
+void Reader::reportKeyTypos() {
+  for (const auto& [pos, a] : asked_) {
+    std::vector<std::string> present, absent;
+    for (auto it = a.map.begin(); it != a.map.end(); ++it)
+      if (it->first.IsScalar()) present.push_back(normalizeKey(it->first.Scalar()));
+    for (const std::string& k : a.keys)
+      if (std::find(present.begin(), present.end(), k) == present.end()) absent.push_back(k);
+    for (auto it = a.map.begin(); it != a.map.end(); ++it) {
+      if (!it->first.IsScalar()) continue;
+      std::string key = normalizeKey(it->first.Scalar());
+      if (std::find(a.keys.begin(), a.keys.end(), key) != a.keys.end()) continue;
+      std::string nearest = nearestName(key, absent);
+      if (!nearest.empty())
+        warning(it->first, "unknown key " + key + " (did you mean " + nearest + "?); " + nearest +
+                               " keeps its default");
+    }
+  }
 }
 
 void Reader::error(const YAML::Node& at, const std::string& message) {

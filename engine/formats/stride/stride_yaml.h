@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -79,12 +80,23 @@ class Reader {
 
   void error(const YAML::Node& at, const std::string& message);
   void warning(const YAML::Node& at, const std::string& message);
+  // A key of a mapping this reader read from that no read asked for, within a typo of a key that
+  // was asked for and is absent (`SpawnCountt:` where SpawnCount was looked up): a warning at the
+  // key's line naming the nearest one, whose value stays the default. Call once, after reading.
+  void reportKeyTypos();
   const std::string& file() const { return file_; }
   Diagnostics& diags() { return diags_; }
 
  private:
+  // The keys asked of each mapping (child(), and every typed read through it), by the mapping's
+  // offset in the text: what fxview knows of that mapping, for reportKeyTypos.
+  struct Asked {
+    YAML::Node map;
+    std::vector<std::string> keys;
+  };
   std::string file_;
   Diagnostics& diags_;
+  mutable std::map<size_t, Asked> asked_;
 };
 
 }  // namespace fx::stride_yaml

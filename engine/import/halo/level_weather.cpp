@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/formats/halo/tag_paths.h"
+
 namespace fx {
 
 namespace {
@@ -75,6 +77,28 @@ Json weatherPaletteEffects(const halo::LevelWeather& level) {
 int clusterWeatherEntry(const halo::LevelWeather& level, int cluster) {
   if (cluster < 0 || size_t(cluster) >= level.clusterWeather.size()) return halo::kNoWeather;
   return level.clusterWeather[size_t(cluster)];
+}
+
+std::filesystem::path levelTagsRoot(const halo::LevelWeather& level,
+                                    const std::filesystem::path& bsp,
+                                    const std::filesystem::path& explicitRoot,
+                                    const std::string& file, Diagnostics& diags) {
+  std::filesystem::path root = halo::tagsRootFor(bsp, explicitRoot);
+  if (!root.empty()) return root;
+  std::vector<std::string> references;
+  for (const auto& e : level.palette) {
+    if (!e.particleSystem.empty())
+      references.push_back(tagPath(e.particleSystem, ".weather_particle_system"));
+    if (!e.wind.empty()) references.push_back(tagPath(e.wind, ".wind"));
+  }
+  if (references.empty()) return {};
+  root = halo::tagsRootFromReferences(bsp, references);
+  if (root.empty())
+    diags.error(file, "weather_palette",
+                "no tags root: no folder above the BSP is named \"tags\" or holds its weather "
+                "tags (\"" +
+                    references.front() + "\", ...); pass --tags DIR");
+  return root;
 }
 
 }  // namespace fx

@@ -7,8 +7,10 @@
 // planes).
 #pragma once
 
+#include <filesystem>
 #include <string>
 
+#include "engine/core/diagnostics.h"
 #include "engine/core/json.h"
 #include "engine/formats/halo/structure_bsp.h"
 
@@ -27,5 +29,15 @@ Json weatherPaletteEffects(const halo::LevelWeather& level);
 // The palette entry a cluster shows: its index, or halo::kNoWeather (also for a cluster past the
 // level's clusters).
 int clusterWeatherEntry(const halo::LevelWeather& level, int cluster);
+
+// The tags root the level's references resolve against: `explicitRoot` (--tags) when given, else
+// the nearest folder named `tags` above the BSP, else the folder above it under which the palette's
+// tags (weather, wind) resolve (halo::tagsRootFromReferences: the BSP need not sit in a folder
+// named `tags`). When none is found and the palette names tags, an error in `diags` under `file`
+// says to pass --tags; "" then.
+std::filesystem::path levelTagsRoot(const halo::LevelWeather& level,
+                                    const std::filesystem::path& bsp,
+                                    const std::filesystem::path& explicitRoot,
+                                    const std::string& file, Diagnostics& diags);
 
 }  // namespace fx

@@ -382,6 +382,7 @@ std::optional<ImportResult> importText(std::string text, const fs::path& path,
       result.effects.push_back(std::move(summary));
     }
   }
+  r.reportKeyTypos();
   if (effects.empty())
     diags.warningAt(file, std::max(lineOf(hierarchy), 1),
                     "no entity has a ParticleSystemComponent; nothing to show");
@@ -398,6 +399,21 @@ std::optional<ImportResult> importFile(const fs::path& path, const std::string& 
   auto text = stride_yaml::readFile(path.string(), file, diags);
   if (!text) return std::nullopt;
   return importText(std::move(*text), path, file, diags);
+}
+
+void nameAssetInDiagnostics(Diagnostics& diags, size_t from, const std::string& virtualFile,
+                            const std::string& asset, const SourceMap& sources) {
+  for (size_t i = from; i < diags.items.size(); ++i) {
+    Diagnostic& d = diags.items[i];
+    if (d.file != virtualFile) continue;
+    d.file = asset;
+    for (const auto& slot : sources.slots)
+      if (slot.pointer == d.pointer) {
+        const TextPos& at = slot.scalars.empty() ? slot.map : slot.scalars.front();
+        if (at.valid()) d.line = at.line + 1;
+      }
+    if (d.line > 0) d.message = d.pointer + ": " + d.message;
+  }
 }
 
 }  // namespace fx::stride_import

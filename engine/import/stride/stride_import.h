@@ -63,4 +63,10 @@ std::optional<ImportResult> importFile(const std::filesystem::path& path, const 
 std::optional<ImportResult> importText(std::string text, const std::filesystem::path& path,
                                        const std::string& file, Diagnostics& diags);
 
+// Problems found in the importer's preset (diags.items from `from` on) that name its virtual
+// path `virtualFile` (no such file exists) name the asset instead, at the line of the value when
+// the source map knows the pointer (the pointer then leads the message).
+void nameAssetInDiagnostics(Diagnostics& diags, size_t from, const std::string& virtualFile,
+                            const std::string& asset, const SourceMap& sources);
+
 }  // namespace fx::stride_import

@@ -90,5 +90,28 @@ TEST(DataPaths, FindDataFileTakesTheFirstRootThatHasTheFile) {
   fs::remove_all(tmp);
 }
 
+// Issue 35: where /proc/self/exe cannot be read, the executable is found from argv[0], resolved
+// against the working folder ("./fxview", "bin/fxview") or, without a slash, $PATH.
+TEST(DataPaths, Argv0FindsTheExecutableThroughTheWorkingFolderOrPath) {
+  fs::path tmp = fs::temp_directory_path() / ("fxview_argv0_" + std::to_string(::getpid()));
+  fs::remove_all(tmp);
+  fs::create_directories(tmp / "prefix/bin");
+  fs::create_directories(tmp / "other");
+  fs::path exe = tmp / "prefix/bin/fxview";
+  std::ofstream(exe) << "#!/bin/sh\n";
+  fs::permissions(exe, fs::perms::owner_all);
+  std::ofstream(tmp / "other/fxview") << "not executable";
+  fs::permissions(tmp / "other/fxview", fs::perms::owner_read | fs::perms::owner_write);
+  EXPECT_EQ(executableFromArgv0("bin/fxview", tmp / "prefix", ""), exe);
+  EXPECT_EQ(executableFromArgv0("../prefix/bin/fxview", tmp / "other", ""), exe);
+  EXPECT_EQ(executableFromArgv0(exe.string(), "/", ""), exe);
+  std::string path = (tmp / "other").string() + ":" + (tmp / "prefix/bin").string();
+  EXPECT_EQ(executableFromArgv0("fxview", "/", path), exe);
+  EXPECT_EQ(executableFromArgv0("fxview", "/", (tmp / "other").string()), fs::path());
+  EXPECT_EQ(executableFromArgv0("", "/", path), fs::path());
+  EXPECT_EQ(executableFromArgv0("missing/fxview", tmp, path), fs::path());
+  fs::remove_all(tmp);
+}
+
 }  // namespace
 }  // namespace fx

@@ -95,6 +95,26 @@ TEST(Fields, ErrorsNameFilePointerExpectationAndValue) {
   EXPECT_EQ(s.count, 16);  // a bad value leaves the default in place
 }
 
+// Issue 35: a key typo gets "did you mean" naming the declared key it is closest to (when close,
+// and only a key the object does not already have).
+TEST(Fields, UnknownKeyNamesTheNearestDeclaredKey) {
+  Sample s = defaults();
+  Diagnostics d;
+  Json j = Json::parse(R"({"number_of_particels": 3, "sped": 1, "speed": 2, "colour": 1,
+    "zzz": 0})");
+  readFields(
+      j, [&](FieldVisitor& v) { s.reflect(v); }, {.file = "f.json"}, d);
+  ASSERT_EQ(d.warningCount(), 4u) << d.formatAll();
+  EXPECT_EQ(format(d.items[0]),
+            "f.json: /number_of_particels: warning: unknown key (kept on save; did you mean "
+            "\"number_of_particles\"?)");
+  EXPECT_EQ(format(d.items[1]), "f.json: /sped: warning: unknown key (kept on save)");
+  EXPECT_EQ(format(d.items[2]),
+            "f.json: /colour: warning: unknown key (kept on save; did you mean \"color\"?)");
+  EXPECT_EQ(format(d.items[3]), "f.json: /zzz: warning: unknown key (kept on save)");
+  EXPECT_EQ(s.count, 16);
+}
+
 TEST(Fields, UnknownKeysWarnAndSurviveWrite) {
   Sample s = defaults();
   Diagnostics d;

@@ -8,8 +8,8 @@
 #include <fstream>
 
 #include "engine/core/rng.h"
-#include "engine/session/world_console.h"
 #include "engine/session/edit_history.h"
+#include "engine/session/world_console.h"
 
 namespace fx {
 namespace {
@@ -218,6 +218,7 @@ TEST(WorldConsole, RunsHaloGlobalsAndOwnCommands) {
   ConsoleSession s{.preset = p.get(), .world = &w, .transport = &t};
   int edits = 0;
   s.hooks.edited = [&](const FieldEdit&) { ++edits; };
+  s.keepGoing = true;  // past `nonsense` (WorldConsole.StopsAtTheFirstFailure)
   auto r = executeConsole(
       s,
       "debug_point_physics 1; render_model_markers on; framerate_throttle 0; time 2; "
@@ -237,6 +238,29 @@ TEST(WorldConsole, RunsHaloGlobalsAndOwnCommands) {
   r = executeConsole(s, "screenshot /tmp/x.png; quit");
   EXPECT_FALSE(r[0].ok);
   EXPECT_EQ(r[0].text, "screenshot is not available here");
+}
+
+TEST(WorldConsole, StopsAtTheFirstFailure) {
+  // Issue 35: a script goes no further than its first failing statement (`open X; save Y` must
+  // not save the document X did not replace); keepGoing (--keep-going) runs the rest.
+  auto p = walkPreset();
+  World w(*p);
+  ConsoleSession s{.preset = p.get(), .world = &w};
+  int saves = 0;
+  s.hooks.save = [&](const std::string&, bool) {
+    ++saves;
+    return std::string();
+  };
+  auto r = executeConsole(s, "set walk/speed 3; set walk/nope 1; save /tmp/x.json; fps 60");
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_FALSE(r[1].ok);
+  EXPECT_EQ(saves, 0);
+  EXPECT_NE(p->scene.simulation.rate, 60.0f);
+  s.keepGoing = true;
+  r = executeConsole(s, "set walk/nope 1; save /tmp/x.json; fps 60");
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(saves, 1);
+  EXPECT_EQ(p->scene.simulation.rate, 60.0f);
 }
 
 TEST(WorldConsole, WeatherToggleIsRecordedNotReplayed) {
