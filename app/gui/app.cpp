@@ -316,6 +316,12 @@ std::string viewerWait(App& app, const ConsoleStatement& st) {
   return {};
 }
 
+// `wait_loaded` holds a script while no document is open (runPendingExec); with one open it is
+// already satisfied.
+std::string viewerWaitLoaded(App&, const ConsoleStatement& st) {
+  return st.tokens.size() == 1 ? std::string() : "usage: wait_loaded";
+}
+
 std::string viewerPanel(App& app, const ConsoleStatement& st) {
   for (int i = 0; i < 4; ++i)
     if (st.tokens.size() == 2 && st.tokens[1] == kBottomTabNames[i]) {
@@ -364,11 +370,17 @@ struct ViewerCommand {
 };
 
 constexpr ViewerCommand kViewerCommands[] = {
-    {"open", viewerOpen},       {"screenshot_window", viewerScreenshotWindow},
-    {"channel", viewerChannel}, {"curve", viewerCurve},
-    {"inspect", viewerInspect}, {"wait", viewerWait},
-    {"panel", viewerPanel},     {"layout", viewerLayout},
-    {"bloom", viewerBloom},     {"level", viewerLevel},
+    {"open", viewerOpen},
+    {"screenshot_window", viewerScreenshotWindow},
+    {"channel", viewerChannel},
+    {"curve", viewerCurve},
+    {"inspect", viewerInspect},
+    {"wait", viewerWait},
+    {"panel", viewerPanel},
+    {"layout", viewerLayout},
+    {"bloom", viewerBloom},
+    {"level", viewerLevel},
+    {"wait_loaded", viewerWaitLoaded},
 };
 
 }  // namespace
@@ -725,12 +737,24 @@ void queueExec(App& app, const std::string& script) {
   for (auto& st : parseConsoleLine(script)) app.pendingExec.push_back(st.text);
 }
 
+namespace {
+
+// The next --exec statement is `wait_loaded` and no document is open yet (a broken file that
+// the user is fixing): the script waits for the hot reload, however long that takes.
+bool execWaitsForDocument(const App& app) {
+  if (app.preset || app.pendingExec.empty()) return false;
+  auto st = parseConsoleLine(app.pendingExec.front());
+  return !st.empty() && st.front().command() == "wait_loaded";
+}
+
+}  // namespace
+
 void runPendingExec(App& app) {
   // Statements run in order; one that needs a rendered frame (screenshot, bundle) ends this
   // frame's share so the capture shows everything before it, and nothing runs until it is taken.
   if (!app.pendingScreenshot.empty() || !app.pendingBundle.empty()) return;
   if (app.frameIndex < app.execResumeFrame) return;
-  while (!app.pendingExec.empty()) {
+  while (!app.pendingExec.empty() && !execWaitsForDocument(app)) {
     std::string st = app.pendingExec.front();
     app.pendingExec.erase(app.pendingExec.begin());
     runConsole(app, st, true);
