@@ -318,6 +318,12 @@ std::string viewerWait(App& app, const ConsoleStatement& st) {
   return {};
 }
 
+// `wait_loaded` holds a script while no document is open (runPendingExec); with one open it is
+// already satisfied.
+std::string viewerWaitLoaded(App&, const ConsoleStatement& st) {
+  return st.tokens.size() == 1 ? std::string() : "usage: wait_loaded";
+}
+
 std::string viewerPanel(App& app, const ConsoleStatement& st) {
   for (int i = 0; i < 4; ++i)
     if (st.tokens.size() == 2 && st.tokens[1] == kBottomTabNames[i]) {
@@ -366,11 +372,17 @@ struct ViewerCommand {
 };
 
 constexpr ViewerCommand kViewerCommands[] = {
-    {"open", viewerOpen},       {"screenshot_window", viewerScreenshotWindow},
-    {"channel", viewerChannel}, {"curve", viewerCurve},
-    {"inspect", viewerInspect}, {"wait", viewerWait},
-    {"panel", viewerPanel},     {"layout", viewerLayout},
-    {"bloom", viewerBloom},     {"level", viewerLevel},
+    {"open", viewerOpen},
+    {"screenshot_window", viewerScreenshotWindow},
+    {"channel", viewerChannel},
+    {"curve", viewerCurve},
+    {"inspect", viewerInspect},
+    {"wait", viewerWait},
+    {"panel", viewerPanel},
+    {"layout", viewerLayout},
+    {"bloom", viewerBloom},
+    {"level", viewerLevel},
+    {"wait_loaded", viewerWaitLoaded},
 };
 
 }  // namespace
@@ -751,6 +763,14 @@ void execStatementFailed(App& app, const std::string& what) {
   app.quitRequested = true;
 }
 
+// The next --exec statement is `wait_loaded` and no document is open yet (a broken file that
+// the user is fixing): the script waits for the hot reload, however long that takes.
+bool execWaitsForDocument(const App& app) {
+  if (app.preset || app.pendingExec.empty()) return false;
+  auto st = parseConsoleLine(app.pendingExec.front());
+  return !st.empty() && st.front().command() == "wait_loaded";
+}
+
 }  // namespace
 
 void runPendingExec(App& app) {
@@ -759,7 +779,7 @@ void runPendingExec(App& app) {
   if (!app.pendingScreenshot.empty() || !app.pendingBundle.empty()) return;
   if (app.frameIndex < app.execResumeFrame) return;
   if (app.pendingExec.empty()) app.execActive = false;  // its last capture is taken
-  while (!app.pendingExec.empty()) {
+  while (!app.pendingExec.empty() && !execWaitsForDocument(app)) {
     std::string st = app.pendingExec.front();
     app.pendingExec.erase(app.pendingExec.begin());
     if (!runConsole(app, st, true)) execStatementFailed(app, "\"" + st + "\"");

@@ -57,6 +57,7 @@ bool ranged(const FieldMeta& m) {
 }
 
 std::string rangeText(const FieldMeta& m) {
+  if (m.maxLength > 0) return "at most " + std::to_string(m.maxLength) + " bytes";
   char buf[96];
   bool a = std::isfinite(m.min), b = std::isfinite(m.max);
   if (a && b)
@@ -68,6 +69,19 @@ std::string rangeText(const FieldMeta& m) {
   else
     return {};
   return buf;
+}
+
+// A string field with a maximum length (a Halo tag's 32-byte string) edits in a buffer of that
+// size: the box takes no more than the field holds (typing stops, a paste is shortened, never
+// inside a UTF-8 character) and the tooltip names the limit. A longer value from elsewhere is
+// shown whole, never cut here: applying it fails with the limit in the errors panel.
+bool limitedInputText(const FieldMeta& m, std::string& v) {
+  if (v.size() > m.maxLength) return ImGui::InputText("##v", &v);
+  std::vector<char> buf(m.maxLength + 1, '\0');
+  std::copy(v.begin(), v.end(), buf.begin());
+  if (!ImGui::InputText("##v", buf.data(), buf.size())) return false;
+  v = buf.data();
+  return true;
 }
 
 void clampValue(const FieldMeta& m, float& v) {
@@ -331,6 +345,7 @@ void InspectorVisitor::visit(const FieldMeta& m, std::string& value, std::string
     if (m.hint == FieldHint::Code || m.hint == FieldHint::Multiline)
       return ImGui::InputTextMultiline("##v", &v, ImVec2(-1.0f, ImGui::GetTextLineHeight() * 8),
                                        ImGuiInputTextFlags_AllowTabInput);
+    if (m.maxLength > 0) return limitedInputText(m, v);
     return ImGui::InputText("##v", &v);
   });
 }

@@ -73,7 +73,11 @@ class JsonReader final : public FieldVisitor {
       return;
     }
     if (!j->is_string()) return fail(m, "expected a string, got " + describeJson(*j));
-    v = j->get<std::string>();
+    const std::string& text = j->get_ref<const std::string&>();
+    if (m.maxLength > 0 && text.size() > m.maxLength)
+      return fail(m, "expected a string of at most " + std::to_string(m.maxLength) +
+                         " bytes, got " + std::to_string(text.size()) + " bytes");
+    v = text;
   }
 
   void visit(const FieldMeta& m, FloatBounds& v, FloatBounds) override {

@@ -17,6 +17,7 @@ class SchemaBuilder final : public FieldVisitor {
   void visit(const FieldMeta& m, float&, float d) override { put(m, numeric(m, "number"), floatJson(d)); }
   void visit(const FieldMeta& m, std::string&, std::string_view d) override {
     Json s{{"type", "string"}};
+    if (m.maxLength > 0) s["maxLength"] = m.maxLength;
     if (m.hint == FieldHint::Code) s = Json{{"oneOf", Json::array({Json{{"type", "string"}}, Json{{"type", "array"}, {"items", {{"type", "string"}}}}})}};
     put(m, s, Json(std::string(d)));
   }

@@ -57,8 +57,12 @@ struct TagBinding {
   TagCodec codec = TagCodec::Auto;
 };
 
+// A Halo TagString holds 32 bytes with its terminating NUL: at most 31 bytes of text. A string
+// field bound to one declares `.maxLength = kTagStringMaxLength` (a test checks every such field).
+inline constexpr size_t kTagStringMaxLength = 31;
+
 // Designated initializers must follow this order: key, label, unit, help, min, max, unused,
-// restart, cacheOnly, required, hint, speed, maxCount, tag.
+// restart, cacheOnly, required, hint, speed, maxCount, maxLength, tag.
 struct FieldMeta {
   std::string_view key;    // JSON key ("" for an array element)
   std::string_view label;  // inspector label
@@ -73,6 +77,9 @@ struct FieldMeta {
   FieldHint hint = FieldHint::None;
   float speed = 0.0f;          // inspector drag speed (0 = derived from the range)
   size_t maxCount = 1u << 20;  // arrays: the most elements allowed
+  // Strings: the most bytes allowed (0 = no limit). JSON read refuses a longer value (and so
+  // `set` and a paste), the inspector's box takes no more, the schema says maxLength.
+  size_t maxLength = 0;
   TagBinding tag = {};         // Halo tag fields: where the value lives in the tag struct
 };
 
@@ -194,6 +201,7 @@ void visitValueArray(FieldVisitor& v, const FieldMeta& m, std::vector<T>& items,
   em.min = m.min;
   em.max = m.max;
   em.hint = m.hint;
+  em.maxLength = m.maxLength;
   visitArray(v, m, items, [&](T& item, FieldVisitor& ev) { ev.visit(em, item, def); });
 }
 

@@ -620,6 +620,12 @@ constexpr ConsoleCommandSpec kCommands[] = {
      .arg = ConsoleArg::Number,
      .viewer = true,
      .run = runViewer},
+    {.name = "wait_loaded",
+     .usage = "wait_loaded",
+     .help = "hold the script until a document is open: a file that failed to open runs the "
+             "rest once it is fixed on disk (scripts)",
+     .viewer = true,
+     .run = runViewer},
     {.name = "panel",
      .usage = "panel console|errors|sequence|curves",
      .help = "show a tab of the bottom area",

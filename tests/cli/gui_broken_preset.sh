@@ -2,7 +2,9 @@
 # `fxview broken.json` on a malformed preset opens the viewer anyway, with the parse error in its
 # errors panel (a screenshot is taken of it), exits with status 1 when the file never loads, and
 # watches the file: fixing it while the viewer runs brings the scene up (hot reload) and the exit
-# status is then 0. Skipped (exit 77) where xvfb-run is not installed.
+# status is then 0. The second viewer runs until its script (`wait_loaded; quit`) has seen the
+# reload, not for a number of frames, so a busy machine only makes it slower; the timeout is a
+# safety net. Skipped (exit 77) where xvfb-run is not installed.
 # usage: gui_broken_preset.sh FXVIEW SOURCE_DIR
 set -uo pipefail
 fxview=$1
@@ -14,7 +16,8 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf '{"version": 1, "name": "broken", "effects": [ {"id": "x",, } ]}\n' > "$tmp/broken.json"
-run() { (cd "$src" && timeout 120 xvfb-run -a -s "-screen 0 1024x640x24" "$fxview" "$@"); }
+export XDG_CONFIG_HOME="$tmp/config"  # never the user's own settings
+run() { (cd "$src" && timeout 240 xvfb-run -a -s "-screen 0 1024x640x24" "$fxview" "$@"); }
 
 cp "$tmp/broken.json" "$tmp/a.json"
 run "$tmp/a.json" --frames 30 --exec "screenshot $tmp/shot.png" > "$tmp/log1" 2>&1
@@ -27,11 +30,11 @@ head -c 8 "$tmp/shot.png" 2> /dev/null | od -An -tx1 | grep -q "89 50 4e 47" ||
 cp "$tmp/broken.json" "$tmp/b.json"
 # The fix is the test pattern, whose textures are named relative to presets/ (../assets/...):
 # from the temp folder they point outside it, and the path rule is not what this run checks.
-run "$tmp/b.json" --allow-any-path --frames 400 > "$tmp/log2" 2>&1 &
+run "$tmp/b.json" --allow-any-path --exec "wait_loaded; quit" > "$tmp/log2" 2>&1 &
 viewer=$!
 # The file is fixed once the viewer has reported it broken (it is up and watching the file),
 # however long a loaded machine takes to start it; a fix before that would be no hot reload.
-for _ in $(seq 1 900); do
+for _ in $(seq 1 2000); do
   grep -q "malformed JSON" "$tmp/log2" 2> /dev/null && break
   kill -0 "$viewer" 2> /dev/null || break
   sleep 0.1

@@ -71,6 +71,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (a.frame(f).size() != a.nodeCount) std::abort();
       if (a.defaults().size() != a.nodeCount) std::abort();
     }
+    return 0;  // no field bindings: nothing to map onto a definition
   } else if (tag->cls->id == halo::TagClass::ScenarioStructureBsp) {
     Diagnostics levelDiags;
     halo::LevelWeather level = halo::levelWeatherFromTag(*tag, "fuzz.tag", levelDiags);

@@ -117,6 +117,7 @@ void GlowDefinition::reflectPath(FieldVisitor& v) {
            "a single marker (including the root default) then normal particles will not be "
            "generated. Trailing particles can still be generated.",
        .hint = FieldHint::Name,
+       .maxLength = kTagStringMaxLength,
        .tag = {0x000}},
       attachmentMarker, "");
   v.visit(

@@ -154,6 +154,7 @@ void ParticleType::reflectIdentity(FieldVisitor& v) {
            .help = "A name for the particle type. This can be anything and is only used to make "
                    "identifying the type "
                    "easier.",
+           .maxLength = kTagStringMaxLength,
            .tag = {0x000}},
           name, "");
   v.visitFlags({.key = "flags", .help = "Boolean settings for this particle type.", .tag = {0x020}},
