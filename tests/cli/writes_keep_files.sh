@@ -13,7 +13,7 @@
 # FXVIEW SOURCE_DIR
 set -u
 bin=$(realpath "$1")
-src=$2
+src=$(realpath "$2")
 work=$(mktemp -d)
 trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
 fail=0
