@@ -51,10 +51,12 @@ struct ExtensionName {
   std::string_view extension;
   std::string_view kind;
 };
+// Plain-text names (.txt, .md) name no kind: a dump may be called anything.
 constexpr ExtensionName kOtherExtensions[] = {
-    {".png", "a PNG image"}, {".gif", "a GIF animation"},
-    {".mp4", "a video"},     {".webm", "a video"},
-    {".md", "text"},         {".txt", "text"},
+    {".png", "a PNG image"},
+    {".gif", "a GIF animation"},
+    {".mp4", "a video"},
+    {".webm", "a video"},
 };
 
 // The kind `path`'s extension names, "" when none.
