@@ -74,16 +74,19 @@ TEST(AppWrite, AReadOnlyTagAsksBeforeItIsMadeWritableAndSaved) {
 TEST(AppWrite, SavingATagThroughASymlinkWritesItsTargetAndKeepsTheLink) {
   fs::path dir = scratch("symlink");
   fs::path real = writeGlowTag(dir / "real/tags/fx/sword.glow");
-  fs::create_directories(dir / "work");
-  fs::create_symlink(real, dir / "work/sword.glow");
+  fs::create_directories(dir / "work/tags/fx");
+  fs::create_symlink(real, dir / "work/tags/fx/sword.glow");
   const std::string original = readBytes(real);
   gui::App app;
-  ASSERT_TRUE(gui::openDocument(app, dir / "work/sword.glow")) << app.loadDiagnostics.formatAll();
-  ASSERT_EQ(consoleError(app, "set sword/number_of_particles 21"), "");
+  ASSERT_TRUE(gui::openDocument(app, dir / "work/tags/fx/sword.glow"))
+      << app.loadDiagnostics.formatAll();
+  ASSERT_EQ(app.preset->effects.size(), 1u);
+  const std::string id = app.preset->effects[0].placement.id;
+  ASSERT_EQ(consoleError(app, "set " + id + "/number_of_particles 21"), "");
   EXPECT_EQ(gui::saveDocument(app, {}), "");
-  EXPECT_TRUE(fs::is_symlink(dir / "work/sword.glow"));
+  EXPECT_TRUE(fs::is_symlink(dir / "work/tags/fx/sword.glow"));
   EXPECT_NE(readBytes(real), original);
-  EXPECT_EQ(readBytes(dir / "work/sword.glow"), readBytes(real));
+  EXPECT_EQ(readBytes(dir / "work/tags/fx/sword.glow"), readBytes(real));
 }
 
 TEST(AppWrite, NoPictureIsWrittenOverAFileOfAnotherKind) {
