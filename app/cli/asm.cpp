@@ -112,6 +112,7 @@ int disassembleFile(const std::string& path, int onlyStage) {
 
 struct AsmArgs {
   std::string input, output, into;
+  bool force = false;  // --force: read-only outputs made writable
 };
 
 // `fxview asm`: assembles and verifies the source, then writes the JSON (or edits --into).
@@ -119,7 +120,8 @@ int runAsm(const AsmArgs& a) {
   // --into is edited in place on purpose; -o may name neither it nor the source, and --into
   // is never the source.
   if (refuseOutputOverInput("asm", {a.output, a.into}, {a.input}) ||
-      refuseOutputOverInput("asm", {a.output}, {a.into})) {
+      refuseOutputOverInput("asm", {a.output}, {a.into}) ||
+      refuseOutputs("asm", {{a.output, WrittenKind::Json}, {a.into, WrittenKind::Json}}, a.force)) {
     return kExitUsage;
   }
   std::string text;
@@ -166,7 +168,7 @@ int runAsm(const AsmArgs& a) {
     }
     for (const char* key : {"program", "stage_lengths", "constants"}) (*doc)[key] = out[key];
     if (std::string err = writeFileAtomic(a.into, dumpJson(*doc, 2) + "\n"); !err.empty()) {
-      std::cerr << a.into << ": " << err << "\n";
+      std::cerr << "fxview asm: " << err << "\n";
       return kExitUsage;
     }
   }
@@ -177,7 +179,7 @@ int runAsm(const AsmArgs& a) {
   if (a.output.empty()) {
     std::cout << text2;
   } else if (std::string err = writeFileAtomic(a.output, text2); !err.empty()) {
-    std::cerr << a.output << ": " << err << "\n";
+    std::cerr << "fxview asm: " << err << "\n";
     return kExitUsage;
   }
   return kExitOk;
@@ -191,7 +193,8 @@ struct DisasmArgs {
 
 // `fxview disasm`: a file's programs as text, or the opcode reference.
 int runDisasm(const DisasmArgs& d) {
-  if (refuseOutputOverInput("disasm", {d.output}, {d.input})) {
+  if (refuseOutputOverInput("disasm", {d.output}, {d.input}) ||
+      refuseOutputs("disasm", {{d.output, WrittenKind::Text}})) {
     return kExitUsage;
   }
   if (d.opcodesMd) {
@@ -199,7 +202,7 @@ int runDisasm(const DisasmArgs& d) {
     if (d.output.empty()) {
       std::cout << md;
     } else if (std::string err = writeFileAtomic(d.output, md); !err.empty()) {
-      std::cerr << d.output << ": " << err << "\n";
+      std::cerr << "fxview disasm: " << err << "\n";
       return kExitUsage;
     }
     return kExitOk;
@@ -222,6 +225,7 @@ void registerAsm(CLI::App& app, int& exitCode) {
   asmCmd->add_option(
       "--into", a->into,
       "Emitter JSON whose program, stage_lengths and constants are replaced (other keys kept)");
+  addForceOption(asmCmd, a->force);
   asmCmd->callback([a, &exitCode] { exitCode = runAsm(*a); });
 
   auto d = std::make_shared<DisasmArgs>();

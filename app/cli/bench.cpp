@@ -394,7 +394,9 @@ int run(const Args& args) {
     for (auto it = fs::recursive_directory_iterator(s.presetsDir, ec);
          !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
       if (it->is_regular_file(ec)) inputs.push_back(it->path());
-    if (refuseOutputOverInput("bench", {args.json}, inputs)) return kExitUsage;
+    if (refuseOutputOverInput("bench", {args.json}, inputs) ||
+        refuseOutputs("bench", {{args.json, WrittenKind::Json}}))
+      return kExitUsage;
   }
   const int threads = tbb::info::default_concurrency();
   Json out = Json::object();

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <system_error>
 
+#include "engine/core/file_write.h"
 #include "engine/core/startup_phases.h"
 #include "engine/session/bundle.h"
 #include "engine/session/file_kinds.h"
@@ -64,6 +65,42 @@ bool refuseOutputOverInput(std::string_view command, const std::vector<fs::path>
     }
   }
   return false;
+}
+
+bool refuseReadOnlyOutputs(std::string_view command, const std::vector<fs::path>& outputs,
+                           bool force) {
+  for (const fs::path& out : outputs) {
+    if (out.empty() || !readOnlyMode(out) || force) continue;
+    std::cerr << "fxview " << command << ": " << readOnlyRefusal(out) << "\n";
+    return true;
+  }
+  // Only once every output passed: --force changes nothing when something is refused.
+  for (const fs::path& out : outputs) {
+    if (out.empty()) continue;
+    if (std::string err = makeWritable(out); !err.empty()) {
+      std::cerr << "fxview " << command << ": " << err << "\n";
+      return true;
+    }
+  }
+  return false;
+}
+
+bool refuseOutputs(std::string_view command, const std::vector<OutputFile>& outputs, bool force) {
+  std::vector<fs::path> paths;
+  for (const OutputFile& out : outputs) {
+    if (std::string err = outputKindRefusal(out.path, out.kind); !err.empty()) {
+      std::cerr << "fxview " << command << ": " << err << " (choose another output)\n";
+      return true;
+    }
+    paths.push_back(out.path);
+  }
+  return refuseReadOnlyOutputs(command, paths, force);
+}
+
+void addForceOption(CLI::App* cmd, bool& force) {
+  cmd->add_flag("--force", force,
+                "Make a read-only output (mode bits without write permission) writable and write "
+                "it");
 }
 
 void addTagsOption(CLI::App* cmd, std::string& tagsDir) {

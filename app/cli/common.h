@@ -12,6 +12,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "engine/session/output_kinds.h"
 #include "engine/session/world.h"
 
 namespace fx::cli {
@@ -63,6 +64,24 @@ void addTagsOption(CLI::App* cmd, std::string& tagsDir);
 bool refuseOutputOverInput(std::string_view command,
                            const std::vector<std::filesystem::path>& outputs,
                            const std::vector<std::filesystem::path>& inputs);
+
+// The checks every writer makes before it writes anything (engine/session/output_kinds.h,
+// engine/core/file_write.h): no output names or holds a file of another kind than the one written
+// (a JSON dump called victim.glow, a PNG over a tag), and no output is read-only (mode bits with
+// no write permission) unless `force` (--force), which makes it writable. True when one is
+// refused: "fxview COMMAND: refusing to write ..." / "... is read-only (mode 0444); pass --force"
+// is printed and the caller exits with kExitUsage without writing anything.
+struct OutputFile {
+  std::filesystem::path path;
+  WrittenKind kind;
+};
+bool refuseOutputs(std::string_view command, const std::vector<OutputFile>& outputs,
+                   bool force = false);
+// The read-only part alone, for writers that check the kind themselves (export).
+bool refuseReadOnlyOutputs(std::string_view command,
+                           const std::vector<std::filesystem::path>& outputs, bool force);
+// --force on a writing subcommand.
+void addForceOption(CLI::App* cmd, bool& force);
 
 // Applies --seed / --fps overrides shared by render and simulate.
 void applyOverrides(Preset& preset, std::optional<int64_t> seed, std::optional<double> fps);

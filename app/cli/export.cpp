@@ -1,10 +1,10 @@
 #include "app/cli/export.h"
 
-#include <unistd.h>
 #include <algorithm>
 #include <array>
 #include <cmath>
 
+#include "engine/core/file_write.h"
 #include "engine/core/startup_phases.h"
 
 #ifdef FXVIEW_HAVE_GIF
@@ -16,22 +16,6 @@ namespace fx::cli {
 namespace fs = std::filesystem;
 
 namespace {
-
-fs::path tempPath(const fs::path& path) {
-  fs::path t = path;
-  t += ".tmp" + std::to_string(::getpid());
-  return t;
-}
-
-std::string commit(const fs::path& tmp, const fs::path& path) {
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    return "cannot write " + path.string() + ": " + ec.message();
-  }
-  return {};
-}
 
 std::string makeParent(const fs::path& path) {
   std::error_code ec;
@@ -136,14 +120,9 @@ Image makeSheet(const std::vector<Image>& frames, int columns) {
 
 std::string writePngAtomic(const fs::path& path, const Image& image) {
   if (std::string err = makeParent(path); !err.empty()) return err;
-  fs::path tmp = tempPath(path);
   std::string error;
-  if (!render::writePng(tmp, image.width, image.height, image.rgba, error)) {
-    std::error_code ec;
-    fs::remove(tmp, ec);
-    return error;
-  }
-  return commit(tmp, path);
+  render::writePng(path, image.width, image.height, image.rgba, error);
+  return error;
 }
 
 // --- median cut ------------------------------------------------------------------------------
@@ -285,10 +264,15 @@ std::string writeGifAtomic(const fs::path& path, const std::vector<Image>& frame
   std::vector<std::vector<uint8_t>> indices;
   quantizeFrames(frames, palette, indices);
 
-  fs::path tmp = tempPath(path);
+  fs::path tmp;
+  if (std::string err = createTempBeside(path, tmp); !err.empty()) return err;
   int error = 0;
   GifFileType* gif = EGifOpenFileName(tmp.c_str(), false, &error);
-  if (!gif) return "cannot write " + path.string() + ": " + GifErrorString(error);
+  if (!gif) {
+    std::error_code ec;
+    fs::remove(tmp, ec);
+    return "cannot save " + path.string() + ": " + GifErrorString(error);
+  }
   auto fail = [&](const char* what) {
     int closeError = 0;
     std::string msg = "GIF " + std::string(what) + ": " + GifErrorString(gif->Error);
@@ -334,13 +318,8 @@ std::string writeGifAtomic(const fs::path& path, const std::vector<Image>& frame
     fs::remove(tmp, ec);
     return "cannot write " + path.string() + ": " + GifErrorString(error);
   }
-  // giflib creates the file owner-only; give it the permissions of any other output.
-  std::error_code ec;
-  fs::permissions(tmp,
-                  fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
-                      fs::perms::others_read,
-                  ec);
-  return commit(tmp, path);
+  // Moved into place as every saved file is (the mode a new file gets, links kept).
+  return commitTempFile(tmp, path);
 #endif
 }
 

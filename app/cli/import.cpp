@@ -16,6 +16,7 @@
 #include <iterator>
 
 #include "app/cli/common.h"
+#include "engine/core/file_write.h"
 #include "app/cli/import_halo_animations.h"
 #include "app/cli/import_halo_assets.h"
 #include "engine/core/field_json.h"
@@ -175,6 +176,7 @@ void registerImport(CLI::App& app, int& exitCode) {
   cmd->add_option("file", args->input, "The asset (chosen by extension)")->required();
   cmd->add_option("-o,--output", args->output,
                   "Write the JSON here (atomically) instead of stdout; never over the input");
+  addForceOption(cmd, args->force);
   addTagsOption(cmd, args->tagsDir);
   cmd->add_flag("--allow-any-path", args->allowAnyPath,
                 "Let textures come from anywhere when checking the result");
@@ -197,7 +199,10 @@ void registerImport(CLI::App& app, int& exitCode) {
       exitCode = kExitUsage;
       return;
     }
-    if (refuseOutputOverInput("import", {args->output, args->png.output}, {args->input})) {
+    if (refuseOutputOverInput("import", {args->output, args->png.output}, {args->input}) ||
+        refuseOutputs("import",
+                      {{args->output, WrittenKind::Json}, {args->png.output, WrittenKind::Png}},
+                      args->force)) {
       exitCode = kExitUsage;
       return;
     }
@@ -212,8 +217,9 @@ void registerImport(CLI::App& app, int& exitCode) {
     std::string text = dumpJson(out, 2) + "\n";
     if (args->output.empty()) {
       std::cout << text;
-    } else if (std::string err = writeFileAtomic(args->output, text); !err.empty()) {
-      std::cerr << args->output << ": " << err << "\n";
+    } else if (std::string err = writeFileAtomic(args->output, text, {.force = args->force});
+               !err.empty()) {
+      std::cerr << "fxview import: " << err << "\n";
       exitCode = kExitUsage;
       return;
     }

@@ -17,6 +17,7 @@ struct ImportArgs {
   bool allowAnyPath = false;
   std::string tagsDir;   // --tags: the tags root for tag references
   BitmapPngRequest png;  // bitmaps: --png OUT.png [--sequence S --sprite K]
+  bool force = false;    // --force: read-only outputs made writable
 };
 
 // Reads the input; on success fills `out` with the JSON to print or write. Diagnostics are printed

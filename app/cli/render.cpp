@@ -55,6 +55,7 @@ struct Args {
   bool grid = false;
   bool debugGl = false;
   bool bloom = false;
+  bool force = false;  // --force: read-only outputs made writable
   std::string exec;
   bool keepGoing = false;  // --keep-going: --exec runs past a failing command
   std::string gif, sheet, video;
@@ -110,6 +111,17 @@ std::vector<std::filesystem::path> outputsOf(const Args& args) {
   if (!args.output.empty())
     for (int i = 0; i < (args.frames > 1 ? args.frames : 1); ++i)
       outputs.push_back(framePath(args, i));
+  return outputs;
+}
+
+// The same files with the kind each receives (refuseOutputs).
+std::vector<OutputFile> outputKindsOf(const Args& args) {
+  std::vector<OutputFile> outputs{{args.gif, WrittenKind::Gif},
+                                  {args.sheet, WrittenKind::Png},
+                                  {args.video, WrittenKind::Video}};
+  if (!args.output.empty())
+    for (int i = 0; i < (args.frames > 1 ? args.frames : 1); ++i)
+      outputs.push_back({framePath(args, i), WrittenKind::Png});
   return outputs;
 }
 
@@ -258,7 +270,9 @@ int run(const Args& args) {
   if (!preset) return kExitErrors;
   startup::mark("load_preset");
   std::optional<double> bundleTime = applyBundleDefaults(args.preset, *preset);
-  if (refuseOutputOverInput("render", outputs, presetInputs(*preset))) return kExitUsage;
+  if (refuseOutputOverInput("render", outputs, presetInputs(*preset)) ||
+      refuseOutputs("render", outputKindsOf(args), args.force))
+    return kExitUsage;
   applyOverrides(*preset, args.seed, args.fps);
   World world(*preset);
   world.flags.unlimitedBudget = args.unlimitedBudget;
@@ -309,6 +323,7 @@ void registerRender(CLI::App& app, int& exitCode) {
   cmd->add_option("--sheet", args->sheet, "Sprite sheet PNG of the --frames");
   cmd->add_option("--video", args->video,
                   "Video clip of the --frames: OUT.webm (VP9) or OUT.mp4 (H.264), full colour");
+  addForceOption(cmd, args->force);
   cmd->add_option("--columns", args->columns, "Tiles per sprite sheet row (default: square)")
       ->check(CLI::Range(1, 1000));
   cmd->add_option("--time", args->time,

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "app/cli/common.h"
+#include "engine/core/file_write.h"
 #include "engine/core/text.h"
 #include "engine/session/file_kinds.h"
 #include "engine/session/tag_scene.h"
@@ -23,6 +24,7 @@ void registerSimulate(CLI::App& app, int& exitCode) {
     std::optional<int64_t> seed;
     bool allowAnyPath = false;
     bool unlimitedBudget = false;
+    bool force = false;  // --force: a read-only output made writable
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("simulate", "Simulate a preset and dump particle state as JSON");
@@ -41,6 +43,7 @@ void registerSimulate(CLI::App& app, int& exitCode) {
   cmd->add_option("--seed", args->seed, "Override the preset seed")
       ->check(CLI::Range(int64_t(0), int64_t(4294967295LL)));
   cmd->add_option("-o,--output", args->output, "Write the dump here instead of stdout");
+  addForceOption(cmd, args->force);
   addTagsOption(cmd, args->tagsDir);
   addLevelOptions(cmd, args->level);
   cmd->add_flag("--allow-any-path", args->allowAnyPath,
@@ -66,7 +69,8 @@ void registerSimulate(CLI::App& app, int& exitCode) {
       exitCode = kExitErrors;
       return;
     }
-    if (refuseOutputOverInput("simulate", {args->output}, presetInputs(*preset))) {
+    if (refuseOutputOverInput("simulate", {args->output}, presetInputs(*preset)) ||
+        refuseOutputs("simulate", {{args->output, WrittenKind::Json}}, args->force)) {
       exitCode = kExitUsage;
       return;
     }
@@ -82,9 +86,9 @@ void registerSimulate(CLI::App& app, int& exitCode) {
     if (args->output.empty()) {
       std::cout << text;
     } else {
-      std::string err = writeFileAtomic(args->output, text);
+      std::string err = writeFileAtomic(args->output, text, {.force = args->force});
       if (!err.empty()) {
-        std::cerr << args->output << ": " << err << "\n";
+        std::cerr << "fxview simulate: " << err << "\n";
         exitCode = kExitUsage;
         return;
       }

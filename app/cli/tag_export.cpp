@@ -214,6 +214,7 @@ void registerExport(CLI::App& app, int& exitCode) {
   struct Args {
     std::string input, output, tagsDir;
     bool replace = false;
+    bool force = false;  // --force: a read-only output made writable
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand(
@@ -229,7 +230,12 @@ void registerExport(CLI::App& app, int& exitCode) {
   cmd->add_flag("--replace", args->replace,
                 "Rebuild an existing tag's fields from the JSON alone (absent fields take their "
                 "defaults, blocks the JSON's length) instead of changing only the given ones");
+  addForceOption(cmd, args->force);
   cmd->callback([args, &exitCode] {
+    if (refuseReadOnlyOutputs("export", {args->output}, args->force)) {
+      exitCode = kExitUsage;
+      return;
+    }
     if (stride_import::isStrideAsset(args->output)) {
       exitCode = exportStrideAsset(args->input, args->output);
       return;

@@ -6,8 +6,6 @@
 #include <cmath>
 #include <iostream>
 
-#include <stb_image_write.h>
-
 #include "app/cli/texgen.h"
 #include "engine/core/texgen_sprites.h"
 
@@ -97,11 +95,14 @@ void registerTexgenIcon(CLI::App& texgen, int& exitCode) {
       ->check(CLI::Range(16, 1024));
   cmd->add_option("-o,--output", args->output, "PNG to write")->required();
   cmd->callback([args, &exitCode] {
+    if (refuseOutputs("texgen icon", {{args->output, WrittenKind::Png}})) {
+      exitCode = kExitUsage;
+      return;
+    }
     std::vector<uint8_t> rgba = drawIcon(args->size);
-    stbi_flip_vertically_on_write(0);
-    if (!stbi_write_png(args->output.c_str(), args->size, args->size, 4, rgba.data(),
-                        args->size * 4)) {
-      std::cerr << args->output << ": cannot write PNG\n";
+    if (std::string err = writeTexgenPng(args->output, args->size, args->size, 4, rgba.data());
+        !err.empty()) {
+      std::cerr << "fxview texgen icon: " << err << "\n";
       exitCode = kExitUsage;
       return;
     }

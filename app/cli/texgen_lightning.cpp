@@ -5,8 +5,6 @@
 #include <cstdio>
 #include <iostream>
 
-#include <stb_image_write.h>
-
 #include "app/cli/texgen.h"
 #include "engine/effects/lightning/lightning_texgen.h"
 
@@ -54,17 +52,24 @@ void registerTexgenLightning(CLI::App& texgen, int& exitCode) {
       exitCode = kExitUsage;
       return;
     }
+    const std::string sideCarFile = lightning::sideCarPath(args->output);
+    if (refuseOutputs("texgen lightning",
+                      {{args->output, WrittenKind::Png}, {sideCarFile, WrittenKind::Json}})) {
+      exitCode = kExitUsage;
+      return;
+    }
     lightning::DataImage image = lightning::generateTexture(o);
-    if (!stbi_write_png(args->output.c_str(), image.width, image.height, 3, image.rgb.data(),
-                        image.width * 3)) {
-      std::cerr << args->output << ": cannot write PNG\n";
+    if (std::string err =
+            writeTexgenPng(args->output, image.width, image.height, 3, image.rgb.data());
+        !err.empty()) {
+      std::cerr << "fxview texgen lightning: " << err << "\n";
       exitCode = kExitUsage;
       return;
     }
     Json side = lightning::sideCarJson(o, lightning::thresholdHistogram(image));
     if (std::string err = writeFileAtomic(lightning::sideCarPath(args->output), side.dump() + "\n");
         !err.empty()) {
-      std::cerr << lightning::sideCarPath(args->output) << ": " << err << "\n";
+      std::cerr << "fxview texgen lightning: " << err << "\n";
       exitCode = kExitUsage;
       return;
     }

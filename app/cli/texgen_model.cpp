@@ -93,6 +93,10 @@ void registerTexgenModel(CLI::App& texgen, int& exitCode) {
   cmd->add_option("-o,--output", *output, ".gbxmodel to write")->required();
   cmd->callback([output, &exitCode] {
     halo::GbxModel model = sword();
+    if (refuseOutputs("texgen model", {{*output, WrittenKind::GbxmodelTag}})) {
+      exitCode = kExitUsage;
+      return;
+    }
     if (std::string err = halo::saveTag(*output, halo::gbxModelToTag(model)); !err.empty()) {
       std::cerr << *output << ": " << err << "\n";
       exitCode = kExitUsage;

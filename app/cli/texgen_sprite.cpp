@@ -3,8 +3,6 @@
 // (flakes), the `OUT.png.sprites.json` side-car that engine/core/sprite_sheet.h reads.
 #include <iostream>
 
-#include <stb_image_write.h>
-
 #include "app/cli/texgen.h"
 #include "engine/core/json.h"
 #include "engine/core/texgen_sprites.h"
@@ -31,18 +29,22 @@ void registerTexgenSprite(CLI::App& texgen, int& exitCode) {
   cmd->add_option("-o,--output", args->output, "PNG to write")->required();
   cmd->callback([args, &exitCode] {
     SpriteTextureKind kind = *parseSpriteTextureKind(args->kind);
+    const std::string sideCar = args->output + ".sprites.json";
+    if (refuseOutputs("texgen sprite",
+                      {{args->output, WrittenKind::Png}, {sideCar, WrittenKind::Json}})) {
+      exitCode = kExitUsage;
+      return;
+    }
     SpriteImage img = generateSpriteTexture(kind, args->size, uint32_t(args->seed));
-    stbi_flip_vertically_on_write(0);
-    if (!stbi_write_png(args->output.c_str(), img.width, img.height, 4, img.rgba.data(),
-                        img.width * 4)) {
-      std::cerr << args->output << ": cannot write PNG\n";
+    if (std::string err = writeTexgenPng(args->output, img.width, img.height, 4, img.rgba.data());
+        !err.empty()) {
+      std::cerr << "fxview texgen sprite: " << err << "\n";
       exitCode = kExitUsage;
       return;
     }
     if (!img.sideCar.empty()) {
-      std::string sideCar = args->output + ".sprites.json";
       if (std::string err = writeFileAtomic(sideCar, img.sideCar); !err.empty()) {
-        std::cerr << sideCar << ": " << err << "\n";
+        std::cerr << "fxview texgen sprite: " << err << "\n";
         exitCode = kExitUsage;
         return;
       }

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "app/cli/ffmpeg_library.h"
+#include "engine/core/file_write.h"
 
 namespace fx::cli {
 
@@ -213,8 +214,8 @@ std::string VideoWriter::open(const fs::path& path, int width, int height, doubl
   state_ = std::make_unique<State>();
   State& s = *state_;
   s.path = path;
-  s.tmp = path;
-  s.tmp += ".tmp" + std::to_string(::getpid());
+  if (std::string err = makeParent(path); !err.empty()) return err;
+  if (std::string err = createTempBeside(path, s.tmp); !err.empty()) return err;
   s.width = width;
   s.height = height;
   ff->av_log_set_level(AV_LOG_ERROR);  // the encoders' banners and statistics are not for the user
@@ -232,7 +233,6 @@ std::string VideoWriter::open(const fs::path& path, int width, int height, doubl
     ff->avcodec_free_context(&s.encoder);  // present but refused these settings: try the next
   }
   if (err.empty()) err = s.openScaler();
-  if (err.empty()) err = makeParent(path);
   if (err.empty()) err = s.openFile(container);
   return err;
 }
@@ -259,10 +259,9 @@ std::string VideoWriter::finish() {
     err = avError("cannot write " + s.path.string(), rc);
   s.fileOpen = false;
   if (!err.empty()) return err;
-  std::error_code ec;
-  fs::rename(s.tmp, s.path, ec);
-  if (ec) return "cannot write " + s.path.string() + ": " + ec.message();
+  // Moved into place as every saved file is (through links, read-only targets refused).
   s.finished = true;
+  if (std::string e = commitTempFile(s.tmp, s.path); !e.empty()) return e;
   return {};
 }
 

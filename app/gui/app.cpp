@@ -397,13 +397,16 @@ bool documentDirty(const App& app) {
   return app.preset && app.history.dirty();
 }
 
-std::string saveDocument(App& app, const fs::path& path, bool overwrite) {
+std::string saveDocument(App& app, const fs::path& path, bool overwrite, bool makeWritable) {
   using Status = SaveResult::Status;
   if (!app.preset) return "no preset is loaded";
   std::error_code ec;
   const bool saveAs = !path.empty() && !(path == app.presetPath && app.preset->openedFile.empty());
-  SaveResult r = saveAs ? saveDocumentsAs(*app.preset, path, {.replaceExisting = overwrite})
-                        : saveDocuments(*app.preset, {.overwriteChangedOnDisk = overwrite});
+  SaveResult r =
+      saveAs ? saveDocumentsAs(*app.preset, path,
+                               {.replaceExisting = overwrite, .makeWritable = makeWritable})
+             : saveDocuments(*app.preset,
+                             {.overwriteChangedOnDisk = overwrite, .makeWritable = makeWritable});
   switch (r.status) {
     case Status::Saved:
     case Status::NothingToSave:
@@ -421,6 +424,12 @@ std::string saveDocument(App& app, const fs::path& path, bool overwrite) {
     case Status::Exists:
       app.pendingSaveAs = path;
       app.showOverwritePrompt = true;
+      return r.message;
+    case Status::ReadOnly:
+      app.readOnlyFiles = r.readOnly;
+      app.readOnlySavePath = path;
+      app.readOnlySaveOverwrite = overwrite;
+      app.showReadOnlyPrompt = true;
       return r.message;
     case Status::Refused:
     case Status::Failed:

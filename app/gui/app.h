@@ -135,6 +135,11 @@ struct App {
   // Files changed on disk while fxview held unsaved edits of them: reload, keep mine, save as.
   bool showConflictPrompt = false;
   std::vector<std::filesystem::path> conflicts;
+  // Save onto files whose mode bits grant no write permission: make writable and save, cancel.
+  bool showReadOnlyPrompt = false;
+  std::vector<std::filesystem::path> readOnlyFiles;
+  std::filesystem::path readOnlySavePath;  // the save asked for ("" = Save)
+  bool readOnlySaveOverwrite = false;
   uint64_t frameIndex = 0;
   std::string status;  // one-line feedback in the toolbar ("saved ...")
   double statusUntil = 0.0;
@@ -148,8 +153,10 @@ bool openDocument(App& app, const std::filesystem::path& path);
 // `path`, which then becomes the document). Returns "" or why nothing (or not all) was written;
 // the questions it raises open their prompts: a scene that is not a file of the user's opens
 // Save As, an existing target asks before replacing (`overwrite` answers yes), a file changed on
-// disk asks reload / keep mine / save as (`overwrite` keeps mine).
-std::string saveDocument(App& app, const std::filesystem::path& path, bool overwrite = false);
+// disk asks reload / keep mine / save as (`overwrite` keeps mine), a read-only file asks to make
+// it writable (`makeWritable` answers yes).
+std::string saveDocument(App& app, const std::filesystem::path& path, bool overwrite = false,
+                         bool makeWritable = false);
 // Unsaved edits: the document's files differ from what fxview last read or wrote.
 bool documentDirty(const App& app);
 // File > Open, drag and drop, `open`: asks first when there are unsaved edits; a file that opens

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "app/gui/app.h"
+#include "engine/core/file_write.h"
 
 namespace fx::gui {
 
@@ -105,6 +106,26 @@ void drawSavePrompts(App& app, ImVec2 centre) {
   }
 }
 
+// Save onto read-only files (a Perforce file not checked out, a protected stock tag).
+void drawReadOnlyPrompt(App& app, ImVec2 centre) {
+  if (std::exchange(app.showReadOnlyPrompt, false)) ImGui::OpenPopup("Read-only file");
+  ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  if (!ImGui::BeginPopupModal("Read-only file", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  ImGui::Text("These files are read-only (no write permission); nothing was written:");
+  for (const auto& p : app.readOnlyFiles) {
+    auto mode = readOnlyMode(p);
+    ImGui::BulletText("%s (mode %04o)", p.string().c_str(), mode ? *mode : 0u);
+  }
+  if (ImGui::Button("Make writable and save")) {
+    std::string err = saveDocument(app, app.readOnlySavePath, app.readOnlySaveOverwrite, true);
+    if (!err.empty()) app.runtimeErrors.push_back("save: " + err);
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
 }  // namespace
 
 void drawPrompts(App& app) {
@@ -163,6 +184,7 @@ void drawPrompts(App& app) {
     openFileBrowser(app, true);
   }
   drawSavePrompts(app, centre);
+  drawReadOnlyPrompt(app, centre);
 }
 
 }  // namespace fx::gui

@@ -2,12 +2,8 @@
 
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <fstream>
 #include <sstream>
-
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace fx {
 
@@ -111,35 +107,6 @@ std::optional<Json> loadJsonFile(const std::filesystem::path& path, const std::s
   std::stringstream ss;
   ss << in.rdbuf();
   return parseJsonText(ss.str(), displayName, diags);
-}
-
-std::string writeFileAtomic(const std::filesystem::path& path, const std::string& text) {
-  namespace fs = std::filesystem;
-  // A file that exists keeps its permissions (a read-only one stays read-only): the temp file
-  // takes its mode before the rename.
-  std::error_code statError;
-  const fs::file_status old = fs::status(path, statError);
-  const bool replacing = !statError && fs::exists(old);
-  fs::path tmp = path;
-  tmp += ".tmp-" + std::to_string(::getpid());
-  FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) return "cannot create " + tmp.string();
-  if (replacing) ::fchmod(::fileno(f), static_cast<mode_t>(old.permissions() & fs::perms::mask));
-  bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  ok = std::fflush(f) == 0 && ok;
-  ok = ::fsync(::fileno(f)) == 0 && ok;
-  ok = std::fclose(f) == 0 && ok;
-  if (!ok) {
-    std::remove(tmp.c_str());
-    return "cannot write " + tmp.string();
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::remove(tmp.c_str());
-    return "cannot replace " + path.string() + ": " + ec.message();
-  }
-  return {};
 }
 
 Json floatJson(float v) {

@@ -26,8 +26,9 @@ std::optional<Json> parseJsonText(const std::string& text, const std::string& di
                                   Diagnostics& diags);
 
 // Writes `text` to a temporary file beside `path`, flushes it, then renames it over `path`, so
-// a crash mid-save leaves the old file intact. A file replaced keeps its permissions. Returns an
-// error message or "".
+// a crash mid-save leaves the old file intact: through symlinks, hard links updated in place,
+// read-only files refused. engine/core/file_write.h has the whole contract and the options
+// (--force). Returns an error message or "".
 std::string writeFileAtomic(const std::filesystem::path& path, const std::string& text);
 
 // A float as JSON with its shortest round-trip decimal form (0.1f saves as 0.1, not 0.100000001).

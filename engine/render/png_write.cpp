@@ -7,6 +7,7 @@
 
 #include <zlib.h>
 
+#include "engine/core/file_write.h"
 #include "engine/render/renderer.h"
 
 namespace {
@@ -44,11 +45,18 @@ bool writePng(const std::filesystem::path& path, int width, int height,
     return false;
   }
   stbi_flip_vertically_on_write(0);
-  if (!stbi_write_png(path.string().c_str(), width, height, 4, rgba.data(), width * 4)) {
-    error = "cannot write PNG " + path.string();
+  // Encoded in memory, then saved like every other file (writeFileAtomic: through symlinks,
+  // read-only targets refused, the reason of a failure named).
+  std::string bytes;
+  auto append = [](void* context, void* data, int size) {
+    static_cast<std::string*>(context)->append(static_cast<const char*>(data), size_t(size));
+  };
+  if (!stbi_write_png_to_func(append, &bytes, width, height, 4, rgba.data(), width * 4)) {
+    error = "cannot encode PNG " + path.string();
     return false;
   }
-  return true;
+  error = writeFileAtomic(path, bytes);
+  return error.empty();
 }
 
 }  // namespace fx::render

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "engine/core/field_json.h"
+#include "engine/core/file_write.h"
 #include "engine/core/json_text_patch.h"
 #include "engine/core/text.h"
 #include "engine/formats/halo/tag_file.h"
@@ -270,6 +271,35 @@ std::vector<fs::path> changedOnDisk(const Preset& preset) {
   return out;
 }
 
+namespace {
+
+// Files about to be written whose mode bits grant no write permission (a Perforce file not checked
+// out): refused, nothing written, unless `makeWritable`, which adds u+w to each. False when
+// refused (`r` says why).
+bool readOnlyAllowed(const std::vector<fs::path>& files, bool makeWritable, SaveResult& r) {
+  for (const fs::path& p : files)
+    if (readOnlyMode(p)) r.readOnly.push_back(p);
+  if (r.readOnly.empty()) return true;
+  if (!makeWritable) {
+    r.status = SaveResult::Status::ReadOnly;
+    r.message = readOnlyRefusal(r.readOnly.front(),
+                                "nothing was written; make it writable and save, or save as "
+                                "another file");
+    return false;
+  }
+  for (const fs::path& p : r.readOnly) {
+    if (std::string err = fx::makeWritable(p); !err.empty()) {
+      r.status = SaveResult::Status::Failed;
+      r.message = err;
+      return false;
+    }
+  }
+  r.readOnly.clear();
+  return true;
+}
+
+}  // namespace
+
 SaveResult saveDocuments(Preset& preset, const SaveOptions& opts) {
   using Status = SaveResult::Status;
   SaveResult r;
@@ -301,6 +331,9 @@ SaveResult saveDocuments(Preset& preset, const SaveOptions& opts) {
       return r;
     }
   }
+  std::vector<fs::path> paths;
+  for (Document* d : due) paths.push_back(d->path);
+  if (!readOnlyAllowed(paths, opts.makeWritable, r)) return r;
   // Definitions first, the preset that names them last.
   std::stable_partition(due.begin(), due.end(),
                         [](const Document* d) { return d->format != DocumentFormat::Preset; });
@@ -367,6 +400,7 @@ SaveResult saveDocumentsAs(Preset& preset, const fs::path& path, const SaveAsOpt
       r.message = path.string() + " exists; replace it? (save PATH --overwrite)";
       return r;
     }
+    if (!readOnlyAllowed({path}, opts.makeWritable, r)) return r;
   }
   std::string err = writeSelfContained(preset, path);
   if (!err.empty()) {

@@ -76,6 +76,9 @@ std::vector<std::filesystem::path> changedOnDisk(const Preset& preset);
 struct SaveOptions {
   // Write over files that changed on disk since they were read ("keep mine").
   bool overwriteChangedOnDisk = false;
+  // Make read-only files (mode bits without write permission) writable and save them ("Make
+  // writable and save", --force); without it they are refused (Status::ReadOnly).
+  bool makeWritable = false;
 };
 
 struct SaveResult {
@@ -86,11 +89,13 @@ struct SaveResult {
     ChangedOnDisk,  // refused: `conflicts` changed on disk since they were read; nothing written
     Exists,         // Save As: the target exists (a preset): replace it only when asked
     Refused,        // Save As: the target is a file of another format, or one of the inputs
+    ReadOnly,       // refused: `readOnly` have no write permission (makeWritable); nothing written
     Failed,         // an I/O error (message)
   } status = Status::Saved;
   std::string message;  // for people: what was written, or why not
   std::vector<std::filesystem::path> written;
   std::vector<std::filesystem::path> conflicts;
+  std::vector<std::filesystem::path> readOnly;
   // Written too, but the scene's own changes (camera, objects) need Save As to be kept.
   bool sceneNeedsSaveAs = false;
   bool ok() const { return status == Status::Saved || status == Status::NothingToSave; }
@@ -101,6 +106,7 @@ SaveResult saveDocuments(Preset& preset, const SaveOptions& opts = {});
 
 struct SaveAsOptions {
   bool replaceExisting = false;  // the user confirmed replacing an existing preset
+  bool makeWritable = false;     // as SaveOptions::makeWritable, for the existing target
 };
 // Save As: a self-contained copy at `path` (the preset and every file it reads beside it), the
 // originals untouched. Refuses a file of another format, one of the preset's own documents, or

@@ -4,10 +4,13 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <optional>
 #include <sstream>
 
+#include "engine/core/file_write.h"
 #include "engine/session/bundle.h"
 #include "engine/session/console_commands.h"
+#include "engine/session/output_kinds.h"
 
 namespace fx {
 
@@ -73,14 +76,30 @@ EffectEntry* effectArg(ConsoleSession& s, const ConsoleStatement& st, std::strin
   return e;
 }
 
+// What a writing command writes at its first argument (the bundle writes a folder).
+std::optional<WrittenKind> writtenKindOf(const std::string& cmd) {
+  if (cmd == "gif") return WrittenKind::Gif;
+  if (cmd == "video") return WrittenKind::Video;
+  if (cmd == "bundle") return std::nullopt;
+  return WrittenKind::Png;  // screenshot, screenshot_window, sheet
+}
+
 // Commands that write a file at their first argument may not write over a file the preset reads
-// (a screenshot named like a texture, a bundle into the preset's own folder). "" when allowed.
+// (a screenshot named like a texture, a bundle into the preset's own folder), over or under the
+// name of a file of another kind (a screenshot over a tag), nor over a read-only file. "" when
+// allowed.
 std::string overInput(ConsoleSession& s, const std::string& cmd, const std::string& arg) {
   static constexpr std::string_view kWriters[] = {
       "screenshot", "screenshot_window", "gif", "sheet", "video", "bundle"};
   if (arg.empty() || std::find(std::begin(kWriters), std::end(kWriters), cmd) == std::end(kWriters))
     return {};
   const std::filesystem::path p(arg);
+  if (auto kind = writtenKindOf(cmd)) {
+    if (std::string err = outputKindRefusal(p, *kind); !err.empty()) return cmd + ": " + err;
+    if (std::string err = readOnlyRefusal(p, "make it writable first, or choose another name");
+        !err.empty())
+      return cmd + ": " + err;
+  }
   std::vector<std::filesystem::path> outputs{p};
   if (cmd == "bundle") outputs = {p / "preset.json", p / "bundle.json", p / "screenshot.png"};
   for (const auto& out : outputs)

@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "engine/core/json.h"
+#include "engine/core/file_write.h"
 
 namespace fx {
 namespace {
@@ -47,22 +47,115 @@ TEST(AtomicSave, KillMidWriteLeavesOldOrNewFileWhole) {
   fs::remove_all(dir);
 }
 
-// A replaced file keeps its mode through the temp-file-and-rename (the temp file would otherwise
-// leave it with the default permissions): a read-only one stays read-only, a private one private.
-TEST(AtomicSave, ReplacedFileKeepsItsMode) {
-  fs::path dir = fs::temp_directory_path() / ("fxview_atomic_mode_" + std::to_string(::getpid()));
+fs::path freshDir(const std::string& name) {
+  fs::path dir = fs::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
   fs::create_directories(dir);
+  return dir;
+}
+
+unsigned modeOf(const fs::path& p) {
+  return unsigned(fs::status(p).permissions() & fs::perms::mask);
+}
+
+// A replaced file keeps its mode through the temp-file-and-rename (the temp file would otherwise
+// leave it with the default permissions): a private one stays private.
+TEST(AtomicSave, ReplacedFileKeepsItsMode) {
+  fs::path dir = freshDir("fxview_atomic_mode");
   fs::path target = dir / "preset.json";
-  for (fs::perms mode : {fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read,
-                         fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read}) {
-    ASSERT_EQ(writeFileAtomic(target, "old"), "");
-    fs::permissions(target, mode);
-    ASSERT_EQ(writeFileAtomic(target, "new"), "");
-    EXPECT_EQ(readAll(target), "new");
-    EXPECT_EQ(fs::status(target).permissions() & fs::perms::mask, mode);
-    fs::permissions(target, fs::perms::owner_all);
-    fs::remove(target);
-  }
+  ASSERT_EQ(writeFileAtomic(target, "old"), "");
+  fs::permissions(target, fs::perms(0640));
+  ASSERT_EQ(writeFileAtomic(target, "new"), "");
+  EXPECT_EQ(readAll(target), "new");
+  EXPECT_EQ(modeOf(target), 0640u);
+  fs::remove_all(dir);
+}
+
+// A file whose mode bits grant no write permission (a Perforce file not checked out) is refused
+// as editors refuse it, even for root; forced, it is made writable (u+w) and saved.
+TEST(AtomicSave, ReadOnlyFileIsRefusedUnlessForced) {
+  fs::path dir = freshDir("fxview_atomic_ro");
+  fs::path target = dir / "rain.weather_particle_system";
+  ASSERT_EQ(writeFileAtomic(target, "old"), "");
+  fs::permissions(target, fs::perms(0444));
+  std::string err = writeFileAtomic(target, "new");
+  EXPECT_NE(err.find(target.string() + " is read-only (mode 0444)"), std::string::npos) << err;
+  EXPECT_NE(err.find("--force"), std::string::npos) << err;
+  EXPECT_EQ(readAll(target), "old");
+  EXPECT_EQ(modeOf(target), 0444u);
+  EXPECT_EQ(writeFileAtomic(target, "new", {.force = true}), "");
+  EXPECT_EQ(readAll(target), "new");
+  EXPECT_EQ(modeOf(target), 0644u);
+  fs::remove_all(dir);
+}
+
+// Saving through a symlink (and a chain of them, one relative) writes the file it names and
+// keeps the links; the temporary file lives beside the target, not the link.
+TEST(AtomicSave, SymlinkIsKeptAndItsTargetWritten) {
+  fs::path dir = freshDir("fxview_atomic_link");
+  fs::create_directories(dir / "real");
+  fs::path real = dir / "real/rain.json";
+  ASSERT_EQ(writeFileAtomic(real, "old"), "");
+  fs::permissions(real, fs::perms(0600));
+  fs::create_symlink("real/rain.json", dir / "link1.json");
+  fs::create_symlink(dir / "link1.json", dir / "link2.json");
+  ASSERT_EQ(writeFileAtomic(dir / "link2.json", "new"), "");
+  EXPECT_TRUE(fs::is_symlink(dir / "link1.json"));
+  EXPECT_TRUE(fs::is_symlink(dir / "link2.json"));
+  EXPECT_EQ(readAll(real), "new");
+  EXPECT_EQ(modeOf(real), 0600u);
+  // A dangling link makes its target.
+  fs::create_symlink("real/new.json", dir / "dangling.json");
+  ASSERT_EQ(writeFileAtomic(dir / "dangling.json", "made"), "");
+  EXPECT_TRUE(fs::is_symlink(dir / "dangling.json"));
+  EXPECT_EQ(readAll(dir / "real/new.json"), "made");
+  size_t entries = 0;
+  for ([[maybe_unused]] auto& e : fs::directory_iterator(dir / "real")) ++entries;
+  EXPECT_EQ(entries, 2u) << "a temporary file was left behind";
+  fs::remove_all(dir);
+}
+
+// A file with two hard links is updated in place: both names see the new content, still one
+// file, with its mode.
+TEST(AtomicSave, HardLinksShareTheNewContent) {
+  fs::path dir = freshDir("fxview_atomic_hard");
+  fs::path a = dir / "a.glow", b = dir / "b.glow";
+  ASSERT_EQ(writeFileAtomic(a, "old"), "");
+  fs::permissions(a, fs::perms(0640));
+  fs::create_hard_link(a, b);
+  ASSERT_EQ(writeFileAtomic(b, "new content"), "");
+  EXPECT_EQ(readAll(a), "new content");
+  EXPECT_EQ(readAll(b), "new content");
+  EXPECT_EQ(fs::hard_link_count(a), 2u);
+  EXPECT_TRUE(fs::equivalent(a, b));
+  EXPECT_EQ(modeOf(a), 0640u);
+  size_t entries = 0;
+  for ([[maybe_unused]] auto& e : fs::directory_iterator(dir)) ++entries;
+  EXPECT_EQ(entries, 2u) << "the temporary copy was left behind";
+  fs::remove_all(dir);
+}
+
+// Any name the file system takes saves: a 250-character name (the old "NAME.tmp-PID" temp name
+// did not fit in 255), and a failure says why, naming the file, not a temporary one.
+TEST(AtomicSave, LongNamesSaveAndFailuresSayWhy) {
+  fs::path dir = freshDir("fxview_atomic_long");
+  fs::path longName = dir / (std::string(245, 'n') + ".json");
+  ASSERT_EQ(longName.filename().string().size(), 250u);
+  EXPECT_EQ(writeFileAtomic(longName, "{}"), "");
+  EXPECT_EQ(readAll(longName), "{}");
+  EXPECT_EQ(writeFileAtomic(longName, "{ }"), "");
+  EXPECT_EQ(readAll(longName), "{ }");
+
+  fs::path tooLong = dir / (std::string(260, 'n') + ".json");
+  EXPECT_EQ(writeFileAtomic(tooLong, "{}"),
+            "cannot save " + tooLong.string() + ": file name too long");
+  fs::path noFolder = dir / "missing/sub/rain.json";
+  EXPECT_EQ(
+      writeFileAtomic(noFolder, "{}"),
+      "cannot save " + noFolder.string() + ": no such folder " + (dir / "missing/sub").string());
+  fs::create_directories(dir / "folder.json");
+  std::string err = writeFileAtomic(dir / "folder.json", "{}");
+  EXPECT_NE(err.find("it is a folder"), std::string::npos) << err;
   fs::remove_all(dir);
 }
 
