@@ -208,15 +208,67 @@ bool mergeIntoTag(halo::TagFile& tag, const Json& json, const EffectFamily* fami
   return !diags.hasErrors();
 }
 
+struct ExportArgs {
+  std::string input, output, tagsDir;
+  bool replace = false;
+  bool force = false;  // --force: a read-only output made writable
+};
+
+// A definition JSON into a Halo tag (new, or an existing one changed field by field).
+int exportTag(const ExportArgs& a) {
+  // The output's extension names its kind (the file need not exist yet).
+  const FileKind* kind = findFileKindByExtension(a.output);
+  const EffectFamily* family = kind ? fileKindFamily(*kind) : nullptr;
+  bool structTag = kind && kind->opensAs == FileOpening::StructTag;
+  if (!family && !structTag) {
+    std::cerr << a.output
+              << ": expected a .glow, .weather_particle_system, .point_physics or .wind output\n";
+    return kExitUsage;
+  }
+  const halo::TagClass cls = *kind->tagClass;
+  if (refuseOutputOverInput("export", {a.output}, {a.input})) return kExitUsage;
+  Diagnostics diags;
+  auto json = loadJsonFile(a.input, a.input, diags);
+  if (json) {
+    if (std::string why = otherClassReason(*json, family, cls); !why.empty())
+      diags.error(a.input, "",
+                  "not a " + className(family, cls) + " definition (" + why +
+                      "); not written into " + a.output);
+  }
+  std::optional<halo::TagFile> tag;
+  bool existed = false;
+  if (json && !diags.hasErrors()) tag = targetTag(a.output, cls, existed, diags);
+  TagFields fields(family, cls);
+  if (tag) {
+    // Changed since the import: the tag's fields with only the JSON's own changes over them.
+    std::optional<Json> merged =
+        existed ? mergeTagChanges(*json, a.input, a.output, *tag, family, cls, a.replace, diags)
+                : std::nullopt;
+    if (existed && !a.replace && !merged && !diags.hasErrors())
+      mergeIntoTag(*tag, *json, family, cls, a.output, a.input, fields, diags);
+    else if (!diags.hasErrors())  // else a conflict or an unreadable record: nothing written
+      readFields(merged ? *merged : *json, fields.reflect,
+                 {.file = a.input, .alsoKnown = {"kind", kImportedFromKey}}, diags);
+    ReferenceCheck refs(a.input, diags, a.tagsDir);
+    fields.reflect(refs);
+    if (diags.hasErrors())
+      tag.reset();
+    else
+      halo::writeTagFields(tag->root(), fields.reflect);
+  }
+  printDiagnostics(diags);
+  if (!tag) return kExitErrors;
+  if (std::string err = halo::saveTag(a.output, *tag); !err.empty()) {
+    std::cerr << a.output << ": " << err << "\n";
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
 }  // namespace
 
 void registerExport(CLI::App& app, int& exitCode) {
-  struct Args {
-    std::string input, output, tagsDir;
-    bool replace = false;
-    bool force = false;  // --force: a read-only output made writable
-  };
-  auto args = std::make_shared<Args>();
+  auto args = std::make_shared<ExportArgs>();
   auto* cmd = app.add_subcommand(
       "export",
       "Write an fxview definition JSON as a Halo tag (.glow, .weather_particle_system, "
@@ -240,61 +292,7 @@ void registerExport(CLI::App& app, int& exitCode) {
       exitCode = exportStrideAsset(args->input, args->output);
       return;
     }
-    // The output's extension names its kind (the file need not exist yet).
-    const FileKind* kind = findFileKindByExtension(args->output);
-    const EffectFamily* family = kind ? fileKindFamily(*kind) : nullptr;
-    bool structTag = kind && kind->opensAs == FileOpening::StructTag;
-    if (!family && !structTag) {
-      std::cerr << args->output
-                << ": expected a .glow, .weather_particle_system, .point_physics or .wind output\n";
-      exitCode = kExitUsage;
-      return;
-    }
-    const halo::TagClass cls = *kind->tagClass;
-    if (refuseOutputOverInput("export", {args->output}, {args->input})) {
-      exitCode = kExitUsage;
-      return;
-    }
-    Diagnostics diags;
-    auto json = loadJsonFile(args->input, args->input, diags);
-    if (json) {
-      if (std::string why = otherClassReason(*json, family, cls); !why.empty())
-        diags.error(args->input, "",
-                    "not a " + className(family, cls) + " definition (" + why +
-                        "); not written into " + args->output);
-    }
-    std::optional<halo::TagFile> tag;
-    bool existed = false;
-    if (json && !diags.hasErrors()) tag = targetTag(args->output, cls, existed, diags);
-    TagFields fields(family, cls);
-    if (tag) {
-      // Changed since the import: the tag's fields with only the JSON's own changes over them.
-      std::optional<Json> merged = existed ? mergeTagChanges(*json, args->input, args->output, *tag,
-                                                             family, cls, args->replace, diags)
-                                           : std::nullopt;
-      if (existed && !args->replace && !merged && !diags.hasErrors())
-        mergeIntoTag(*tag, *json, family, cls, args->output, args->input, fields, diags);
-      else if (!diags.hasErrors())  // else a conflict or an unreadable record: nothing written
-        readFields(merged ? *merged : *json, fields.reflect,
-                   {.file = args->input, .alsoKnown = {"kind", kImportedFromKey}}, diags);
-      ReferenceCheck refs(args->input, diags, args->tagsDir);
-      fields.reflect(refs);
-      if (diags.hasErrors())
-        tag.reset();
-      else
-        halo::writeTagFields(tag->root(), fields.reflect);
-    }
-    printDiagnostics(diags);
-    if (!tag) {
-      exitCode = kExitErrors;
-      return;
-    }
-    if (std::string err = halo::saveTag(args->output, *tag); !err.empty()) {
-      std::cerr << args->output << ": " << err << "\n";
-      exitCode = kExitUsage;
-      return;
-    }
-    exitCode = kExitOk;
+    exitCode = exportTag(*args);
   });
 }
 

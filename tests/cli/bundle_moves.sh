@@ -17,6 +17,7 @@
 set -u
 bin=$(realpath "$1")
 src=$(realpath "$2")
+. "$src/tests/cli/lib.sh"
 if ! command -v xvfb-run > /dev/null 2>&1; then
   echo "SKIP: xvfb-run not found (install xvfb to run the bundle test)"
   exit 77
@@ -161,20 +162,7 @@ cmp -s "$tmp/level-before.png" "$tmp/level-after.png" ||
 
 # --- a Stride prefab (as tests/cli/export_into_stride.sh writes one): the asset goes under stride/
 mkdir -p "$tmp/src"
-printf '%s\r\n' '!PrefabAsset' 'Id: 11111111-1111-1111-1111-111111111111' \
-  'SerializedVersion: {Stride: 3.1.0.1}' 'Hierarchy:' \
-  '    Parts:' '        -   Entity:' '                Id: aaaaaaaa-0000-0000-0000-000000000001' \
-  '                Name: Puff' '                Components:' \
-  '                    9999aaaabbbbccccddddeeeeffff0000: !ParticleSystemComponent' \
-  '                        ParticleSystem:' '                            Emitters:' \
-  '                                e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0:' \
-  '                                    ParticleLifetime: {X: 1.0, Y: 2.0}' \
-  '                                    Spawners:' \
-  '                                        51515151515151515151515151515151: !SpawnerPerSecond' \
-  '                                            LoopCondition: Looping' \
-  '                                            SpawnCount: 20.0' \
-  '                                    Initializers: {}' '                                    Updaters: {}' \
-  > "$tmp/src/puff.sdprefab"
+puff_prefab '\r\n' > "$tmp/src/puff.sdprefab"
 gui src/puff.sdprefab --frames 600 --exec "pause; time 1; bundle $tmp/out/puff; quit" ||
   { bad "Stride bundle: exit $?"; cat "$tmp/log"; }
 cmp -s "$tmp/out/puff/stride/puff.sdprefab" "$tmp/src/puff.sdprefab" ||

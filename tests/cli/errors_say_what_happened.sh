@@ -17,6 +17,7 @@
 set -u
 bin=$(realpath "$1")
 src=$(realpath "$2")
+. "$src/tests/cli/lib.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail=0
@@ -31,19 +32,7 @@ rc=$?
 [ "$(cat log)" = "fxview: unknown command rendr (did you mean render?)" ] ||
   { bad "rendr: wrong message"; cat log; }
 
-printf '%s\n' '!PrefabAsset' 'Id: 11111111-1111-1111-1111-111111111111' \
-  'SerializedVersion: {Stride: 3.1.0.1}' 'Hierarchy:' \
-  '    Parts:' '        -   Entity:' '                Id: aaaaaaaa-0000-0000-0000-000000000001' \
-  '                Name: Puff' '                Components:' \
-  '                    9999aaaabbbbccccddddeeeeffff0000: !ParticleSystemComponent' \
-  '                        ParticleSystem:' '                            Emitters:' \
-  '                                e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0:' \
-  '                                    ParticleLifetime: {X: 1.0, Y: 2.0}' \
-  '                                    Spawners:' \
-  '                                        51515151515151515151515151515151: !SpawnerPerSecond' \
-  '                                            LoopCondition: Looping' \
-  '                                            SpawnCountt: 20.0' \
-  '                                    Initializers: {}' '                                    Updaters: {}' >puff.sdprefab
+puff_prefab '\n' SpawnCountt >puff.sdprefab
 "$bin" import puff.sdprefab --png out.png >/dev/null 2>log
 rc=$?
 [ "$rc" = 2 ] || bad "import --png of a prefab: exit $rc, expected 2"

@@ -9,6 +9,7 @@
 set -u
 bin=$(realpath "$1")
 src=$(realpath "$2")
+. "$src/tests/cli/lib.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail=0
@@ -37,19 +38,7 @@ print(json.dumps(node))' "$1" "$2"
 }
 
 # --- Stride ---------------------------------------------------------------------------------
-printf '%s\n' '!PrefabAsset' 'Id: 11111111-1111-1111-1111-111111111111' \
-  'SerializedVersion: {Stride: 3.1.0.1}' 'Hierarchy:' \
-  '    Parts:' '        -   Entity:' '                Id: aaaaaaaa-0000-0000-0000-000000000001' \
-  '                Name: Puff' '                Components:' \
-  '                    9999aaaabbbbccccddddeeeeffff0000: !ParticleSystemComponent' \
-  '                        ParticleSystem:' '                            Emitters:' \
-  '                                e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0:' \
-  '                                    ParticleLifetime: {X: 1.0, Y: 2.0}' \
-  '                                    Spawners:' \
-  '                                        51515151515151515151515151515151: !SpawnerPerSecond' \
-  '                                            LoopCondition: Looping' \
-  '                                            SpawnCount: 20.0' \
-  '                                    Initializers: {}' '                                    Updaters: {}' >puff.sdprefab
+puff_prefab >puff.sdprefab
 "$bin" import puff.sdprefab -o p.json 2>/dev/null || { echo "FAIL import of the prefab"; exit 1; }
 grep -q '"imported_from"' p.json || bad "import records no \"imported_from\""
 "$bin" check p.json >log 2>&1 || bad "check of the imported preset: $(cat log)"

@@ -14,6 +14,7 @@
 set -u
 bin=$(realpath "$1")
 src=$(realpath "$2")
+. "$src/tests/cli/lib.sh"
 work=$(mktemp -d)
 trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
 fail=0
@@ -39,19 +40,7 @@ cp "$src/presets/defs/point_physics_rain.json" "$src/presets/defs/wind_rain.json
 "$bin" export rain_def.json -o rain.weather_particle_system 2>log ||
   { echo "FAIL export a tag:"; cat log; exit 1; }
 tag=rain.weather_particle_system
-printf '%s\n' '!PrefabAsset' 'Id: 11111111-1111-1111-1111-111111111111' \
-  'SerializedVersion: {Stride: 3.1.0.1}' 'Hierarchy:' '    Parts:' '        -   Entity:' \
-  '                Id: aaaaaaaa-0000-0000-0000-000000000001' '                Name: Puff' \
-  '                Components:' \
-  '                    9999aaaabbbbccccddddeeeeffff0000: !ParticleSystemComponent' \
-  '                        ParticleSystem:' '                            Emitters:' \
-  '                                e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0:' \
-  '                                    ParticleLifetime: {X: 1.0, Y: 2.0}' \
-  '                                    Spawners:' \
-  '                                        51515151515151515151515151515151: !SpawnerPerSecond' \
-  '                                            LoopCondition: Looping' \
-  '                                            SpawnCount: 20.0' \
-  '                                    Initializers: {}' '                                    Updaters: {}' >puff.sdprefab
+puff_prefab >puff.sdprefab
 cp puff.sdprefab other.sdprefab
 "$bin" import puff.sdprefab -o puff.json 2>log || { echo "FAIL import:"; cat log; exit 1; }
 

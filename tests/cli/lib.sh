@@ -1,0 +1,22 @@
+# Small files the CLI tests write themselves, shared so each test does not carry its own copy.
+# Source it after setting src (the checkout): . "$src/tests/cli/lib.sh"
+
+# puff_prefab [EOL] [SPAWN_KEY]: a Stride prefab with one emitter spawning 20 particles a second,
+# on stdout. EOL is the line ending ('\n' by default, '\r\n' for a Windows-saved asset);
+# SPAWN_KEY names the spawner's count key (a typo such as SpawnCountt, for the reader's warning).
+puff_prefab() {
+  local eol=${1:-'\n'} key=${2:-SpawnCount}
+  printf "%s$eol" '!PrefabAsset' 'Id: 11111111-1111-1111-1111-111111111111' \
+    'SerializedVersion: {Stride: 3.1.0.1}' 'Hierarchy:' \
+    '    Parts:' '        -   Entity:' '                Id: aaaaaaaa-0000-0000-0000-000000000001' \
+    '                Name: Puff' '                Components:' \
+    '                    9999aaaabbbbccccddddeeeeffff0000: !ParticleSystemComponent' \
+    '                        ParticleSystem:' '                            Emitters:' \
+    '                                e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0:' \
+    '                                    ParticleLifetime: {X: 1.0, Y: 2.0}' \
+    '                                    Spawners:' \
+    '                                        51515151515151515151515151515151: !SpawnerPerSecond' \
+    '                                            LoopCondition: Looping' \
+    "                                            $key: 20.0" \
+    '                                    Initializers: {}' '                                    Updaters: {}'
+}
