@@ -16,11 +16,12 @@
 #include <iterator>
 
 #include "app/cli/common.h"
-#include "engine/core/file_write.h"
 #include "app/cli/import_halo_animations.h"
 #include "app/cli/import_halo_assets.h"
 #include "engine/core/field_json.h"
+#include "engine/core/file_write.h"
 #include "engine/core/json_merge.h"
+#include "engine/core/json_text_patch.h"
 #include "engine/core/text.h"
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
@@ -169,6 +170,37 @@ std::string importHelp() {
 }
 
 }  // namespace
+
+std::string refreshImportRecord(const std::string& jsonPath, const std::string& asset,
+                                uint64_t assetBefore, const std::string& tagsDir) {
+  std::ifstream in(jsonPath, std::ios::binary);
+  std::string original((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  Diagnostics quiet;
+  auto doc = parseJsonText(original, jsonPath, quiet);
+  if (!doc || !doc->is_object() || !doc->contains(kImportedFromKey)) return {};
+  auto record = readImportRecord(*doc, jsonPath, quiet);
+  if (!record) return {};
+  std::error_code ec;
+  fs::path jsonDir = fs::path(jsonPath).parent_path();
+  if (!record->path.empty() && !fs::equivalent(jsonDir / record->path, asset, ec))
+    return {};  // the record is of another tag: this export was not into the imported asset
+  if (record->hash != assetBefore)
+    return "its \"" + std::string(kImportedFromKey) +
+           "\" record keeps the values imported: " + asset +
+           " had changed since, and the changes kept there are not in " + jsonPath +
+           "; a value exported now and changed again reads as changed on both sides (import " +
+           asset + " again to start from what it holds now)";
+  ImportFn importer = findImporter(asset);
+  ImportArgs args{.input = asset, .output = jsonPath, .tagsDir = tagsDir};
+  Json fresh;
+  if (!importer || !importer(args, fresh, quiet) || !fresh.contains(kImportedFromKey))
+    return "its \"" + std::string(kImportedFromKey) + "\" record was not updated: cannot read " +
+           asset + " back";
+  Json updated = *doc;
+  updated[kImportedFromKey] = fresh[kImportedFromKey];
+  if (updated == *doc) return {};
+  return writeFileAtomic(jsonPath, saveJsonText(original, *doc, updated).text);
+}
 
 void registerImport(CLI::App& app, int& exitCode) {
   auto args = std::make_shared<ImportArgs>();

@@ -34,4 +34,15 @@ bool importStride(const ImportArgs& args, Json& out, Diagnostics& diags);
 // through the preset loader before it is printed.
 bool importLevel(const ImportArgs& args, Json& out, Diagnostics& diags);
 
+// After `export` wrote `asset`, the JSON it exported (`jsonPath`), when it holds an import record
+// ("imported_from", engine/core/json_merge.h) of the bytes the asset held before the export
+// (`assetBefore`, fnv1a64), takes the record `fxview import ASSET -o JSON` would write now: the
+// next export tells the user's later changes from the asset's again (without it, a value exported
+// once and changed again would read as changed on both sides). Only the record's text changes.
+// When the asset had changed since the record (the export merged, keeping the asset's changes,
+// which the JSON does not hold) the record stays: a fresh one would make those values read as
+// the user's and a later export put the JSON's old values back. Returns "" or a note.
+std::string refreshImportRecord(const std::string& jsonPath, const std::string& asset,
+                                uint64_t assetBefore, const std::string& tagsDir);
+
 }  // namespace fx::cli

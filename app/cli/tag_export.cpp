@@ -22,11 +22,14 @@
 // (export_merge.h).
 #include <algorithm>
 #include <cctype>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <set>
 
 #include "app/cli/common.h"
 #include "app/cli/export_merge.h"
+#include "app/cli/import.h"
 #include "engine/core/field_json.h"
 #include "engine/core/json_merge.h"
 #include "engine/effects/halo_weather/point_physics.h"
@@ -208,6 +211,14 @@ bool mergeIntoTag(halo::TagFile& tag, const Json& json, const EffectFamily* fami
   return !diags.hasErrors();
 }
 
+// fnv1a64 of a file's bytes (0 when it cannot be read: no record holds that).
+uint64_t fileHash(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return 0;
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return fnv1a64(bytes);
+}
+
 struct ExportArgs {
   std::string input, output, tagsDir;
   bool replace = false;
@@ -288,11 +299,14 @@ void registerExport(CLI::App& app, int& exitCode) {
       exitCode = kExitUsage;
       return;
     }
-    if (stride_import::isStrideAsset(args->output)) {
-      exitCode = exportStrideAsset(args->input, args->output);
-      return;
-    }
-    exitCode = exportTag(*args);
+    const uint64_t before = fileHash(args->output);
+    exitCode = stride_import::isStrideAsset(args->output)
+                   ? exportStrideAsset(args->input, args->output)
+                   : exportTag(*args);
+    if (exitCode != kExitOk) return;
+    if (std::string note = refreshImportRecord(args->input, args->output, before, args->tagsDir);
+        !note.empty())
+      std::cerr << args->input << ": note: " << note << "\n";
   });
 }
 

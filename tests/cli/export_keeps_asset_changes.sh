@@ -82,6 +82,18 @@ python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); del d["imported_
 "$bin" export old.json -o puff.sdprefab 2>log || { bad "stride: export without a record: exit $?"; cat log; }
 grep -q 'old.json: note: .*cannot be told apart' log || bad "stride: no note without a record: $(cat log)"
 
+# 6. Exported, then the same value changed again and exported: the record follows what the export
+#    wrote, so the second export is the user's change alone, not a conflict with the first.
+mkdir again && (cd again && puff_prefab >puff.sdprefab && "$bin" import puff.sdprefab -o p.json 2>/dev/null)
+set_json again/p.json "$life" '[1.5, 2.5]'
+"$bin" export again/p.json -o again/puff.sdprefab 2>log || { bad "stride: first export: exit $?"; cat log; }
+set_json again/p.json "$life" '[1.7, 2.7]'
+"$bin" export again/p.json -o again/puff.sdprefab 2>log || { bad "stride: a value exported and changed again: exit $?"; cat log; }
+grep -q 'ParticleLifetime: {X: 1.7, Y: 2.7}$' again/puff.sdprefab ||
+  bad "stride: the second lifetime was not written: $(grep ParticleLifetime again/puff.sdprefab)"
+[ "$(diff <(puff_prefab) again/puff.sdprefab | grep -c '^[<>]')" = 2 ] ||
+  bad "stride: exporting twice changed more than the lifetime line: $(diff <(puff_prefab) again/puff.sdprefab)"
+
 # --- Halo -----------------------------------------------------------------------------------
 mkdir -p tags/weather
 tag=tags/weather/swamp.weather_particle_system
