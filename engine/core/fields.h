@@ -80,7 +80,7 @@ struct FieldMeta {
   // Strings: the most bytes allowed (0 = no limit). JSON read refuses a longer value (and so
   // `set` and a paste), the inspector's box takes no more, the schema says maxLength.
   size_t maxLength = 0;
-  TagBinding tag = {};         // Halo tag fields: where the value lives in the tag struct
+  TagBinding tag = {};  // Halo tag fields: where the value lives in the tag struct
 };
 
 struct EnumOption {
