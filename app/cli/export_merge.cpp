@@ -109,13 +109,6 @@ std::optional<Json> tagFields(halo::TagFile& tag, const EffectFamily* family, ha
   return out;
 }
 
-std::optional<uint64_t> fileHash(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return fnv1a64(bytes);
-}
-
 }  // namespace
 
 std::optional<Json> mergeTagChanges(const Json& json, const std::string& input,
@@ -136,7 +129,8 @@ std::optional<Json> mergeTagChanges(const Json& json, const std::string& input,
               << " cannot be told apart from yours, and the given fields are written over them\n";
     return std::nullopt;
   }
-  if (fileHash(output) == record->hash) return std::nullopt;  // as imported: all changes are ours
+  if (fnv1a64File(output) == record->hash)
+    return std::nullopt;  // as imported: all changes are ours
   auto base = fullFields(record->base, family, cls, input + " (imported values)", diags);
   Json given = json;
   if (!replace && base) {

@@ -38,15 +38,13 @@ namespace {
 // What `export` needs to tell the user's later changes from the tag's (engine/core/json_merge.h):
 // the tag, relative to where the JSON lands, its bytes' hash and the values printed.
 void recordImport(const ImportArgs& args, Json& out) {
-  std::ifstream in(args.input, std::ios::binary);
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   std::error_code ec;
   fs::path outDir = fs::path(args.output).parent_path();
   fs::path tag = fs::weakly_canonical(fs::absolute(args.input, ec), ec);
   fs::path rel = tag.lexically_relative(
       fs::weakly_canonical(fs::absolute(outDir.empty() ? "." : outDir, ec), ec));
-  out[kImportedFromKey] =
-      makeImportRecord(fnv1a64(bytes), out, (rel.empty() ? tag : rel).generic_string());
+  out[kImportedFromKey] = makeImportRecord(fnv1a64File(args.input).value_or(0), out,
+                                           (rel.empty() ? tag : rel).generic_string());
 }
 
 // A weather tag's particle types take their physics from the point_physics tags they reference
@@ -172,7 +170,7 @@ std::string importHelp() {
 }  // namespace
 
 std::string refreshImportRecord(const std::string& jsonPath, const std::string& asset,
-                                uint64_t assetBefore, const std::string& tagsDir) {
+                                std::optional<uint64_t> assetBefore, const std::string& tagsDir) {
   std::ifstream in(jsonPath, std::ios::binary);
   std::string original((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   Diagnostics quiet;

@@ -3,6 +3,8 @@
 // handler here (import_stride.cpp: Stride scenes and prefabs; Halo tags in import.cpp).
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 
 #include "app/cli/import_halo_assets.h"
@@ -43,6 +45,6 @@ bool importLevel(const ImportArgs& args, Json& out, Diagnostics& diags);
 // which the JSON does not hold) the record stays: a fresh one would make those values read as
 // the user's and a later export put the JSON's old values back. Returns "" or a note.
 std::string refreshImportRecord(const std::string& jsonPath, const std::string& asset,
-                                uint64_t assetBefore, const std::string& tagsDir);
+                                std::optional<uint64_t> assetBefore, const std::string& tagsDir);
 
 }  // namespace fx::cli

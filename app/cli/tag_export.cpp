@@ -22,9 +22,7 @@
 // (export_merge.h).
 #include <algorithm>
 #include <cctype>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <set>
 
 #include "app/cli/common.h"
@@ -211,14 +209,6 @@ bool mergeIntoTag(halo::TagFile& tag, const Json& json, const EffectFamily* fami
   return !diags.hasErrors();
 }
 
-// fnv1a64 of a file's bytes (0 when it cannot be read: no record holds that).
-uint64_t fileHash(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return 0;
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return fnv1a64(bytes);
-}
-
 struct ExportArgs {
   std::string input, output, tagsDir;
   bool replace = false;
@@ -299,7 +289,7 @@ void registerExport(CLI::App& app, int& exitCode) {
       exitCode = kExitUsage;
       return;
     }
-    const uint64_t before = fileHash(args->output);
+    const std::optional<uint64_t> before = fnv1a64File(args->output);
     exitCode = stride_import::isStrideAsset(args->output)
                    ? exportStrideAsset(args->input, args->output)
                    : exportTag(*args);

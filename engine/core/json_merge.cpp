@@ -1,6 +1,8 @@
 #include "engine/core/json_merge.h"
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 
 namespace fx {
 
@@ -11,6 +13,13 @@ uint64_t fnv1a64(std::string_view bytes) {
     h *= 0x100000001b3ull;
   }
   return h;
+}
+
+std::optional<uint64_t> fnv1a64File(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return fnv1a64(bytes);
 }
 
 std::string hashHex(uint64_t hash) {

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
@@ -31,6 +32,8 @@ inline constexpr const char* kImportedFromKey = "imported_from";
 
 // 64-bit FNV-1a of `bytes` (offset basis 0xcbf29ce484222325, prime 0x100000001b3).
 uint64_t fnv1a64(std::string_view bytes);
+// fnv1a64 of a file's bytes; nullopt when it cannot be read.
+std::optional<uint64_t> fnv1a64File(const std::filesystem::path& path);
 std::string hashHex(uint64_t hash);  // 16 lowercase hex digits
 
 struct ImportRecord {
