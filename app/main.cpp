@@ -10,6 +10,7 @@
 
 #include "app/cli/common.h"
 #include "app/gui/gui.h"
+#include "engine/core/platform.h"
 #include "engine/core/startup_phases.h"
 #include "engine/core/text.h"
 
@@ -43,6 +44,13 @@ bool reportUnknownCommand(const CLI::App& app, int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  fx::platform::prepareStandardStreams();
+  // UTF-8 arguments on every platform (on Windows argv is in the ANSI code page).
+  std::vector<std::string> args = fx::platform::utf8Arguments(argc, argv);
+  std::vector<char*> argPointers;
+  for (std::string& a : args) argPointers.push_back(a.data());
+  argPointers.push_back(nullptr);
+  argv = argPointers.data();
   CLI::App app{
       "fxview: a viewer for game particle effects (Halo CE glows and weather, Destiny-style "
       "emitter "
@@ -114,7 +122,10 @@ int main(int argc, char** argv) {
     int rc = app.exit(e);
     return rc == 0 ? 0 : fx::cli::kExitUsage;
   }
-  if (app.get_subcommands().empty()) exitCode = fx::gui::runGui(guiArgs);
+  if (app.get_subcommands().empty()) {
+    fx::platform::leaveOwnConsole();
+    exitCode = fx::gui::runGui(guiArgs);
+  }
   if (std::string e = fx::startup::finish(); !e.empty()) std::cerr << e << "\n";
   return exitCode;
 }

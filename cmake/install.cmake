@@ -21,6 +21,12 @@ add_custom_command(
   COMMENT "Embedding shaders/ into the executable" VERBATIM)
 target_sources(fxview_render PRIVATE ${FXVIEW_BUILTIN_SHADERS})
 
+# Windows: a portable folder instead of the Linux install, package and desktop files.
+if(WIN32)
+  include(${CMAKE_SOURCE_DIR}/cmake/windows.cmake)
+  return()
+endif()
+
 # --- generated at build time by fxview itself: the icon and the man page ----------------------
 set(FXVIEW_ICON ${CMAKE_BINARY_DIR}/desktop/fxview.png)
 add_custom_command(

@@ -2,7 +2,6 @@
 // Prints tables and the ratios, then the Goals table (kGoals: every issue-18 target, met or
 // missed); --json writes the same, each goal's number as a top-level key plus the `goals` array,
 // so runs can be compared across commits.
-#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
@@ -17,6 +16,7 @@
 #include "app/cli/bench.h"
 #include "app/cli/common.h"
 #include "engine/core/data_paths.h"
+#include "engine/core/platform.h"
 
 namespace fx::cli {
 
@@ -99,7 +99,7 @@ struct Args {
 fs::path findPresets(const std::string& given) {
   if (!given.empty()) return given;
   std::error_code ec;
-  for (fs::path dir : {fs::current_path(ec), fs::read_symlink("/proc/self/exe", ec).parent_path()})
+  for (fs::path dir : {fs::current_path(ec), platform::executablePath().parent_path()})
     for (fs::path d = dir; !d.empty(); d = d.parent_path()) {
       if (fs::exists(d / "presets/gallery.json", ec)) return d / "presets";
       if (d == d.parent_path()) break;
@@ -381,7 +381,7 @@ int run(const Args& args) {
   s.quick = args.quick;
   s.presetsDir = findPresets(args.presets);
   std::error_code ec;
-  s.executable = fs::read_symlink("/proc/self/exe", ec);
+  s.executable = platform::executablePath();
   s.sizes = args.sizes;
   s.minSeconds = args.quick ? 0.05 : 0.4;
   if (!fs::exists(s.presetsDir / "gallery.json")) {

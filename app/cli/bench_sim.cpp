@@ -4,12 +4,11 @@
 #include <cstring>
 #include <memory>
 
-#include <unistd.h>
-
 #include <tbb/global_control.h>
 
 #include "app/cli/bench.h"
 #include "engine/core/parallel.h"
+#include "engine/core/platform.h"
 #include "engine/session/world.h"
 
 namespace fx::bench {
@@ -156,11 +155,8 @@ SteadyResult runSteadyThreadSpeedup(const Settings& s) {
 }
 
 size_t lastLevelCacheBytes() {
-  for (int name : {_SC_LEVEL4_CACHE_SIZE, _SC_LEVEL3_CACHE_SIZE, _SC_LEVEL2_CACHE_SIZE}) {
-    long v = sysconf(name);
-    if (v > 0) return size_t(v);
-  }
-  return size_t(32) << 20;  // unknown: a common server L3
+  const size_t bytes = platform::lastLevelCacheBytes();
+  return bytes > 0 ? bytes : size_t(32) << 20;  // unknown: a common server L3
 }
 
 std::vector<RooflineRow> runRoofline(const Settings& s, const std::vector<FamilyRow>& rows) {

@@ -4,19 +4,14 @@
 // teardown; what the process spent after main returned is the wall time's remainder); and the
 // viewer's time to its first frame (--frames 1 --startup-report), on the display there is, else
 // under xvfb-run when that is installed, with its settings in a folder of its own.
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 
 #include "app/cli/bench.h"
 #include "engine/core/diagnostics.h"
-
-extern char** environ;
+#include "engine/core/paths.h"
+#include "engine/core/platform.h"
 
 namespace fx::bench {
 
@@ -24,29 +19,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Runs `args` (argv[0] = the program, found on PATH) with stdout/stderr to /dev/null and
-// `extraEnv` ("NAME=value") added to the environment; wall seconds, or < 0 when it failed.
+// Runs `args` (argv[0] = the program, found on PATH) with its output discarded and `extraEnv`
+// ("NAME=value") added to the environment; wall seconds, or < 0 when it failed.
 double runProcess(const std::vector<std::string>& args, const std::vector<std::string>& extraEnv) {
-  std::vector<char*> argv;
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  std::vector<std::string> envText(extraEnv);
-  for (char** e = environ; *e; ++e) envText.emplace_back(*e);
-  std::vector<char*> envp;
-  for (std::string& e : envText) envp.push_back(e.data());
-  envp.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
   auto start = std::chrono::steady_clock::now();
-  pid_t pid = 0;
-  int rc = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) return -1.0;
-  int status = 0;
-  if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    return -1.0;
+  if (platform::runQuietly(args, extraEnv) != 0) return -1.0;
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
@@ -75,13 +52,12 @@ std::vector<StartupPhase> readReport(const fs::path& path, double wall, double& 
 }
 
 bool onPath(const char* program) {
-  const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "";
+  const std::string dirs = platform::environment("PATH");
   for (size_t b = 0; b <= dirs.size();) {
-    size_t e = dirs.find(':', b);
+    size_t e = dirs.find(platform::pathListSeparator(), b);
     if (e == std::string::npos) e = dirs.size();
     std::error_code ec;
-    if (e > b && fs::exists(fs::path(dirs.substr(b, e - b)) / program, ec)) return true;
+    if (e > b && fs::exists(toPath(dirs.substr(b, e - b)) / program, ec)) return true;
     b = e + 1;
   }
   return false;
@@ -108,7 +84,7 @@ void renderStartup(const Settings& s, const fs::path& dir, StartupResult& out) {
 }
 
 void guiStartup(const Settings& s, const fs::path& dir, StartupResult& out) {
-  const bool display = std::getenv("DISPLAY") || std::getenv("WAYLAND_DISPLAY");
+  const bool display = platform::displayAvailable();
   std::vector<std::string> args;
   if (!display) {
     if (!onPath("xvfb-run")) {
@@ -155,8 +131,8 @@ void guiStartup(const Settings& s, const fs::path& dir, StartupResult& out) {
 StartupResult runStartup(const Settings& s) {
   StartupResult out;
   std::error_code ec;
-  const fs::path dir =
-      fs::temp_directory_path(ec) / ("fxview-bench-startup-" + std::to_string(getpid()));
+  const fs::path dir = fs::temp_directory_path(ec) /
+                       ("fxview-bench-startup-" + std::to_string(platform::processId()));
   fs::create_directories(dir, ec);
   renderStartup(s, dir, out);
   guiStartup(s, dir, out);

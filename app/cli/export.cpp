@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/core/file_write.h"
+#include "engine/core/paths.h"
 #include "engine/core/startup_phases.h"
 
 #ifdef FXVIEW_HAVE_GIF
@@ -246,6 +247,18 @@ void quantizeFrames(const std::vector<Image>& frames, std::vector<uint8_t>& pale
   }
 }
 
+#ifdef FXVIEW_HAVE_GIF
+namespace {
+
+// giflib's output function: appends to the std::string in UserData.
+int appendGifBytes(GifFileType* gif, const GifByteType* data, int n) {
+  static_cast<std::string*>(gif->UserData)->append(reinterpret_cast<const char*>(data), size_t(n));
+  return n;
+}
+
+}  // namespace
+#endif
+
 std::string writeGifAtomic(const fs::path& path, const std::vector<Image>& frames,
                            double frameSeconds) {
 #ifndef FXVIEW_HAVE_GIF
@@ -264,21 +277,16 @@ std::string writeGifAtomic(const fs::path& path, const std::vector<Image>& frame
   std::vector<std::vector<uint8_t>> indices;
   quantizeFrames(frames, palette, indices);
 
-  fs::path tmp;
-  if (std::string err = createTempBeside(path, tmp); !err.empty()) return err;
+  // Encoded in memory, then saved as every file is (temporary file, then replaced): giflib's
+  // own file opening takes a narrow name, which Windows reads in its ANSI code page.
+  std::string bytes;
   int error = 0;
-  GifFileType* gif = EGifOpenFileName(tmp.c_str(), false, &error);
-  if (!gif) {
-    std::error_code ec;
-    fs::remove(tmp, ec);
-    return "cannot save " + path.string() + ": " + GifErrorString(error);
-  }
+  GifFileType* gif = EGifOpen(&bytes, appendGifBytes, &error);
+  if (!gif) return "cannot save " + toUtf8(path) + ": " + GifErrorString(error);
   auto fail = [&](const char* what) {
     int closeError = 0;
     std::string msg = "GIF " + std::string(what) + ": " + GifErrorString(gif->Error);
     EGifCloseFile(gif, &closeError);
-    std::error_code ec;
-    fs::remove(tmp, ec);
     return msg;
   };
   EGifSetGifVersion(gif, true);
@@ -313,13 +321,9 @@ std::string writeGifAtomic(const fs::path& path, const std::vector<Image>& frame
           GIF_OK)
         return fail("pixels");
   }
-  if (EGifCloseFile(gif, &error) != GIF_OK) {
-    std::error_code ec;
-    fs::remove(tmp, ec);
-    return "cannot write " + path.string() + ": " + GifErrorString(error);
-  }
-  // Moved into place as every saved file is (the mode a new file gets, links kept).
-  return commitTempFile(tmp, path);
+  if (EGifCloseFile(gif, &error) != GIF_OK)
+    return "cannot write " + toUtf8(path) + ": " + GifErrorString(error);
+  return writeFileAtomic(path, bytes);
 #endif
 }
 

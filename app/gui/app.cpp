@@ -15,6 +15,7 @@
 #include "app/cli/video.h"
 #include "engine/core/data_paths.h"
 #include "engine/core/field_json.h"
+#include "engine/core/platform.h"
 #include "engine/core/text.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/import/stride/stride_import.h"
@@ -608,8 +609,7 @@ void redo(App& app) {
 
 std::string defaultScreenshotPath() {
   std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&t, &tm);
+  std::tm tm = platform::localTime(t);
   std::ostringstream s;
   s << "screenshots/fxview_" << std::put_time(&tm, "%Y%m%d_%H%M%S") << ".png";
   return s.str();

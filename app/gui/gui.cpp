@@ -20,6 +20,7 @@
 #include "app/gui/app.h"
 #include "engine/core/data_paths.h"
 #include "engine/core/startup_phases.h"
+#include "engine/core/platform.h"
 
 namespace fx::gui {
 
@@ -357,7 +358,7 @@ int runViewer(App& app, const GuiArgs& args) {
 }  // namespace
 
 int runGui(const GuiArgs& args) {
-  if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY")) return noDisplay();
+  if (!platform::displayAvailable()) return noDisplay();
   glfwSetErrorCallback(glfwError);
   if (!glfwInit()) return noDisplay();
   windowHints();

@@ -3,16 +3,15 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "engine/core/platform.h"
+
 namespace fx::gui {
 
 namespace fs = std::filesystem;
 
 fs::path settingsPath() {
-  const char* xdg = std::getenv("XDG_CONFIG_HOME");
-  if (xdg && *xdg && fs::path(xdg).is_absolute()) return fs::path(xdg) / "fxview" / "viewer.json";
-  const char* home = std::getenv("HOME");
-  if (home && *home) return fs::path(home) / ".config" / "fxview" / "viewer.json";
-  return {};
+  const fs::path folder = platform::settingsFolder();
+  return folder.empty() ? fs::path() : folder / "viewer.json";
 }
 
 Json settingsToJson(const ViewerSettings& s) {

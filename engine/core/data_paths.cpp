@@ -1,10 +1,9 @@
 #include "engine/core/data_paths.h"
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
-#include <cstdlib>
+
+#include "engine/core/paths.h"
+#include "engine/core/platform.h"
 
 // Compiled into this file alone (CMakeLists.txt): the checkout and build tree of this binary.
 #ifndef FXVIEW_SOURCE_DIR
@@ -21,8 +20,7 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string environment(const char* name) {
-  const char* v = std::getenv(name);
-  return v ? std::string(v) : std::string();
+  return platform::environment(name);
 }
 
 bool isUnder(const fs::path& child, const fs::path& root) {
@@ -41,16 +39,29 @@ void addXdg(std::vector<fs::path>& roots, const fs::path& base) {
   if (!base.empty() && base.is_absolute()) roots.push_back(base / "fxview");
 }
 
-// The running binary: /proc/self/exe, else what argv[0] names.
+// The running binary: what the system says (/proc/self/exe), else what argv[0] names.
 fs::path runningExecutable() {
   std::error_code ec;
   if (environment("FXVIEW_IGNORE_PROC_EXE") != "1") {
-    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec && !exe.empty()) return exe;
+    fs::path exe = platform::executablePath();
+    if (!exe.empty()) return exe;
   }
   fs::path cwd = fs::current_path(ec);
-  return executableFromArgv0(program_invocation_name ? program_invocation_name : "", cwd,
-                             environment("PATH"));
+  return executableFromArgv0(platform::invocationName(), cwd, environment("PATH"));
+}
+
+// $XDG_DATA_HOME (or ~/.local/share) and each of $XDG_DATA_DIRS, with "fxview" added.
+void addXdgRoots(std::vector<fs::path>& roots, const DataSearch& s) {
+  if (!s.xdgDataHome.empty() && s.xdgDataHome.is_absolute())
+    addXdg(roots, s.xdgDataHome);
+  else if (!s.home.empty())
+    addXdg(roots, s.home / ".local" / "share");
+  std::string dirs = s.xdgDataDirs.empty() ? "/usr/local/share:/usr/share" : s.xdgDataDirs;
+  for (size_t at = 0; at <= dirs.size();) {
+    size_t end = std::min(dirs.find(':', at), dirs.size());
+    addXdg(roots, toPath(dirs.substr(at, end - at)));
+    at = end + 1;
+  }
 }
 
 }  // namespace
@@ -59,15 +70,15 @@ fs::path executableFromArgv0(const std::string& argv0, const fs::path& cwd,
                              const std::string& pathVar) {
   if (argv0.empty()) return {};
   std::error_code ec;
-  if (argv0.find('/') != std::string::npos) {
-    fs::path p = fs::path(argv0).is_absolute() ? fs::path(argv0) : cwd / argv0;
+  if (argv0.find_first_of(platform::directorySeparators()) != std::string::npos) {
+    fs::path p = toPath(argv0).is_absolute() ? toPath(argv0) : cwd / toPath(argv0);
     return fs::is_regular_file(p, ec) ? fs::weakly_canonical(p, ec) : fs::path();
   }
   for (size_t at = 0; at <= pathVar.size();) {
-    size_t end = std::min(pathVar.find(':', at), pathVar.size());
+    size_t end = std::min(pathVar.find(platform::pathListSeparator(), at), pathVar.size());
     std::string dir = pathVar.substr(at, end - at);
-    fs::path candidate = (dir.empty() ? cwd : fs::path(dir)) / argv0;
-    if (fs::is_regular_file(candidate, ec) && ::access(candidate.c_str(), X_OK) == 0)
+    fs::path candidate = (dir.empty() ? cwd : toPath(dir)) / toPath(argv0);
+    if (platform::isExecutableFile(candidate))
       return fs::weakly_canonical(candidate.is_absolute() ? candidate : cwd / candidate, ec);
     at = end + 1;
   }
@@ -76,15 +87,16 @@ fs::path executableFromArgv0(const std::string& argv0, const fs::path& cwd,
 
 DataSearch dataSearchFromEnvironment() {
   DataSearch s;
-  s.explicitDir = environment("FXVIEW_DATA_DIR");
+  s.explicitDir = toPath(environment("FXVIEW_DATA_DIR"));
   s.executable = runningExecutable();
-  s.sourceDir = FXVIEW_SOURCE_DIR;
-  s.buildDir = FXVIEW_BUILD_DIR;
+  s.sourceDir = toPath(FXVIEW_SOURCE_DIR);
+  s.buildDir = toPath(FXVIEW_BUILD_DIR);
   std::string noSource = environment("FXVIEW_NO_SOURCE_TREE");
   s.sourceTreeAllowed = noSource.empty() || noSource == "0";
-  s.xdgDataHome = environment("XDG_DATA_HOME");
+  s.xdgDataHome = toPath(environment("XDG_DATA_HOME"));
   s.xdgDataDirs = environment("XDG_DATA_DIRS");
-  s.home = environment("HOME");
+  s.home = toPath(environment("HOME"));
+  s.portable = platform::kPortableLayout;
   return s;
 }
 
@@ -92,18 +104,10 @@ std::vector<fs::path> dataRoots(const DataSearch& s) {
   std::vector<fs::path> roots;
   if (!s.explicitDir.empty()) roots.push_back(s.explicitDir);
   if (!s.executable.empty())
-    roots.push_back(s.executable.parent_path().parent_path() / "share" / "fxview");
+    roots.push_back(s.portable ? s.executable.parent_path()
+                               : s.executable.parent_path().parent_path() / "share" / "fxview");
   if (s.sourceTreeAllowed && isUnder(s.executable, s.buildDir)) roots.push_back(s.sourceDir);
-  if (!s.xdgDataHome.empty() && s.xdgDataHome.is_absolute())
-    addXdg(roots, s.xdgDataHome);
-  else if (!s.home.empty())
-    addXdg(roots, s.home / ".local" / "share");
-  std::string dirs = s.xdgDataDirs.empty() ? "/usr/local/share:/usr/share" : s.xdgDataDirs;
-  for (size_t at = 0; at <= dirs.size();) {
-    size_t end = std::min(dirs.find(':', at), dirs.size());
-    addXdg(roots, dirs.substr(at, end - at));
-    at = end + 1;
-  }
+  if (!s.portable) addXdgRoots(roots, s);
   for (fs::path& r : roots) r = r.lexically_normal();
   std::vector<fs::path> unique;
   for (const fs::path& r : roots)
@@ -129,7 +133,7 @@ std::string dataSearchDescription() {
   std::string out = "searched ";
   bool first = true;
   for (const fs::path& root : dataRoots(search)) {
-    out += (first ? "" : ", ") + root.string();
+    out += (first ? "" : ", ") + toUtf8(root);
     first = false;
   }
   if (first) out += "nothing";
@@ -141,7 +145,7 @@ std::string dataSearchDescription() {
 }
 
 fs::path sourceTreeDir() {
-  return FXVIEW_SOURCE_DIR;
+  return toPath(FXVIEW_SOURCE_DIR);
 }
 
 }  // namespace fx

@@ -2,11 +2,13 @@
 // (the gallery). Every lookup of a shipped file goes through here; nothing else knows the
 // checkout's path. A data root is a folder holding `assets/` and `presets/`, searched in order:
 //   1. $FXVIEW_DATA_DIR                          an explicit override
-//   2. <folder of the executable>/../share/fxview  an installed copy (cmake --install, the .deb)
+//   2. <folder of the executable>/../share/fxview  an installed copy (cmake --install, the .deb);
+//      on Windows the executable's own folder: the portable zip keeps assets/ and presets/ there
 //   3. the source tree the binary was built from  development only: used while the running
 //      executable lives inside its own build tree, and never when $FXVIEW_NO_SOURCE_TREE=1
 //   4. $XDG_DATA_HOME/fxview (default ~/.local/share/fxview)
 //   5. <each of $XDG_DATA_DIRS>/fxview (default /usr/local/share:/usr/share)
+//   (4 and 5 only where XDG applies: not on Windows)
 // The built-in shaders are compiled into the executable (engine/render/builtin_shaders.h) and
 // need no data root. The search reads the environment and /proc/self/exe on each call; nothing is
 // cached. Where /proc/self/exe cannot be read (no /proc mounted, a sandbox), the executable is
@@ -31,12 +33,14 @@ struct DataSearch {
   std::filesystem::path xdgDataHome;  // $XDG_DATA_HOME; empty when unset
   std::string xdgDataDirs;            // $XDG_DATA_DIRS (':'-separated); empty when unset
   std::filesystem::path home;         // $HOME; empty when unset
+  bool portable = false;              // Windows: data beside the executable, no XDG folders
 };
 
 DataSearch dataSearchFromEnvironment();
 
-// The executable argv[0] names: with a '/', `cwd`/argv0 (or argv0 when absolute); without one,
-// the first entry of `pathVar` (':'-separated, as $PATH) holding an executable file of that name.
+// The executable argv[0] names: with a '/' (or '\\' on Windows), `cwd`/argv0 (or argv0 when
+// absolute); without one, the first entry of `pathVar` (':'-separated, as $PATH; ';' on Windows)
+// holding an executable file of that name.
 // Empty when none does.
 std::filesystem::path executableFromArgv0(const std::string& argv0,
                                           const std::filesystem::path& cwd,

@@ -10,9 +10,11 @@
 #include <sstream>
 #include <vector>
 
+#ifndef _WIN32  // Windows: file_write_win.cpp
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#endif
 
 namespace fx {
 
@@ -20,11 +22,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr int kMaxLinks = 40;  // as the kernel's ELOOP limit
-
 fs::path folderOf(const fs::path& target) {
   return target.has_parent_path() ? target.parent_path() : fs::path(".");
 }
+
+#ifndef _WIN32
+constexpr int kMaxLinks = 40;  // as the kernel's ELOOP limit
 
 // The mode a new file gets from open(): 0666 less the process's umask (read from /proc, which
 // changes nothing, unlike umask()).
@@ -93,6 +96,8 @@ void syncFolder(const fs::path& folder) {
   ::close(fd);
 }
 
+#endif  // _WIN32
+
 std::string lowerFirst(std::string s) {
   if (!s.empty()) s[0] = char(std::tolower(static_cast<unsigned char>(s[0])));
   return s;
@@ -122,6 +127,7 @@ std::string writeErrorReason(int err, const fs::path& path) {
   }
 }
 
+#ifndef _WIN32
 fs::path writeTarget(const fs::path& path) {
   fs::path p = path;
   for (int i = 0; i < kMaxLinks; ++i) {
@@ -194,10 +200,13 @@ std::string writeFileAtomic(const fs::path& path, const std::string& text,
   return {};
 }
 
+#endif  // _WIN32
+
 std::string writeFileAtomic(const fs::path& path, const std::string& text) {
   return writeFileAtomic(path, text, WriteOptions());
 }
 
+#ifndef _WIN32
 std::string createTempBeside(const fs::path& path, fs::path& tmp) {
   std::string error;
   int fd = openTemp(path, writeTarget(path), tmp, error);
@@ -205,6 +214,8 @@ std::string createTempBeside(const fs::path& path, fs::path& tmp) {
   ::close(fd);
   return {};
 }
+
+#endif  // _WIN32
 
 std::string commitTempFile(const fs::path& tmp, const fs::path& path, const WriteOptions& opts) {
   std::string bytes;

@@ -1,14 +1,12 @@
 #include "engine/core/startup_phases.h"
 
-#include <time.h>
-#include <unistd.h>
-
 #include <chrono>
 #include <fstream>
 #include <mutex>
 #include <sstream>
 
 #include "engine/core/json.h"
+#include "engine/core/platform.h"
 
 namespace fx::startup {
 
@@ -16,36 +14,12 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Seconds since boot on the clock /proc's process start times use.
-double bootSeconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_BOOTTIME, &ts);
-  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
-}
-
-// Age of this process in seconds, from /proc/self/stat's start time (field 22, clock ticks
-// after boot); 0 where it cannot be read.
 double processAge() {
-  std::ifstream in("/proc/self/stat");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  size_t close = text.rfind(')');  // the command name may hold spaces
-  if (close == std::string::npos) return 0.0;
-  std::istringstream fields(text.substr(close + 2));
-  std::string field;
-  for (int k = 3; k <= 22 && fields >> field; ++k)
-    if (k == 22) {
-      const long ticks = sysconf(_SC_CLK_TCK);
-      double started = double(std::stoull(field)) / double(ticks > 0 ? ticks : 100);
-      double age = bootSeconds() - started;
-      return age > 0.0 ? age : 0.0;
-    }
-  return 0.0;
+  return platform::processAgeSeconds();
 }
 
 double processCpuSeconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+  return platform::processCpuSeconds();
 }
 
 struct Recorder {

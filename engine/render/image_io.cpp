@@ -2,10 +2,13 @@
 // holds the implementation; writing is png_write.cpp's). Rows are always top to bottom outside this
 // file; GL's origin is bottom-left.
 #include <cstring>
+#include <fstream>
+#include <string>
 
 #include <glad/gl.h>
 #include <stb_image.h>
 
+#include "engine/core/paths.h"
 #include "engine/render/renderer.h"
 
 namespace fx::render {
@@ -54,11 +57,19 @@ std::vector<uint8_t> readFramebuffer(int width, int height) {
 
 bool readPng(const std::filesystem::path& path, int& width, int& height, std::vector<uint8_t>& rgba,
              std::string& error) {
+  // Read through the path (UTF-8 names on Windows too), decoded from memory.
+  std::ifstream in(path, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!in && !in.eof()) {
+    error = toUtf8(path) + ": cannot be read";
+    return false;
+  }
   int channels = 0;
-  stbi_uc* data = stbi_load(path.string().c_str(), &width, &height, &channels, 4);
+  stbi_uc* data = stbi_load_from_memory(reinterpret_cast<const stbi_uc*>(bytes.data()),
+                                        int(bytes.size()), &width, &height, &channels, 4);
   if (!data) {
     const char* reason = stbi_failure_reason();
-    error = path.string() + ": " + (reason ? reason : "unreadable");
+    error = toUtf8(path) + ": " + (reason ? reason : "unreadable");
     return false;
   }
   rgba.assign(data, data + size_t(width) * size_t(height) * 4);

@@ -1,12 +1,11 @@
 #include "engine/session/documents.h"
 
-#include <sys/stat.h>
-
 #include <fstream>
 
 #include "engine/core/field_json.h"
 #include "engine/core/file_write.h"
 #include "engine/core/json_text_patch.h"
+#include "engine/core/platform.h"
 #include "engine/core/text.h"
 #include "engine/formats/halo/tag_file.h"
 #include "engine/formats/halo/tag_paths.h"
@@ -65,9 +64,9 @@ FileStamp stampFile(const fs::path& path) {
 }
 
 FileId fileIdOf(const fs::path& path) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return {};
-  return {.device = uint64_t(st.st_dev), .inode = uint64_t(st.st_ino)};
+  platform::FileIdentity id;
+  if (!platform::fileIdentity(path, id)) return {};
+  return {.device = id.device, .inode = id.index};
 }
 
 namespace {

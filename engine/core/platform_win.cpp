@@ -1,0 +1,241 @@
+// platform.h on Windows.
+#ifdef _WIN32
+#include "engine/core/platform.h"
+
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+// After windows.h, which they need.
+#include <fcntl.h>
+#include <io.h>
+#include <shellapi.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "engine/core/paths.h"
+
+namespace fx::platform {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string narrow(const wchar_t* w, int length = -1) {
+  if (!w) return {};
+  int n = WideCharToMultiByte(CP_UTF8, 0, w, length, nullptr, 0, nullptr, nullptr);
+  if (n <= 0) return {};
+  std::string s(size_t(n), '\0');
+  WideCharToMultiByte(CP_UTF8, 0, w, length, s.data(), n, nullptr, nullptr);
+  if (length < 0 && !s.empty()) s.pop_back();  // the terminating NUL
+  return s;
+}
+
+std::wstring widen(const char* s) {
+  int n = MultiByteToWideChar(CP_UTF8, 0, s, -1, nullptr, 0);
+  if (n <= 0) return {};
+  std::wstring w(size_t(n), L'\0');
+  MultiByteToWideChar(CP_UTF8, 0, s, -1, w.data(), n);
+  w.pop_back();
+  return w;
+}
+
+double seconds(const FILETIME& t) {
+  ULARGE_INTEGER u;
+  u.LowPart = t.dwLowDateTime;
+  u.HighPart = t.dwHighDateTime;
+  return double(u.QuadPart) * 1e-7;  // 100 ns units
+}
+
+}  // namespace
+
+std::string environment(const char* name) {
+  return narrow(_wgetenv(widen(name).c_str()));
+}
+
+fs::path executablePath() {
+  std::wstring buf(512, L'\0');
+  for (;;) {
+    DWORD n = GetModuleFileNameW(nullptr, buf.data(), DWORD(buf.size()));
+    if (n == 0) return {};
+    if (n < buf.size()) return fs::path(buf.substr(0, n));
+    buf.resize(buf.size() * 2);
+  }
+}
+
+std::string invocationName() {
+  return {};
+}
+
+std::vector<std::string> utf8Arguments(int argc, char** argv) {
+  int n = 0;
+  wchar_t** wide = CommandLineToArgvW(GetCommandLineW(), &n);
+  if (!wide || n != argc) {  // should not happen; keep what main() was given
+    if (wide) LocalFree(wide);
+    return std::vector<std::string>(argv, argv + argc);
+  }
+  std::vector<std::string> args;
+  for (int i = 0; i < n; ++i) args.push_back(narrow(wide[i]));
+  LocalFree(wide);
+  return args;
+}
+
+void prepareStandardStreams() {
+  _setmode(_fileno(stdout), _O_BINARY);
+  _setmode(_fileno(stderr), _O_BINARY);
+  SetConsoleOutputCP(CP_UTF8);
+}
+
+void leaveOwnConsole() {
+  DWORD processes[2];
+  if (GetConsoleProcessList(processes, 2) != 1) return;
+  if (GetFileType(GetStdHandle(STD_OUTPUT_HANDLE)) != FILE_TYPE_CHAR) return;
+  FreeConsole();
+}
+
+fs::path settingsFolder() {
+  const std::string appData = environment("APPDATA");
+  if (!appData.empty()) return toPath(appData) / "fxview";
+  return {};
+}
+
+bool isExecutableFile(const fs::path& p) {
+  std::error_code ec;
+  if (!fs::is_regular_file(p, ec)) return false;
+  std::wstring ext = p.extension().wstring();
+  for (wchar_t& c : ext) c = wchar_t(towlower(c));
+  return ext == L".exe" || ext == L".com";
+}
+
+double processAgeSeconds() {
+  FILETIME created, exited, kernel, user, now;
+  if (!GetProcessTimes(GetCurrentProcess(), &created, &exited, &kernel, &user)) return 0.0;
+  GetSystemTimeAsFileTime(&now);
+  double age = seconds(now) - seconds(created);
+  return age > 0.0 ? age : 0.0;
+}
+
+double processCpuSeconds() {
+  FILETIME created, exited, kernel, user;
+  if (!GetProcessTimes(GetCurrentProcess(), &created, &exited, &kernel, &user)) return 0.0;
+  return seconds(kernel) + seconds(user);
+}
+
+bool displayAvailable() {
+  return true;
+}
+
+namespace {
+
+// One argument quoted for CommandLineToArgvW's rules: backslashes double only before a quote.
+std::wstring quoted(const std::wstring& arg) {
+  if (!arg.empty() && arg.find_first_of(L" \t\"") == std::wstring::npos) return arg;
+  std::wstring out = L"\"";
+  size_t slashes = 0;
+  for (wchar_t c : arg) {
+    if (c == L'\\') {
+      ++slashes;
+      continue;
+    }
+    out.append(c == L'"' ? slashes * 2 + 1 : slashes, L'\\');
+    slashes = 0;
+    out += c;
+  }
+  out.append(slashes * 2, L'\\');
+  return out + L"\"";
+}
+
+// This process's environment with `extra` added, as CreateProcessW's block.
+std::wstring environmentBlock(const std::vector<std::string>& extra) {
+  std::wstring block;
+  for (const std::string& e : extra) block += widen(e.c_str()) + L'\0';
+  if (wchar_t* env = GetEnvironmentStringsW()) {
+    for (const wchar_t* e = env; *e; e += wcslen(e) + 1) block += std::wstring(e) + L'\0';
+    FreeEnvironmentStringsW(env);
+  }
+  return block + L'\0';
+}
+
+}  // namespace
+
+int runQuietly(const std::vector<std::string>& args, const std::vector<std::string>& extraEnv) {
+  if (args.empty()) return -1;
+  std::wstring commandLine;
+  for (const std::string& a : args)
+    commandLine += (commandLine.empty() ? L"" : L" ") + quoted(widen(a.c_str()));
+  SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
+  HANDLE nul = CreateFileW(L"NUL", GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE, &inherit,
+                           OPEN_EXISTING, 0, nullptr);
+  STARTUPINFOW si{};
+  si.cb = sizeof si;
+  si.dwFlags = STARTF_USESTDHANDLES;
+  si.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
+  si.hStdOutput = nul;
+  si.hStdError = nul;
+  PROCESS_INFORMATION pi{};
+  std::wstring env = environmentBlock(extraEnv);
+  BOOL ok = CreateProcessW(nullptr, commandLine.data(), nullptr, nullptr, TRUE,
+                           CREATE_UNICODE_ENVIRONMENT, env.data(), nullptr, &si, &pi);
+  if (nul != INVALID_HANDLE_VALUE) CloseHandle(nul);
+  if (!ok) return -1;
+  WaitForSingleObject(pi.hProcess, INFINITE);
+  DWORD code = 0;
+  GetExitCodeProcess(pi.hProcess, &code);
+  CloseHandle(pi.hThread);
+  CloseHandle(pi.hProcess);
+  return int(code);
+}
+
+std::tm localTime(std::time_t t) {
+  std::tm tm{};
+  localtime_s(&tm, &t);
+  return tm;
+}
+
+long processId() {
+  return long(GetCurrentProcessId());
+}
+
+size_t lastLevelCacheBytes() {
+  DWORD bytes = 0;
+  GetLogicalProcessorInformation(nullptr, &bytes);
+  std::vector<SYSTEM_LOGICAL_PROCESSOR_INFORMATION> info(
+      bytes / sizeof(SYSTEM_LOGICAL_PROCESSOR_INFORMATION) + 1);
+  if (!GetLogicalProcessorInformation(info.data(), &bytes)) return 0;
+  size_t best = 0;
+  int level = 0;
+  for (size_t i = 0; i < bytes / sizeof(SYSTEM_LOGICAL_PROCESSOR_INFORMATION); ++i)
+    if (info[i].Relationship == RelationCache && info[i].Cache.Level >= level) {
+      level = info[i].Cache.Level;
+      best = info[i].Cache.Size;
+    }
+  return best;
+}
+
+bool fileIdentity(const fs::path& p, FileIdentity& out) {
+  // No access rights asked: works on a file another program holds open, and on folders.
+  HANDLE h = CreateFileW(p.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                         nullptr, OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr);
+  if (h == INVALID_HANDLE_VALUE) return false;
+  BY_HANDLE_FILE_INFORMATION info{};
+  const bool ok = GetFileInformationByHandle(h, &info);
+  CloseHandle(h);
+  if (!ok) return false;
+  out = {.device = uint64_t(info.dwVolumeSerialNumber),
+         .index = (uint64_t(info.nFileIndexHigh) << 32) | info.nFileIndexLow,
+         .links = uint32_t(info.nNumberOfLinks)};
+  return true;
+}
+
+char pathListSeparator() {
+  return ';';
+}
+
+const char* directorySeparators() {
+  return "/\\";
+}
+
+}  // namespace fx::platform
+#endif  // _WIN32
