@@ -41,21 +41,31 @@ bool reportUnknownCommand(const CLI::App& app, int argc, char** argv) {
   return true;
 }
 
+// The arguments as UTF-8 on every platform (on Windows argv is in the ANSI code page): the text
+// lives in `storage`, argv-style pointers to it are returned.
+std::vector<char*> utf8Argv(int argc, char** argv, std::vector<std::string>& storage) {
+  storage = fx::platform::utf8Arguments(argc, argv);
+  std::vector<char*> pointers;
+  for (std::string& a : storage) pointers.push_back(a.data());
+  pointers.push_back(nullptr);
+  return pointers;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   fx::platform::prepareStandardStreams();
-  // UTF-8 arguments on every platform (on Windows argv is in the ANSI code page).
-  std::vector<std::string> args = fx::platform::utf8Arguments(argc, argv);
-  std::vector<char*> argPointers;
-  for (std::string& a : args) argPointers.push_back(a.data());
-  argPointers.push_back(nullptr);
+  std::vector<std::string> args;
+  std::vector<char*> argPointers = utf8Argv(argc, argv, args);
   argv = argPointers.data();
   CLI::App app{
       "fxview: a viewer for game particle effects (Halo CE glows and weather, Destiny-style "
       "emitter "
       "programs, Stride-style updaters, shader lightning)"};
   app.set_version_flag("--version", std::string("fxview ") + FXVIEW_VERSION);
+  // Options are --long and -s on every platform: CLI11 on Windows would also take "/x" as an
+  // option, and a file name that starts with '/' (a root-relative path) with it.
+  app.allow_windows_style_options(false);
   int exitCode = 0;
   fx::gui::GuiArgs guiArgs;
   app.add_option(

@@ -132,6 +132,7 @@ void registerCheck(CLI::App& app, int& exitCode) {
 
 int runCheckCommand(const std::vector<std::string>& args) {
   CLI::App app{"fxview"};
+  app.allow_windows_style_options(false);  // as main(): "/x" is a file name, not an option
   int exitCode = kExitOk;
   registerCheck(app, exitCode);
   std::vector<std::string> owned;

@@ -32,10 +32,8 @@ namespace {
 
 constexpr double kPollSeconds = 0.5;
 
-fs::file_time_type mtimeOf(const fs::path& p) {
-  std::error_code ec;
-  auto t = fs::last_write_time(p, ec);
-  return ec ? fs::file_time_type::min() : t;
+platform::FileStamp mtimeOf(const fs::path& p) {
+  return platform::fileStamp(p);
 }
 
 // Replaces the document with `path`. `keepView`: a hot reload keeps camera, time and overlays.

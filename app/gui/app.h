@@ -23,6 +23,7 @@
 #include "engine/session/console_commands.h"
 #include "engine/session/edit_history.h"
 #include "engine/scene/orbit_camera.h"
+#include "engine/core/platform.h"
 
 struct GLFWwindow;
 
@@ -37,7 +38,7 @@ struct ConsoleLine {
 struct FileWatch {
   struct Entry {
     std::filesystem::path path;
-    std::filesystem::file_time_type mtime;
+    platform::FileStamp mtime;  // modification time and size
     bool texture = false;
   };
   std::vector<Entry> entries;

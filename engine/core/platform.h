@@ -71,6 +71,17 @@ struct FileIdentity {
 };
 bool fileIdentity(const std::filesystem::path& p, FileIdentity& out);
 
+// What hot reload compares to see that a file changed: its modification time at the file
+// system's own resolution (libstdc++'s last_write_time has whole seconds on Windows, so two saves
+// in one second looked the same) and its size. All zero when the file cannot be read.
+struct FileStamp {
+  int64_t modified = 0;  // nanoseconds (Linux) or 100-ns ticks (Windows) since the system's epoch
+  uint64_t size = 0;
+  bool exists = false;
+  bool operator==(const FileStamp&) const = default;
+};
+FileStamp fileStamp(const std::filesystem::path& p);
+
 // The separator between entries of PATH-like variables (':' or ';'), and the characters that
 // separate folders in a file name ("/" or "/\\").
 char pathListSeparator();

@@ -146,6 +146,14 @@ bool fileIdentity(const fs::path& p, FileIdentity& out) {
   return true;
 }
 
+FileStamp fileStamp(const fs::path& p) {
+  struct stat st {};
+  if (::stat(p.c_str(), &st) != 0) return {};
+  return {.modified = int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec,
+          .size = uint64_t(st.st_size),
+          .exists = true};
+}
+
 char pathListSeparator() {
   return ':';
 }

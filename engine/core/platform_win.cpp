@@ -229,6 +229,15 @@ bool fileIdentity(const fs::path& p, FileIdentity& out) {
   return true;
 }
 
+FileStamp fileStamp(const fs::path& p) {
+  WIN32_FILE_ATTRIBUTE_DATA data{};
+  if (!GetFileAttributesExW(p.c_str(), GetFileExInfoStandard, &data)) return {};
+  return {.modified = int64_t((uint64_t(data.ftLastWriteTime.dwHighDateTime) << 32) |
+                              data.ftLastWriteTime.dwLowDateTime),
+          .size = (uint64_t(data.nFileSizeHigh) << 32) | data.nFileSizeLow,
+          .exists = true};
+}
+
 char pathListSeparator() {
   return ';';
 }

@@ -12,6 +12,7 @@
 #include "app/gui/layout.h"
 #include "app/gui/settings.h"
 #include "engine/session/transport.h"
+#include "tests/gl/child_process.h"
 #include "tests/gl/gl_fixture.h"
 
 namespace app_document_test {
@@ -388,7 +389,6 @@ TEST(AppFileBrowser, FoldersFirstThenTheFilesTheFilterAccepts) {
 // Bug-report bundles that open on another machine (issue "Never lose a user's work"): the bundle
 // holds every file its preset reads, so moved to an empty folder, with the originals and fxview's
 // shipped data out of reach, it still opens, checks, renders and simulates.
-#include <sys/wait.h>
 
 #include <cstdlib>
 
@@ -402,14 +402,14 @@ std::string bytesOf(const fs::path& p) {
 // `fxview ARGS` as a child process that finds no shipped data (no source tree, empty data
 // folders, no display); stdout and stderr go to `log`. Returns the exit code.
 int runWithoutShippedData(const std::string& args, const fs::path& log) {
-  fs::path empty = scratch("no-data");
-  std::string e = "'" + empty.string() + "'";
-  std::string cmd =
-      "env -u DISPLAY -u WAYLAND_DISPLAY FXVIEW_NO_SOURCE_TREE=1 FXVIEW_DATA_DIR=" + e +
-      " XDG_DATA_HOME=" + e + " XDG_DATA_DIRS=" + e + " HOME=" + e + " '" +
-      std::string(FXVIEW_BINARY) + "' " + args + " >'" + log.string() + "' 2>&1";
-  int status = std::system(cmd.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  const std::string e = scratch("no-data").string();
+  return gltest::runFxview(args, {.environment = {{"FXVIEW_NO_SOURCE_TREE", "1"},
+                                                  {"FXVIEW_DATA_DIR", e},
+                                                  {"XDG_DATA_HOME", e},
+                                                  {"XDG_DATA_DIRS", e},
+                                                  {"HOME", e}},
+                                  .stdoutFile = log,
+                                  .stderrFile = log});
 }
 
 std::string quoted(const fs::path& p) {

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "engine/core/json.h"
+#include "tests/gl/child_process.h"
 #include "tests/gl/gl_fixture.h"
 
 namespace fx {
@@ -12,11 +13,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-int run(const std::string& args, const std::string& stdoutFile = "/dev/null") {
-  std::string cmd = "env -u DISPLAY -u WAYLAND_DISPLAY '" + std::string(FXVIEW_BINARY) + "' " +
-                    args + " 2>/dev/null >'" + stdoutFile + "'";
-  int status = std::system(cmd.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+int run(const std::string& args, const std::string& stdoutFile = "") {
+  return gltest::runFxview(args, {.stdoutFile = stdoutFile});
 }
 
 fs::path stagePrefab(const std::string& folder) {

@@ -2,16 +2,14 @@
 // need a display server (DESIGN.md "Headless rendering uses EGL ... and needs no display server").
 #include <cstdlib>
 
+#include "tests/gl/child_process.h"
 #include "tests/gl/gl_fixture.h"
 
 namespace fx {
 namespace {
 
 int run(const std::string& args) {
-  std::string cmd = "env -u DISPLAY -u WAYLAND_DISPLAY '" + std::string(FXVIEW_BINARY) + "' " +
-                    args + " 2>/dev/null";
-  int status = std::system(cmd.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return gltest::runFxview(args);
 }
 
 std::filesystem::path tmp(const std::string& name) {

@@ -7,16 +7,14 @@
 #include <cstdlib>
 
 #include "app/cli/export.h"
+#include "tests/gl/child_process.h"
 #include "tests/gl/gl_fixture.h"
 
 namespace fx {
 namespace split_export_test {
 
 int run(const std::string& args) {
-  std::string cmd = "env -u DISPLAY -u WAYLAND_DISPLAY '" + std::string(FXVIEW_BINARY) + "' " +
-                    args + " 2>/dev/null";
-  int status = std::system(cmd.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return gltest::runFxview(args);
 }
 
 std::string tmp(const std::string& name) {

@@ -8,9 +8,10 @@
 #include "app/cli/export.h"
 #include "app/cli/video.h"
 #include "app/gui/app.h"
+#include "tests/gl/child_process.h"
 #include "tests/gl/gl_fixture.h"
 
-#ifdef FXVIEW_HAVE_VIDEO
+#ifdef FXVIEW_TEST_READS_VIDEO
 extern "C" {
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
@@ -22,18 +23,15 @@ namespace fx {
 namespace video_export_test {
 
 // The binary's exit code; stderr goes to `errFile`.
-int run(const std::string& args, const std::string& errFile = "/dev/null") {
-  std::string cmd = "env -u DISPLAY -u WAYLAND_DISPLAY '" + std::string(FXVIEW_BINARY) + "' " +
-                    args + " 2>'" + errFile + "'";
-  int status = std::system(cmd.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+int run(const std::string& args, const std::string& errFile = "") {
+  return gltest::runFxview(args, {.stderrFile = errFile});
 }
 
 std::string tmp(const std::string& name) {
   return (std::filesystem::temp_directory_path() / ("fxview_video_" + name)).string();
 }
 
-#ifdef FXVIEW_HAVE_VIDEO
+#ifdef FXVIEW_TEST_READS_VIDEO
 
 struct Clip {
   int frames = 0;
@@ -165,6 +163,23 @@ TEST(GlVideoViewer, ConsoleVideoWritesTheClip) {
   EXPECT_EQ(c.height, 180);
 }
 
+#endif
+
+#if defined(_WIN32) && defined(FXVIEW_HAVE_VIDEO)
+// The Windows zip carries no FFmpeg: without its DLLs beside fxview.exe, --video says which DLLs
+// to get and where they go (exit 2), writes nothing and does not crash.
+TEST(GlVideoWindows, WithoutFfmpegDllsSaysWhereToPutThem) {
+  std::string preset = (gltest::sourceDir() / "presets/gallery.json").string();
+  std::string clip = tmp("no-ffmpeg.webm");
+  std::string err = tmp("no-ffmpeg.txt");
+  std::filesystem::remove(clip);
+  EXPECT_EQ(run("render '" + preset + "' --frames 2 --every 0.1 --video '" + clip + "'", err), 2);
+  EXPECT_FALSE(std::filesystem::exists(clip));
+  std::ifstream in(err);
+  std::string said((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(said.find("avutil-"), std::string::npos) << said;
+  EXPECT_NE(said.find("beside fxview.exe"), std::string::npos) << said;
+}
 #endif
 
 TEST(GlVideoUsage, OnlyWebmAndMp4) {

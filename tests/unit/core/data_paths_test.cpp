@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "engine/core/data_paths.h"
+#include "engine/core/paths.h"
 
 namespace fx {
 namespace {
@@ -28,6 +29,9 @@ DataSearch installed() {
   return s;
 }
 
+// The Linux layout (absolute paths from "/", XDG folders); Windows' portable folder is tested
+// below.
+#ifndef _WIN32
 TEST(DataPaths, InstalledBinarySearchesItsPrefixThenXdgDefaults) {
   EXPECT_EQ(dataRoots(installed()), (Roots{"/opt/fx/share/fxview", "/home/u/.local/share/fxview",
                                            "/usr/local/share/fxview", "/usr/share/fxview"}));
@@ -62,6 +66,7 @@ TEST(DataPaths, SourceTreeOnlyForABinaryInsideItsBuildTree) {
   s.executable = "/src/build-other/fxview";  // a sibling folder is not inside the build tree
   for (const fs::path& r : dataRoots(s)) EXPECT_NE(r, fs::path("/src"));
 }
+#endif
 
 TEST(DataPaths, NoSourceTreeSwitchesTheFallbackOff) {
   DataSearch s = installed();
@@ -90,6 +95,7 @@ TEST(DataPaths, FindDataFileTakesTheFirstRootThatHasTheFile) {
   fs::remove_all(tmp);
 }
 
+#ifndef _WIN32
 // Issue 35: where /proc/self/exe cannot be read, the executable is found from argv[0], resolved
 // against the working folder ("./fxview", "bin/fxview") or, without a slash, $PATH.
 TEST(DataPaths, Argv0FindsTheExecutableThroughTheWorkingFolderOrPath) {
@@ -112,6 +118,38 @@ TEST(DataPaths, Argv0FindsTheExecutableThroughTheWorkingFolderOrPath) {
   EXPECT_EQ(executableFromArgv0("missing/fxview", tmp, path), fs::path());
   fs::remove_all(tmp);
 }
+#else
+// Windows: the portable folder holds assets\ and presets\ beside fxview.exe (a folder named with
+// spaces and non-ASCII letters), searched after $FXVIEW_DATA_DIR and never the XDG folders.
+TEST(DataPaths, WindowsSearchesTheExecutablesOwnFolder) {
+  DataSearch s;
+  s.executable = toPath("C:\\Users\\Zo\xc3\xab\\fx tools\\fxview.exe");
+  s.sourceDir = "C:\\src";
+  s.buildDir = "C:\\src\\build";
+  s.home = "C:\\Users\\u";
+  s.portable = true;
+  EXPECT_EQ(dataRoots(s), Roots{toPath("C:\\Users\\Zo\xc3\xab\\fx tools")});
+  s.explicitDir = "D:\\data";
+  EXPECT_EQ(dataRoots(s), (Roots{"D:\\data", toPath("C:\\Users\\Zo\xc3\xab\\fx tools")}));
+  EXPECT_TRUE(dataSearchFromEnvironment().portable);
+}
+
+// argv[0] with backslashes, and PATH with ';' between its folders.
+TEST(DataPaths, Argv0OnWindowsTakesBackslashesAndSemicolons) {
+  fs::path tmp = fs::temp_directory_path() / ("fxview_argv0_" + std::to_string(::getpid()));
+  fs::remove_all(tmp);
+  fs::create_directories(tmp / "prefix" / "bin");
+  fs::create_directories(tmp / "other");
+  fs::path exe = tmp / "prefix" / "bin" / "fxview.exe";
+  std::ofstream(exe) << "MZ";
+  std::ofstream(tmp / "other" / "fxview.txt") << "not a program";
+  EXPECT_EQ(executableFromArgv0("bin\\fxview.exe", tmp / "prefix", ""), exe);
+  const std::string path = toUtf8(tmp / "other") + ";" + toUtf8(tmp / "prefix" / "bin");
+  EXPECT_EQ(executableFromArgv0("fxview.exe", "C:\\", path), exe);
+  EXPECT_EQ(executableFromArgv0("fxview.txt", "C:\\", path), fs::path());
+  fs::remove_all(tmp);
+}
+#endif
 
 }  // namespace
 }  // namespace fx

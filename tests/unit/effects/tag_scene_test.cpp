@@ -14,7 +14,8 @@ namespace {
 namespace fs = std::filesystem;
 
 TEST(TagScene, AGlowSitsOnItsModelsObject) {
-  fs::path tags = fs::path("/data/mod/tags");
+  // Absolute as the scene makes it (on Windows "/data" gains the current drive).
+  fs::path tags = fs::absolute("/data/mod/tags");
   TagScene s = makeTagScene(tags / "fx" / "sword glow.glow", tags / "fx" / "sword.gbxmodel");
   // The virtual preset lies in the tags root, so the tag's own references resolve from there.
   EXPECT_EQ(s.presetPath, tags / "sword glow.fxview.json");
@@ -39,7 +40,7 @@ TEST(TagScene, AGlowWithoutAModelUsesAnEmptyObjectAndWeatherStandsAlone) {
   EXPECT_EQ(rain.json["effects"][0]["kind"], "halo_weather");
   EXPECT_FALSE(rain.json["effects"][0].contains("object"));
   // No folder named tags above it: the tag's own folder.
-  EXPECT_EQ(makeTagScene("/x/fx/b.glow", {}).presetPath, fs::path("/x/fx/b.fxview.json"));
+  EXPECT_EQ(makeTagScene("/x/fx/b.glow", {}).presetPath, fs::absolute("/x/fx/b.fxview.json"));
 }
 
 TEST(TagScene, OnlyEffectTagsMakeScenes) {

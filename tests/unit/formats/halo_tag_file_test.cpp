@@ -333,7 +333,11 @@ TEST(HaloTagPaths, ReferencesResolveCaseInsensitivelyUnderTheTagsRoot) {
   EXPECT_EQ(tagsRootFor(dir / "x.glow"), fs::path());
   auto hit = resolveTagReference(root, "weapons\\energy sword\\BITMAPS\\glow", fourCC("bitm"));
   ASSERT_TRUE(hit);
+#ifdef _WIN32  // the file system ignores case: the reference's spelling opens the same file
+  EXPECT_TRUE(fs::equivalent(*hit, bitmap));
+#else
   EXPECT_EQ(*hit, bitmap);
+#endif
   EXPECT_TRUE(resolveTagReference(root, "weapons//energy sword/bitmaps\\glow", fourCC("bitm")));
   EXPECT_FALSE(resolveTagReference(root, "weapons\\energy sword\\bitmaps\\glow", fourCC("glw!")));
   EXPECT_FALSE(resolveTagReference(root, "weapons\\..\\weapons\\energy sword\\bitmaps\\glow",
