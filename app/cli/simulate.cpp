@@ -17,7 +17,7 @@ namespace fx::cli {
 void registerSimulate(CLI::App& app, int& exitCode) {
   struct Args {
     std::string preset, output, model, tagsDir;
-    std::string animation;       // --animation X.model_animations[:NAME]
+    std::string animation;  // --animation X.model_animations[:NAME]
     LevelArgs level;
     std::optional<double> time;  // required but for a bundle folder
     std::optional<double> fps;

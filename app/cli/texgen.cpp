@@ -21,7 +21,8 @@ std::string writeTexgenPng(const std::string& path, int width, int height, int c
 
 void registerTexgen(CLI::App& app, int& exitCode) {
   auto* cmd = app.add_subcommand(
-      "texgen", "Generate textures (sprites, lightning data textures, the application icon) and models");
+      "texgen",
+      "Generate textures (sprites, lightning data textures, the application icon) and models");
   cmd->require_subcommand(1);
   registerTexgenSprite(*cmd, exitCode);
   registerTexgenLightning(*cmd, exitCode);
