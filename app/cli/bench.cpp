@@ -17,6 +17,7 @@
 #include "app/cli/bench.h"
 #include "app/cli/common.h"
 #include "engine/core/data_paths.h"
+#include "engine/core/paths.h"
 
 namespace fx::cli {
 
@@ -405,7 +406,7 @@ int run(const Args& args) {
   out["threads"] = threads;
   out["hardware_threads"] = std::thread::hardware_concurrency();
   std::cout << "fxview bench" << (args.quick ? " --quick" : "") << ": " << threads
-            << " threads (oneTBB), presets " << s.presetsDir.string() << "\n";
+            << " threads (oneTBB), presets " << toUtf8(s.presetsDir) << "\n";
 
   std::vector<bench::FamilyRow> rows;
   if (wants(args, "families") || wants(args, "roofline") || wants(args, "threads"))

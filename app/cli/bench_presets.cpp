@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "app/cli/bench.h"
+#include "engine/core/paths.h"
 
 namespace fx::bench {
 
@@ -20,9 +21,9 @@ namespace fs = std::filesystem;
 
 Json loadJson(const fs::path& path, std::string& error) {
   Diagnostics d;
-  auto j = loadJsonFile(path, path.filename().string(), d);
+  auto j = loadJsonFile(path, toUtf8(path.filename()), d);
   if (!j) {
-    error = "cannot read " + path.string();
+    error = "cannot read " + toUtf8(path);
     return Json();
   }
   return *j;
@@ -57,9 +58,9 @@ void weatherStress(const Settings& s, Json& entry, size_t count, std::string& er
   // Inline the definition; its own relative references become absolute.
   for (Json& t : w["particle_types"])
     if (t.contains("physics_path"))
-      t["physics_path"] = (defFile.parent_path() / t["physics_path"].get<std::string>()).string();
+      t["physics_path"] = toUtf8(defFile.parent_path() / t["physics_path"].get<std::string>());
   if (w.contains("wind_path"))
-    w["wind_path"] = (defFile.parent_path() / w["wind_path"].get<std::string>()).string();
+    w["wind_path"] = toUtf8(defFile.parent_path() / w["wind_path"].get<std::string>());
   w["particle_types"] = Json::array({w["particle_types"][0]});
   Json& t = w["particle_types"][0];
   double box = t.value("fade_out_end_distance", 4.0);

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app/cli/common.h"
+#include "engine/core/paths.h"
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
 #include "engine/formats/halo/bitmap_tag.h"
@@ -37,14 +38,14 @@ void checkBitmap(const std::filesystem::path& path, const std::string& display,
 
 void checkTag(const std::filesystem::path& path, const FileKind& kind,
               const PresetLoadOptions& opts, Diagnostics& diags) {
-  std::string display = path.string();
+  std::string display = toUtf8(path);
   if (const EffectFamily* family = fileKindFamily(kind)) {
-    Json entry = {{"id", path.stem().string()},
+    Json entry = {{"id", toUtf8(path.stem())},
                   {"kind", std::string(family->kind)},
-                  {"definition", path.filename().string()}};
+                  {"definition", toUtf8(path.filename())}};
     Json preset = {{"version", 1}, {"effects", Json::array({entry})}};
     // The preset is never written; it sits beside the tag so the definition path is relative.
-    std::filesystem::path at = path.parent_path() / (path.filename().string() + ".check.json");
+    std::filesystem::path at = path.parent_path() / (toUtf8(path.filename()) + ".check.json");
     auto p = loadPresetFromJson(preset, at, diags, opts);
     if (p) lintPreset(*p, diags);
     return;

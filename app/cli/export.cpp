@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/core/file_write.h"
+#include "engine/core/paths.h"
 #include "engine/core/startup_phases.h"
 
 #ifdef FXVIEW_HAVE_GIF
@@ -20,7 +21,7 @@ namespace {
 std::string makeParent(const fs::path& path) {
   std::error_code ec;
   if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
-  return ec ? "cannot create " + path.parent_path().string() + ": " + ec.message() : std::string();
+  return ec ? "cannot create " + toUtf8(path.parent_path()) + ": " + ec.message() : std::string();
 }
 
 }  // namespace
@@ -271,7 +272,7 @@ std::string writeGifAtomic(const fs::path& path, const std::vector<Image>& frame
   if (!gif) {
     std::error_code ec;
     fs::remove(tmp, ec);
-    return "cannot save " + path.string() + ": " + GifErrorString(error);
+    return "cannot save " + toUtf8(path) + ": " + GifErrorString(error);
   }
   auto fail = [&](const char* what) {
     int closeError = 0;
@@ -316,7 +317,7 @@ std::string writeGifAtomic(const fs::path& path, const std::vector<Image>& frame
   if (EGifCloseFile(gif, &error) != GIF_OK) {
     std::error_code ec;
     fs::remove(tmp, ec);
-    return "cannot write " + path.string() + ": " + GifErrorString(error);
+    return "cannot write " + toUtf8(path) + ": " + GifErrorString(error);
   }
   // Moved into place as every saved file is (the mode a new file gets, links kept).
   return commitTempFile(tmp, path);

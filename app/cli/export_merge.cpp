@@ -8,6 +8,7 @@
 
 #include "engine/core/field_json.h"
 #include "engine/core/json_merge.h"
+#include "engine/core/paths.h"
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
 #include "engine/formats/halo/tag_fields.h"
@@ -124,7 +125,7 @@ std::optional<Json> mergeTagChanges(const Json& json, const std::string& input,
   }
   if (imported.empty() || !sameFile(imported, output)) {
     std::cerr << input << ": note: imported from "
-              << (imported.empty() ? std::string("a tag it does not name") : imported.string())
+              << (imported.empty() ? std::string("a tag it does not name") : toUtf8(imported))
               << ", not " << output << ": changes made to " << output
               << " cannot be told apart from yours, and the given fields are written over them\n";
     return std::nullopt;

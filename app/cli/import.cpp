@@ -22,6 +22,7 @@
 #include "engine/core/file_write.h"
 #include "engine/core/json_merge.h"
 #include "engine/core/json_text_patch.h"
+#include "engine/core/paths.h"
 #include "engine/core/text.h"
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
@@ -44,7 +45,7 @@ void recordImport(const ImportArgs& args, Json& out) {
   fs::path rel = tag.lexically_relative(
       fs::weakly_canonical(fs::absolute(outDir.empty() ? "." : outDir, ec), ec));
   out[kImportedFromKey] = makeImportRecord(fnv1a64File(args.input).value_or(0), out,
-                                           (rel.empty() ? tag : rel).generic_string());
+                                           toGenericUtf8(rel.empty() ? tag : rel));
 }
 
 // A weather tag's particle types take their physics from the point_physics tags they reference
@@ -68,11 +69,11 @@ void inlineReferencedPhysics(const ImportArgs& args, Json& def, Diagnostics& dia
                     "tag \"" + ref + "\" not found " +
                         (root.empty() ? std::string("(no folder named \"tags\" above the tag; "
                                                     "pass --tags DIR)")
-                                      : "under the tags root \"" + root.string() + "\"") +
+                                      : "under the tags root \"" + toUtf8(root) + "\"") +
                         "; \"physics\" shows the defaults");
       continue;
     }
-    auto physics = loadStructTag<weather::PointPhysics>(*hit, hit->string(),
+    auto physics = loadStructTag<weather::PointPhysics>(*hit, toUtf8(*hit),
                                                         halo::TagClass::PointPhysics, diags);
     if (physics) t["physics"] = std::move(*physics);
   }

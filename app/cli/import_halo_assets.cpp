@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "engine/core/paths.h"
 #include "engine/formats/halo/bitmap_pixels.h"
 #include "engine/formats/halo/bitmap_tag.h"
 #include "engine/formats/halo/gbxmodel_tag.h"
@@ -112,7 +113,7 @@ bool importGbxModel(const std::string& input, Json& out, Diagnostics& diags) {
     nodes.push_back(node);
   }
   halo::ModelMesh mesh = halo::buildMesh(*model, "__base");
-  std::string stem = std::filesystem::path(input).stem().string();
+  std::string stem = toUtf8(std::filesystem::path(input).stem());
   out = {{"object",
           {{"name", stem}, {"model", input}, {"permutation", "__base"}, {"markers", markers}}},
          {"nodes", nodes},

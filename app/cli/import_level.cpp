@@ -1,6 +1,7 @@
 #include <filesystem>
 
 #include "app/cli/import.h"
+#include "engine/core/paths.h"
 #include "engine/formats/halo/structure_bsp.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/import/halo/level_weather.h"
@@ -15,19 +16,19 @@ bool importLevel(const ImportArgs& args, Json& out, Diagnostics& diags) {
   auto level = halo::loadLevelWeather(args.input, args.input, diags);
   if (!level || diags.hasErrors()) return false;
   fs::path bsp = fs::absolute(args.input).lexically_normal();
-  fs::path at = args.output.empty() ? bsp.parent_path() / (bsp.stem().string() + ".json")
+  fs::path at = args.output.empty() ? bsp.parent_path() / (toUtf8(bsp.stem()) + ".json")
                                     : fs::absolute(args.output).lexically_normal();
   fs::path root =
       levelTagsRoot(*level, bsp, args.tagsDir.empty() ? fs::path() : fs::absolute(args.tagsDir),
                     args.input, diags);
   if (diags.hasErrors()) return false;
   out = {{"version", 1},
-         {"name", bsp.filename().string()},
+         {"name", toUtf8(bsp.filename())},
          {"seed", 1},
          {"simulation", {{"mode", "tick"}, {"rate", 30}}}};
   if (!root.empty()) {
     fs::path rel = root.lexically_relative(at.parent_path());
-    out["tags_dir"] = (rel.empty() ? root : rel).generic_string();
+    out["tags_dir"] = toGenericUtf8(rel.empty() ? root : rel);
   }
   out["effects"] = weatherPaletteEffects(*level);
   // What it prints must run: the references resolve, the values validate.

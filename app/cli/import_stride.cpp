@@ -8,6 +8,7 @@
 #include "app/cli/common.h"
 #include "app/cli/import.h"
 #include "engine/core/json_merge.h"
+#include "engine/core/paths.h"
 #include "engine/formats/stride/stride_yaml.h"
 #include "engine/import/stride/stride_import.h"
 
@@ -27,7 +28,7 @@ void rebaseTextures(Json& preset, const fs::path& from, const fs::path& to) {
       std::string t = em["material"].value("texture", "");
       if (t.empty() || t.rfind("assets/", 0) == 0 || fs::path(t).is_absolute()) continue;
       fs::path abs = fs::weakly_canonical(from / t);
-      em["material"]["texture"] = abs.lexically_relative(fs::weakly_canonical(to)).string();
+      em["material"]["texture"] = toUtf8(abs.lexically_relative(fs::weakly_canonical(to)));
     }
   }
 }
@@ -60,7 +61,7 @@ bool importStride(const ImportArgs& args, Json& out, Diagnostics& diags) {
   std::error_code ec;
   fs::path assetRel = fs::weakly_canonical(fs::absolute(in, ec), ec)
                           .lexically_relative(fs::weakly_canonical(fs::absolute(outDir, ec), ec));
-  if (!ec && !assetRel.empty()) result->preset[stride_import::kSourceAssetKey] = assetRel.string();
+  if (!ec && !assetRel.empty()) result->preset[stride_import::kSourceAssetKey] = toUtf8(assetRel);
   result->preset[kImportedFromKey] = makeImportRecord(hash, base);
 
   // Load it back as fxview will: the family's declarations validate every value.
@@ -69,7 +70,7 @@ bool importStride(const ImportArgs& args, Json& out, Diagnostics& diags) {
   auto preset = loadPresetFromJson(result->preset, target, diags, opts);
   // Printed to stdout, x.sdprefab.json is no file: its problems name the asset.
   if (args.output.empty())
-    stride_import::nameAssetInDiagnostics(diags, before, target.string(), args.input,
+    stride_import::nameAssetInDiagnostics(diags, before, toUtf8(target), args.input,
                                           result->sources);
   if (!preset || diags.hasErrors()) return false;
 

@@ -31,6 +31,7 @@
 #include "app/cli/common.h"
 #include "app/cli/export.h"
 #include "app/cli/video.h"
+#include "engine/core/paths.h"
 #include "engine/core/startup_phases.h"
 #include "engine/render/renderer.h"
 #include "engine/session/tag_scene.h"
@@ -74,7 +75,7 @@ std::filesystem::path numberedPath(const std::filesystem::path& out, int index) 
   char suffix[16];
   std::snprintf(suffix, sizeof suffix, "_%04d", index);
   std::filesystem::path p = out;
-  p.replace_filename(out.stem().string() + suffix + out.extension().string());
+  p.replace_filename(toUtf8(out.stem()) + suffix + toUtf8(out.extension()));
   return p;
 }
 

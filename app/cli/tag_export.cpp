@@ -30,6 +30,7 @@
 #include "app/cli/import.h"
 #include "engine/core/field_json.h"
 #include "engine/core/json_merge.h"
+#include "engine/core/paths.h"
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
 #include "engine/effects/registry.h"
@@ -55,7 +56,7 @@ class ReferenceCheck final : public FieldWalker {
     if (halo::isTagPath(v)) {
       if (!root_.empty() && !halo::resolveCaseInsensitive(root_, v))
         diags_.warning(file_, std::string(m.key),
-                       "\"" + v + "\" is not a tag under the tags root \"" + root_.string() +
+                       "\"" + v + "\" is not a tag under the tags root \"" + toUtf8(root_) +
                            "\"; written unchanged");
       return;
     }

@@ -15,6 +15,7 @@
 #include "app/cli/video.h"
 #include "engine/core/data_paths.h"
 #include "engine/core/field_json.h"
+#include "engine/core/paths.h"
 #include "engine/core/text.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/import/stride/stride_import.h"
@@ -52,7 +53,7 @@ bool loadInto(App& app, const fs::path& path, bool keepView, bool allowErrors) {
   app.loadDiagnostics = diags;
   if (failed) {
     if (app.preset) {
-      app.loadDiagnostics.warning(path.string(), "",
+      app.loadDiagnostics.warning(toUtf8(path), "",
                                   "not loaded: the last good state keeps running");
     } else {
       // Nothing runs yet: watch the file (and those the errors name), so fixing it in an editor
@@ -141,7 +142,7 @@ bool loadBundle(App& app, const fs::path& dir) {
   double time = moment->time;
   seekTransport(app.transport, w, time);
   app.transport.playing = false;  // reopened at that moment
-  setStatus(app, "bundle " + dir.string() + " at t = " + std::to_string(time) + " s");
+  setStatus(app, "bundle " + toUtf8(dir) + " at t = " + std::to_string(time) + " s");
   return true;
 }
 
@@ -203,7 +204,7 @@ bool openDocument(App& app, const fs::path& path) {
 bool openAndRemember(App& app, const fs::path& path) {
   app.pendingOpen.clear();
   if (!openDocument(app, path)) {
-    setStatus(app, "could not open " + path.string() + " (see the errors tab)");
+    setStatus(app, "could not open " + toUtf8(path) + " (see the errors tab)");
     showTab(app, BottomTab::Errors);
     return false;
   }
@@ -214,15 +215,15 @@ bool openAndRemember(App& app, const fs::path& path) {
     fs::path saved = suggestedSaveAsPath(*app.preset);
     std::error_code ec;
     if (fs::exists(saved, ec))
-      app.loadDiagnostics.warning(path.string(), "",
-                                  "edits saved from it earlier are in " + saved.string() +
+      app.loadDiagnostics.warning(toUtf8(path), "",
+                                  "edits saved from it earlier are in " + toUtf8(saved) +
                                       ": open that file to go on with them");
   }
   app.timeline.clear();
   app.curvePointer.clear();
   app.curveKey = -1;
   app.inspectorFocus.clear();
-  setStatus(app, "opened " + path.string());
+  setStatus(app, "opened " + toUtf8(path));
   return true;
 }
 
@@ -413,7 +414,7 @@ std::string saveDocument(App& app, const fs::path& path, bool overwrite, bool ma
       break;
     case Status::NeedsSaveAs:
       // Nothing of the user's changed; the built scene did: only a new preset can hold it.
-      app.saveAsPath = suggestedSaveAsPath(*app.preset).string();
+      app.saveAsPath = toUtf8(suggestedSaveAsPath(*app.preset));
       app.showSaveAs = true;
       setStatus(app, r.message);
       return r.message;
@@ -444,7 +445,7 @@ std::string saveDocument(App& app, const fs::path& path, bool overwrite, bool ma
     if (!loadInto(app, path, true, false)) {
       app.history = std::move(history);
       app.committed = std::move(committed);
-      return "saved " + path.string() + ", but it does not open: see the errors tab";
+      return "saved " + toUtf8(path) + ", but it does not open: see the errors tab";
     }
     app.history = std::move(history);
     addRecentFile(app.settings, path);
@@ -453,7 +454,7 @@ std::string saveDocument(App& app, const fs::path& path, bool overwrite, bool ma
   app.conflicts.clear();
   rebuildWatch(app);  // our own writes are not outside changes
   if (r.sceneNeedsSaveAs) {
-    app.saveAsPath = suggestedSaveAsPath(*app.preset).string();
+    app.saveAsPath = toUtf8(suggestedSaveAsPath(*app.preset));
     app.showSaveAs = true;
   }
   setStatus(app, r.message);
@@ -481,7 +482,7 @@ void rebuildWatch(App& app) {
   // Every other file the scene reads (a wind or point_physics file, a model, a bitmap tag): an
   // edit made there in another editor reloads the scene (images reload the textures).
   for (const auto& d : app.preset->documents) {
-    std::string ext = d.path.extension().string();
+    std::string ext = toUtf8(d.path.extension());
     std::transform(ext.begin(), ext.end(), ext.begin(),
                    [](unsigned char c) { return char(std::tolower(c)); });
     add(d.path, ext == ".png" || ext == ".bitmap");
@@ -502,8 +503,8 @@ void pollHotReload(App& app, double now) {
     }
     if (!changed) return;
     if (loadInto(app, app.presetPath, false, true)) {
-      setStatus(app, "loaded " + app.presetPath.string());
-      std::cerr << "fxview: loaded " << app.presetPath.string() << "\n";
+      setStatus(app, "loaded " + toUtf8(app.presetPath));
+      std::cerr << "fxview: loaded " << toUtf8(app.presetPath) << "\n";
     } else {
       std::cerr << app.loadDiagnostics.formatAll();
     }
@@ -542,7 +543,7 @@ void pollHotReload(App& app, double now) {
       return;
     }
     if (loadInto(app, app.presetPath, true, false))
-      setStatus(app, "reloaded " + app.presetPath.string());
+      setStatus(app, "reloaded " + toUtf8(app.presetPath));
     else
       setStatus(app, "reload failed; the last good state keeps running");
   }
@@ -810,12 +811,12 @@ void finishCaptures(App& app) {
     int cw = w, ch = h;
     if (!std::exchange(app.screenshotWindow, false)) pixels = viewportPixels(app, pixels, cw, ch);
     if (render::writePng(p, cw, ch, pixels, err)) {
-      app.consoleLog.push_back({ConsoleLine::Output, "screenshot " + p.string()});
-      setStatus(app, "screenshot " + p.string());
+      app.consoleLog.push_back({ConsoleLine::Output, "screenshot " + toUtf8(p)});
+      setStatus(app, "screenshot " + toUtf8(p));
     } else {
       app.consoleLog.push_back({ConsoleLine::Error, "screenshot: " + err});
       std::cerr << "fxview: screenshot: " << err << "\n";
-      if (app.execActive) execStatementFailed(app, "screenshot " + p.string());
+      if (app.execActive) execStatementFailed(app, "screenshot " + toUtf8(p));
     }
   }
   if (!app.pendingBundle.empty()) {
@@ -823,11 +824,11 @@ void finishCaptures(App& app) {
     app.pendingBundle.clear();
     std::string err = writeBundle(app, p);
     if (err.empty())
-      app.consoleLog.push_back({ConsoleLine::Output, "bundle " + p.string()});
+      app.consoleLog.push_back({ConsoleLine::Output, "bundle " + toUtf8(p)});
     else {
       app.consoleLog.push_back({ConsoleLine::Error, "bundle: " + err});
       std::cerr << "fxview: bundle: " << err << "\n";
-      if (app.execActive) execStatementFailed(app, "bundle " + p.string());
+      if (app.execActive) execStatementFailed(app, "bundle " + toUtf8(p));
     }
   }
 }
@@ -874,7 +875,7 @@ std::string exportFrames(App& app, const fs::path& path, int frames, double ever
   const char* label = kind == FrameExport::Gif     ? "GIF "
                       : kind == FrameExport::Video ? "video "
                                                    : "sheet ";
-  if (err.empty()) setStatus(app, label + path.string());
+  if (err.empty()) setStatus(app, label + toUtf8(path));
   return err;
 }
 
@@ -915,8 +916,8 @@ Json bundleMeta(App& app, const fs::path& folder, int w, int h, const fs::path& 
   Json meta = Json::object();
   meta["fxview_version"] = FXVIEW_VERSION;
   meta["gl_renderer"] = app.glRenderer;
-  meta["source"] = app.presetPath.filename().string();
-  if (!openedCopy.empty()) meta["source_copy"] = openedCopy.generic_string();
+  meta["source"] = toUtf8(app.presetPath.filename());
+  if (!openedCopy.empty()) meta["source_copy"] = toGenericUtf8(openedCopy);
   meta["seed"] = world.seed();
   meta["time"] = world.time();
   meta["simulation"] = {
@@ -945,7 +946,7 @@ Json bundleMeta(App& app, const fs::path& folder, int w, int h, const fs::path& 
   meta["effects"] = effects;
   meta["screenshot"] = "screenshot.png";
   meta["preset"] = "preset.json";
-  meta["reopen"] = "fxview " + folder.filename().string();
+  meta["reopen"] = "fxview " + toUtf8(folder.filename());
   return meta;
 }
 
@@ -986,19 +987,19 @@ std::string writeBundle(App& app, const fs::path& dir) {
     candidate += ".tmp-" + std::to_string(n);
     if (fs::create_directory(candidate, ec)) tmp = candidate;
   }
-  if (tmp.empty()) return "cannot create a folder beside " + folder.string() + ": " + ec.message();
+  if (tmp.empty()) return "cannot create a folder beside " + toUtf8(folder) + ": " + ec.message();
   std::string err = writeBundleFiles(app, tmp, folder, w, h);
   if (err.empty()) {
     fs::rename(tmp, folder, ec);  // over an empty folder too
-    if (ec) err = "cannot write the bundle to " + folder.string() + ": " + ec.message();
+    if (ec) err = "cannot write the bundle to " + toUtf8(folder) + ": " + ec.message();
   }
   if (!err.empty()) {
     fs::remove_all(tmp, ec);
-    for (size_t at; (at = err.find(tmp.string())) != std::string::npos;)
-      err.replace(at, tmp.string().size(), folder.string());
+    for (size_t at; (at = err.find(toUtf8(tmp))) != std::string::npos;)
+      err.replace(at, toUtf8(tmp).size(), toUtf8(folder));
     return err;
   }
-  setStatus(app, "bundle written to " + dir.string());
+  setStatus(app, "bundle written to " + toUtf8(dir));
   return {};
 }
 
@@ -1007,7 +1008,7 @@ std::string windowTitle(const App& app) {
   if (app.preset) {
     t += " - ";
     if (!app.preset->scene.name.empty()) t += app.preset->scene.name + " - ";
-    t += app.presetPath.string();
+    t += toUtf8(app.presetPath);
   }
   if (app.history.dirty()) t += " *";
   return t;

@@ -19,6 +19,7 @@
 #include "app/cli/export.h"
 #include "app/gui/app.h"
 #include "engine/core/data_paths.h"
+#include "engine/core/paths.h"
 #include "engine/core/startup_phases.h"
 
 namespace fx::gui {
@@ -246,7 +247,7 @@ bool openFirstDocument(App& app, const GuiArgs& args) {
   // panel and the file is watched, so fixing it brings the scene up (hot reload).
   const bool opened = openDocument(app, path);
   if (!opened) {
-    std::cerr << "fxview: could not open " << path.string() << "\n";
+    std::cerr << "fxview: could not open " << toUtf8(path) << "\n";
     if (!app.preset) showTab(app, BottomTab::Console);
   } else if (!args.preset.empty())
     addRecentFile(app.settings, path);

@@ -6,6 +6,7 @@
 #include <imgui_stdlib.h>
 
 #include "app/gui/app.h"
+#include "engine/core/paths.h"
 #include "engine/session/file_kinds.h"
 
 namespace fx::gui {
@@ -78,7 +79,7 @@ void openFileBrowser(App& app, bool saving) {
     suggested = suggestedSaveAsPath(*app.preset);
   fs::path start = suggested.empty() ? fs::current_path() : suggested.parent_path();
   if (start.empty()) start = fs::current_path();
-  b.name = saving && !suggested.empty() ? suggested.filename().string() : "";
+  b.name = saving && !suggested.empty() ? toUtf8(suggested.filename()) : "";
   app.saveAsPath.clear();
   browseTo(b, start);
 }
@@ -94,7 +95,7 @@ void drawFileBrowser(App& app) {
   if (!ImGui::BeginPopupModal(title, &b.visible)) return;
   if (ImGui::Button("Up")) browseTo(b, b.dir.parent_path());
   ImGui::SameLine();
-  std::string dir = b.dir.string();
+  std::string dir = toUtf8(b.dir);
   ImGui::SetNextItemWidth(-1);
   if (ImGui::InputText("##dir", &dir, ImGuiInputTextFlags_EnterReturnsTrue)) browseTo(b, dir);
   entryList(app);

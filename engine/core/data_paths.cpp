@@ -6,6 +6,8 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "engine/core/paths.h"
+
 // Compiled into this file alone (CMakeLists.txt): the checkout and build tree of this binary.
 #ifndef FXVIEW_SOURCE_DIR
 #error "FXVIEW_SOURCE_DIR must name the source tree"
@@ -129,7 +131,7 @@ std::string dataSearchDescription() {
   std::string out = "searched ";
   bool first = true;
   for (const fs::path& root : dataRoots(search)) {
-    out += (first ? "" : ", ") + root.string();
+    out += (first ? "" : ", ") + toUtf8(root);
     first = false;
   }
   if (first) out += "nothing";

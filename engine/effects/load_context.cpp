@@ -4,6 +4,7 @@
 
 #include "engine/core/data_paths.h"
 #include "engine/core/image_file.h"
+#include "engine/core/paths.h"
 #include "engine/effects/effect.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/formats/texture_file.h"
@@ -40,7 +41,7 @@ fs::path LoadContext::tagsRoot() const {
 std::string LoadContext::resolveTagReference(const std::string& authored) const {
   if (!halo::isTagPath(authored)) return {};
   auto hit = halo::resolveCaseInsensitive(tagsRoot(), authored);
-  return hit ? hit->string() : std::string();
+  return hit ? toUtf8(*hit) : std::string();
 }
 
 std::string LoadContext::resolvePath(const std::string& authored,
@@ -72,7 +73,7 @@ std::string LoadContext::resolvePath(const std::string& authored,
               "\" leaves the preset's folder and assets/ (pass --allow-any-path to allow it)");
     return {};
   }
-  return candidate.string();
+  return toUtf8(candidate);
 }
 
 std::string LoadContext::resolveTexture(const std::string& authored,
@@ -86,7 +87,7 @@ std::string LoadContext::resolveTexture(const std::string& authored,
     // PNG's header (engine/formats/texture_file.h).
     std::error_code ec;
     if (!fs::is_regular_file(resolved, ec)) {
-      std::string root = tagsRoot().string();
+      std::string root = toUtf8(tagsRoot());
       std::string message =
           "texture \"" + authored + "\": tag not found under the tags root " +
           (root.empty() ? std::string("(none: set \"tags_dir\" or --tags)") : "\"" + root + "\"");

@@ -6,6 +6,7 @@
 #include <glad/gl.h>
 #include <stb_image.h>
 
+#include "engine/core/paths.h"
 #include "engine/render/renderer.h"
 
 namespace fx::render {
@@ -55,10 +56,10 @@ std::vector<uint8_t> readFramebuffer(int width, int height) {
 bool readPng(const std::filesystem::path& path, int& width, int& height, std::vector<uint8_t>& rgba,
              std::string& error) {
   int channels = 0;
-  stbi_uc* data = stbi_load(path.string().c_str(), &width, &height, &channels, 4);
+  stbi_uc* data = stbi_load(toUtf8(path).c_str(), &width, &height, &channels, 4);
   if (!data) {
     const char* reason = stbi_failure_reason();
-    error = path.string() + ": " + (reason ? reason : "unreadable");
+    error = toUtf8(path) + ": " + (reason ? reason : "unreadable");
     return false;
   }
   rgba.assign(data, data + size_t(width) * size_t(height) * 4);

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/core/paths.h"
 #include "engine/core/startup_phases.h"
 #include "engine/render/builtin_shaders.h"
 
@@ -126,15 +127,15 @@ GlProgram loadProgramStages(const std::filesystem::path& dir, const std::string&
   } else {
     std::filesystem::path vert = dir / vertFile, frag = dir / fragFile;
     if (!readText(vert, vs)) {
-      error = vert.string() + ": cannot read shader";
+      error = toUtf8(vert) + ": cannot read shader";
       return {};
     }
     if (!readText(frag, fs)) {
-      error = frag.string() + ": cannot read shader";
+      error = toUtf8(frag) + ": cannot read shader";
       return {};
     }
-    vertLabel = vert.string();
-    fragLabel = frag.string();
+    vertLabel = toUtf8(vert);
+    fragLabel = toUtf8(frag);
   }
   if (!expandIncludes(vs, dir, error) || !expandIncludes(fs, dir, error)) return {};
   return compileProgram(withDefines(vs, defines), withDefines(fs, defines), vertLabel, fragLabel,

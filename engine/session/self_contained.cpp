@@ -14,6 +14,7 @@
 
 #include "engine/core/data_paths.h"
 #include "engine/core/field_json.h"
+#include "engine/core/paths.h"
 #include "engine/core/text.h"
 #include "engine/formats/halo/tag_file.h"
 #include "engine/formats/halo/tag_layouts.h"
@@ -45,7 +46,7 @@ fs::path absoluteNormal(const fs::path& p) {
 std::string canonicalKey(const fs::path& p) {
   std::error_code ec;
   fs::path c = fs::weakly_canonical(absoluteNormal(p), ec);
-  return (ec ? absoluteNormal(p) : c).string();
+  return toUtf8(ec ? absoluteNormal(p) : c);
 }
 
 // `p` relative to `root` when it lies inside it (by name), else nullopt.
@@ -71,7 +72,7 @@ bool readFileBytes(const fs::path& p, std::string& out) {
 // "defs/rain.json" -> "defs/rain-2.json".
 fs::path numbered(const fs::path& rel, int n) {
   fs::path out = rel;
-  out.replace_filename(rel.stem().string() + "-" + std::to_string(n) + rel.extension().string());
+  out.replace_filename(toUtf8(rel.stem()) + "-" + std::to_string(n) + toUtf8(rel.extension()));
   return out;
 }
 
@@ -264,7 +265,7 @@ std::optional<fs::path> Writer::place(const fs::path& rel, const std::vector<Par
                                       bool renamable) {
   fs::path normal = rel.lexically_normal();
   if (normal.empty() || normal.is_absolute() || *normal.begin() == "..") {
-    fail("cannot copy to \"" + rel.string() + "\": outside the preset's folder");
+    fail("cannot copy to \"" + toUtf8(rel) + "\": outside the preset's folder");
     return std::nullopt;
   }
   std::vector<size_t> hashes;
@@ -307,7 +308,7 @@ std::optional<fs::path> Writer::place(const fs::path& rel, const std::vector<Par
     }
     return candidate;
   }
-  fail("cannot copy to " + (outDir_ / normal).string() + ": a different file is already there");
+  fail("cannot copy to " + toUtf8(outDir_ / normal) + ": a different file is already there");
   return std::nullopt;
 }
 
@@ -316,7 +317,7 @@ std::optional<fs::path> Writer::copyFile(const fs::path& file, const fs::path& r
   std::string key = canonicalKey(file);
   if (auto it = copied_.find(key); it != copied_.end()) return it->second;
   read(file);
-  std::string ext = file.extension().string();
+  std::string ext = toUtf8(file.extension());
   for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
   std::optional<fs::path> placed;
   if (hint == FieldHint::DefinitionPath && ext == ".json") {
@@ -324,7 +325,7 @@ std::optional<fs::path> Writer::copyFile(const fs::path& file, const fs::path& r
   } else {
     std::vector<Part> parts(1);
     if (!readFileBytes(file, parts[0].bytes)) {
-      fail("cannot read " + file.string());
+      fail("cannot read " + toUtf8(file));
       return std::nullopt;
     }
     if (hint == FieldHint::TexturePath)
@@ -335,7 +336,7 @@ std::optional<fs::path> Writer::copyFile(const fs::path& file, const fs::path& r
         if (!fs::is_regular_file(side, ec)) continue;
         Part p{.suffix = suffix};
         if (!readFileBytes(side, p.bytes)) {
-          fail("cannot read " + side.string());
+          fail("cannot read " + toUtf8(side));
           return std::nullopt;
         }
         read(side);
@@ -352,16 +353,16 @@ std::optional<fs::path> Writer::copyFile(const fs::path& file, const fs::path& r
 std::optional<fs::path> Writer::copyDocument(const fs::path& file, const fs::path& rel) {
   std::string key = canonicalKey(file);
   if (inProgress_.count(key) || depth_ >= kMaxDepth) {
-    fail(file.string() + ": definition files reference each other in a loop");
+    fail(toUtf8(file) + ": definition files reference each other in a loop");
     return std::nullopt;
   }
   std::string bytes;
   if (!readFileBytes(file, bytes)) {
-    fail("cannot read " + file.string());
+    fail("cannot read " + toUtf8(file));
     return std::nullopt;
   }
   Diagnostics ignored;
-  if (auto json = loadJsonFile(file, file.string(), ignored)) {
+  if (auto json = loadJsonFile(file, toUtf8(file), ignored)) {
     Json copy = *json;
     inProgress_.insert(key);
     ++depth_;
@@ -403,7 +404,7 @@ std::optional<fs::path> Writer::copyTag(const fs::path& file, const fs::path& re
   std::string own;
   if (!edited) {
     if (!readFileBytes(file, own)) {
-      fail("cannot read " + file.string());
+      fail("cannot read " + toUtf8(file));
       return std::nullopt;
     }
     read(file);
@@ -419,7 +420,7 @@ std::optional<fs::path> Writer::copyTag(const fs::path& file, const fs::path& re
   Diagnostics ignored;
   auto tag = halo::parseTag(
       std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()),
-      file.string(), ignored);
+      toUtf8(file), ignored);
   if (!tag) return underTags;  // a class fxview does not read: copied as it is
   std::vector<std::pair<uint32_t, std::string>> refs;
   tagReferences(tag->root(), refs, 0);
@@ -441,13 +442,13 @@ std::string Writer::reference(const std::string& authored, FieldHint hint, const
     auto placed = copyTag(r->file, tagRelFor(r->file, r->root), nullptr);
     if (!placed) return authored;
     // Found under the tags root: the same text finds the copy under the copy's root.
-    return r->underRoot ? authored : placed->generic_string();
+    return r->underRoot ? authored : toGenericUtf8(*placed);
   }
   std::optional<fs::path> placed;
   if (auto asset = shippedAssetRel(r->file)) {
     fs::path rel = fs::path("assets") / *asset;
     // "assets/..." falls back to the shipped data from any folder (LoadContext::resolvePath).
-    if (!opts_.copyShippedAssets) return rel.generic_string();
+    if (!opts_.copyShippedAssets) return toGenericUtf8(rel);
     placed = copyFile(r->file, rel, hint);
   } else if (auto inside = relativeInside(r->file, presetDir_)) {
     placed = copyFile(r->file, *inside, hint);
@@ -456,7 +457,7 @@ std::string Writer::reference(const std::string& authored, FieldHint hint, const
     placed = copyFile(r->file, folder / r->file.filename(), hint);
   }
   if (!placed) return authored;
-  return (outDir_ / *placed).lexically_relative(outDir_ / newDir).generic_string();
+  return toGenericUtf8((outDir_ / *placed).lexically_relative(outDir_ / newDir));
 }
 
 // An object's model or animation tag, named as the scene names it: copied under tags/. The text
@@ -470,7 +471,7 @@ std::optional<std::string> Writer::copyObjectTag(const std::string& authored,
   auto inRoot = relativeInside(file, mo.tagsRoot);
   auto placed = copyTag(file, inRoot ? *inRoot : tagRelFor(file, {}), nullptr);
   if (!placed || (inRoot && !fs::path(authored).is_absolute())) return std::nullopt;
-  return placed->generic_string();
+  return toGenericUtf8(*placed);
 }
 
 // Each object's model and the animation it plays on it (--model, --animation: absolute paths).
@@ -542,7 +543,7 @@ void Writer::copyEffect(EffectEntry& e, Json& entry) {
     placed = place(rel, {Part{.bytes = dumpJson(definition, 2) + "\n"}}, true);
   }
   // A tag definition is named by its path under the tags root, like the tags it references.
-  if (placed) entry["definition"] = placed->generic_string();
+  if (placed) entry["definition"] = toGenericUtf8(*placed);
   if (placed && isTag && !preset_.openedFile.empty() &&
       canonicalKey(source) == canonicalKey(preset_.openedFile))
     openedCopy_ = fs::path("tags") / *placed;
@@ -570,21 +571,21 @@ void Writer::nameSourceAsset(Json& doc) {
   if (opts_.copySourceAsset) {
     auto placed = copyFile(abs, fs::path("stride") / abs.filename(), FieldHint::None);
     if (!placed) return;
-    doc[stride_import::kSourceAssetKey] = placed->generic_string();
+    doc[stride_import::kSourceAssetKey] = toGenericUtf8(*placed);
     if (!preset_.openedFile.empty() && canonicalKey(abs) == canonicalKey(preset_.openedFile))
       openedCopy_ = *placed;
     return;
   }
   doc[stride_import::kSourceAssetKey] =
-      abs.lexically_relative(fs::weakly_canonical(fs::absolute(outDir_, ec), ec)).generic_string();
+      toGenericUtf8(abs.lexically_relative(fs::weakly_canonical(fs::absolute(outDir_, ec), ec)));
 }
 
 std::string Writer::run() {
   if (stride_import::isStrideAsset(presetOut_))
-    return "refusing to write a preset over the Stride asset " + presetOut_.string();
+    return "refusing to write a preset over the Stride asset " + toUtf8(presetOut_);
   std::error_code ec;
   fs::create_directories(outDir_, ec);
-  if (ec) return "cannot create " + outDir_.string() + ": " + ec.message();
+  if (ec) return "cannot create " + toUtf8(outDir_) + ": " + ec.message();
   // Nothing else may take the preset's own name.
   taken_[presetOut_] = {0, SIZE_MAX};
 
@@ -613,7 +614,7 @@ std::string Writer::run() {
       doc.erase("tags_dir");
   }
   if (err_.empty() && sources_.count(canonicalKey(presetOut_)))
-    fail("refusing to write the preset over " + presetOut_.string() + ", a file it reads");
+    fail("refusing to write the preset over " + toUtf8(presetOut_) + ", a file it reads");
   if (err_.empty()) err_ = writeFileAtomic(presetOut_, dumpJson(doc, 2) + "\n");
   if (!err_.empty())
     for (auto it = created_.rbegin(); it != created_.rend(); ++it) fs::remove(*it, ec);
@@ -625,7 +626,7 @@ std::string Writer::run() {
 std::string writeSelfContained(Preset& preset, const fs::path& presetOut,
                                const SelfContainedOptions& opts, fs::path* openedCopy) {
   if (openedCopy) openedCopy->clear();
-  if (presetOut.filename().empty()) return "expected a preset file name, got " + presetOut.string();
+  if (presetOut.filename().empty()) return "expected a preset file name, got " + toUtf8(presetOut);
   Writer writer(preset, presetOut, opts);
   std::string err = writer.run();
   if (err.empty() && openedCopy) *openedCopy = writer.openedCopy();

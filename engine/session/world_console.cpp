@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "engine/core/file_write.h"
+#include "engine/core/paths.h"
 #include "engine/session/bundle.h"
 #include "engine/session/console_commands.h"
 #include "engine/session/output_kinds.h"
@@ -104,7 +105,7 @@ std::string overInput(ConsoleSession& s, const std::string& cmd, const std::stri
   if (cmd == "bundle") outputs = {p / "preset.json", p / "bundle.json", p / "screenshot.png"};
   for (const auto& out : outputs)
     if (auto in = inputAt(*s.preset, out); !in.empty())
-      return cmd + ": refusing to write " + out.string() + " over " + in.string() +
+      return cmd + ": refusing to write " + toUtf8(out) + " over " + toUtf8(in) +
              ", a file this preset reads";
   return {};
 }

@@ -8,6 +8,7 @@
 
 #include "engine/core/field_json.h"
 #include "engine/core/json.h"
+#include "engine/core/paths.h"
 #include "engine/core/rng.h"
 #include "engine/effects/destiny/emitter_asm.h"
 #include "engine/effects/destiny/sequence_definition.h"
@@ -657,7 +658,7 @@ void finalizeRow(ParticleRow& row, const LoadContext& lc, Diagnostics& diags,
   if (!row.systemPath.empty()) {
     std::string resolved = lc.resolvePath(row.systemPath, rp + "/system_path");
     if (resolved.empty()) return;
-    std::string display = (lc.baseDir / row.systemPath).lexically_normal().string();
+    std::string display = toUtf8((lc.baseDir / row.systemPath).lexically_normal());
     auto json = loadJsonFile(resolved, display, diags);
     if (!json) return;
     ParticleSystemDefinition sys;

@@ -8,6 +8,7 @@
 #include "engine/core/field_json.h"
 #include "engine/core/json.h"
 #include "engine/core/json_merge.h"
+#include "engine/core/paths.h"
 #include "engine/effects/halo_weather/weather_definition.h"
 #include "engine/formats/halo/tag_fields.h"
 #include "engine/formats/halo/tag_paths.h"
@@ -599,7 +600,7 @@ void loadReferencedTag(const LoadContext& ctx, const std::string& authored,
   std::string resolved = ctx.resolvePath(authored, fieldPointer);
   std::error_code ec;
   if (resolved.empty() || !std::filesystem::is_regular_file(resolved, ec)) {
-    std::string root = ctx.tagsRoot().string();
+    std::string root = toUtf8(ctx.tagsRoot());
     if (!resolved.empty() || !ctx.diags->hasErrors())
       ctx.diags->warning(ctx.file, fieldPointer,
                          "tag \"" + authored + "\" not found under the tags root " +
@@ -634,7 +635,7 @@ void loadReferenced(const LoadContext& ctx, const std::string& authored,
   }
   std::string resolved = ctx.resolvePath(authored, fieldPointer);
   if (resolved.empty()) return;
-  std::string display = (ctx.baseDir / authored).lexically_normal().string();
+  std::string display = toUtf8((ctx.baseDir / authored).lexically_normal());
   Diagnostics local;
   auto json = loadJsonFile(resolved, display, local);
   if (ctx.diags) ctx.diags->append(local);
