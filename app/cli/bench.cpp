@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <iomanip>
 #include <iostream>
 #include <memory>
 #include <thread>
@@ -98,7 +99,7 @@ struct Args {
 };
 
 fs::path findPresets(const std::string& given) {
-  if (!given.empty()) return given;
+  if (!given.empty()) return toPath(given);
   std::error_code ec;
   for (fs::path dir : {fs::current_path(ec), fs::read_symlink("/proc/self/exe", ec).parent_path()})
     for (fs::path d = dir; !d.empty(); d = d.parent_path()) {
@@ -386,7 +387,7 @@ int run(const Args& args) {
   s.sizes = args.sizes;
   s.minSeconds = args.quick ? 0.05 : 0.4;
   if (!fs::exists(s.presetsDir / "gallery.json")) {
-    std::cerr << "fxview bench: no presets/gallery.json under " << s.presetsDir
+    std::cerr << "fxview bench: no presets/gallery.json under " << std::quoted(toUtf8(s.presetsDir))
               << " (pass --presets DIR)\n";
     return kExitUsage;
   }
@@ -395,8 +396,8 @@ int run(const Args& args) {
     for (auto it = fs::recursive_directory_iterator(s.presetsDir, ec);
          !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
       if (it->is_regular_file(ec)) inputs.push_back(it->path());
-    if (refuseOutputOverInput("bench", {args.json}, inputs) ||
-        refuseOutputs("bench", {{args.json, WrittenKind::Json}}))
+    if (refuseOutputOverInput("bench", {toPath(args.json)}, inputs) ||
+        refuseOutputs("bench", {{toPath(args.json), WrittenKind::Json}}))
       return kExitUsage;
   }
   const int threads = tbb::info::default_concurrency();
@@ -428,7 +429,7 @@ int run(const Args& args) {
   std::cout << "\n";
 
   if (!args.json.empty()) {
-    if (std::string e = writeFileAtomic(args.json, out.dump(2) + "\n"); !e.empty()) {
+    if (std::string e = writeFileAtomic(toPath(args.json), out.dump(2) + "\n"); !e.empty()) {
       std::cerr << e << "\n";
       return kExitUsage;
     }

@@ -82,7 +82,7 @@ bool onPath(const char* program) {
     size_t e = dirs.find(':', b);
     if (e == std::string::npos) e = dirs.size();
     std::error_code ec;
-    if (e > b && fs::exists(fs::path(dirs.substr(b, e - b)) / program, ec)) return true;
+    if (e > b && fs::exists(toPath(dirs.substr(b, e - b)) / toPath(program), ec)) return true;
     b = e + 1;
   }
   return false;
@@ -153,7 +153,7 @@ StartupResult runStartup(const Settings& s) {
   StartupResult out;
   std::error_code ec;
   const fs::path dir =
-      fs::temp_directory_path(ec) / ("fxview-bench-startup-" + std::to_string(getpid()));
+      fs::temp_directory_path(ec) / toPath("fxview-bench-startup-" + std::to_string(getpid()));
   fs::create_directories(dir, ec);
   renderStartup(s, dir, out);
   guiStartup(s, dir, out);

@@ -290,8 +290,8 @@ std::vector<Case> cases(const Settings& settings) {
                             {"orbit_trail", nativeFountain},     {"ring_burst", nativeRingBurst},
                             {"spark_shower", nativeSparkShower}, {"swirl", nativeSwirl}};
   for (const Preset& p : presets) {
-    const auto path = settings.presetsDir / "destiny" / (std::string(p.name) + ".s");
-    std::ifstream f(path);
+    const auto path = settings.presetsDir / "destiny" / toPath(std::string(p.name) + ".s");
+    std::ifstream f(path, std::ios::binary);
     if (!f) throw std::runtime_error("cannot read " + toUtf8(path));
     std::stringstream text;
     text << f.rdbuf();

@@ -45,7 +45,7 @@ void checkTag(const std::filesystem::path& path, const FileKind& kind,
                   {"definition", toUtf8(path.filename())}};
     Json preset = {{"version", 1}, {"effects", Json::array({entry})}};
     // The preset is never written; it sits beside the tag so the definition path is relative.
-    std::filesystem::path at = path.parent_path() / (toUtf8(path.filename()) + ".check.json");
+    std::filesystem::path at = path.parent_path() / toPath(toUtf8(path.filename()) + ".check.json");
     auto p = loadPresetFromJson(preset, at, diags, opts);
     if (p) lintPreset(*p, diags);
     return;
@@ -109,16 +109,17 @@ void registerCheck(CLI::App& app, int& exitCode) {
       // A missing, corrupt or oversized texture fails the check (the viewer only warns).
       PresetLoadOptions opts{.allowAnyPath = args->allowAnyPath,
                              .textureProblemsAreErrors = true,
-                             .tagsDir = args->tagsDir,
+                             .tagsDir = toPath(args->tagsDir),
                              .levelWeather = args->level.weather,
                              .levelCluster = args->level.cluster};
-      const FileKind* kind = findFileKind(path);
+      const FileKind* kind = findFileKind(toPath(path));
       if (kind && kind->opensAs == FileOpening::LevelTag) {
-        checkLevel(path, opts, diags);
+        checkLevel(toPath(path), opts, diags);
       } else if (kind && kind->tagClass) {
-        checkTag(path, *kind, opts, diags);
+        checkTag(toPath(path), *kind, opts, diags);
       } else {
-        auto preset = loadPresetOrTag(path, {}, diags, opts);  // a preset or a bundle folder
+        auto preset =
+            loadPresetOrTag(toPath(path), {}, diags, opts);  // a preset or a bundle folder
         if (preset) lintPreset(*preset, diags);
       }
       printDiagnostics(diags);  // a repeated problem once (formatAll)

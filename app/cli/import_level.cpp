@@ -13,14 +13,14 @@ namespace fx::cli {
 namespace fs = std::filesystem;
 
 bool importLevel(const ImportArgs& args, Json& out, Diagnostics& diags) {
-  auto level = halo::loadLevelWeather(args.input, args.input, diags);
+  auto level = halo::loadLevelWeather(toPath(args.input), args.input, diags);
   if (!level || diags.hasErrors()) return false;
-  fs::path bsp = fs::absolute(args.input).lexically_normal();
-  fs::path at = args.output.empty() ? bsp.parent_path() / (toUtf8(bsp.stem()) + ".json")
-                                    : fs::absolute(args.output).lexically_normal();
-  fs::path root =
-      levelTagsRoot(*level, bsp, args.tagsDir.empty() ? fs::path() : fs::absolute(args.tagsDir),
-                    args.input, diags);
+  fs::path bsp = fs::absolute(toPath(args.input)).lexically_normal();
+  fs::path at = args.output.empty() ? bsp.parent_path() / toPath(toUtf8(bsp.stem()) + ".json")
+                                    : fs::absolute(toPath(args.output)).lexically_normal();
+  fs::path root = levelTagsRoot(
+      *level, bsp, args.tagsDir.empty() ? fs::path() : fs::absolute(toPath(args.tagsDir)),
+      args.input, diags);
   if (diags.hasErrors()) return false;
   out = {{"version", 1},
          {"name", toUtf8(bsp.filename())},
@@ -36,7 +36,7 @@ bool importLevel(const ImportArgs& args, Json& out, Diagnostics& diags) {
   auto preset =
       loadPresetFromJson(out, at, diags, {.allowAnyPath = args.allowAnyPath, .tagsDir = root});
   // Printed to stdout, X.json beside the BSP is no file: its problems name the BSP.
-  if (args.output.empty()) nameOpenedFile(diags, before, at, args.input);
+  if (args.output.empty()) nameOpenedFile(diags, before, at, toPath(args.input));
   if (preset) lintPreset(*preset, diags);
   return preset && !diags.hasErrors();
 }

@@ -26,8 +26,8 @@ void rebaseTextures(Json& preset, const fs::path& from, const fs::path& to) {
     for (auto& em : e["definition"]["emitters"]) {
       if (!em.contains("material")) continue;
       std::string t = em["material"].value("texture", "");
-      if (t.empty() || t.rfind("assets/", 0) == 0 || fs::path(t).is_absolute()) continue;
-      fs::path abs = fs::weakly_canonical(from / t);
+      if (t.empty() || t.rfind("assets/", 0) == 0 || toPath(t).is_absolute()) continue;
+      fs::path abs = fs::weakly_canonical(from / toPath(t));
       em["material"]["texture"] = toUtf8(abs.lexically_relative(fs::weakly_canonical(to)));
     }
   }
@@ -42,7 +42,7 @@ std::string joined(const std::vector<std::string>& v) {
 }  // namespace
 
 bool importStride(const ImportArgs& args, Json& out, Diagnostics& diags) {
-  fs::path in(args.input);
+  fs::path in = toPath(args.input);
   auto text = stride_yaml::readFile(args.input, args.input, diags);
   if (!text) return false;
   // What export needs to tell the user's later changes from the asset's: the asset's hash and
@@ -53,7 +53,7 @@ bool importStride(const ImportArgs& args, Json& out, Diagnostics& diags) {
   Json base = Json::array();
   for (const auto& e : result->preset["effects"]) base.push_back(e["definition"]);
   // Printed, the preset reads as if saved beside the asset (x.sdprefab.json).
-  fs::path target = args.output.empty() ? stride_import::presetPathFor(in) : fs::path(args.output);
+  fs::path target = args.output.empty() ? stride_import::presetPathFor(in) : toPath(args.output);
   fs::path inDir = in.parent_path().empty() ? fs::path(".") : in.parent_path();
   fs::path outDir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
   rebaseTextures(result->preset, inDir, outDir);

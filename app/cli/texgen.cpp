@@ -4,6 +4,7 @@
 #include <stb_image_write.h>
 
 #include "engine/core/file_write.h"
+#include "engine/core/paths.h"
 
 namespace fx::cli {
 
@@ -16,7 +17,7 @@ std::string writeTexgenPng(const std::string& path, int width, int height, int c
   stbi_flip_vertically_on_write(0);
   if (!stbi_write_png_to_func(append, &bytes, width, height, channels, pixels, width * channels))
     return "cannot encode PNG " + path;
-  return writeFileAtomic(path, bytes);
+  return writeFileAtomic(toPath(path), bytes);
 }
 
 void registerTexgen(CLI::App& app, int& exitCode) {

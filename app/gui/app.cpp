@@ -42,9 +42,9 @@ fs::file_time_type mtimeOf(const fs::path& p) {
 // On errors with a document already open, the old one keeps running.
 bool loadInto(App& app, const fs::path& path, bool keepView, bool allowErrors) {
   Diagnostics diags;
-  auto preset = loadPresetOrTag(path, app.args.model, diags,
+  auto preset = loadPresetOrTag(path, toPath(app.args.model), diags,
                                 {.allowAnyPath = app.args.allowAnyPath,
-                                 .tagsDir = app.args.tagsDir,
+                                 .tagsDir = toPath(app.args.tagsDir),
                                  .tagAnimation = app.args.animation,
                                  .levelWeather = app.args.weather,
                                  .levelCluster = app.args.cluster});
@@ -270,7 +270,7 @@ namespace {
 std::string viewerOpen(App& app, const ConsoleStatement& st) {
   const auto& t = st.tokens;
   if (t.size() < 2) return "usage: open PATH";
-  if (requestOpen(app, t[1])) return {};
+  if (requestOpen(app, toPath(t[1]))) return {};
   // Not open yet: a script must not go on as if it were (its `save` would save the old document).
   if (app.showOpenPrompt) return "unsaved edits: answer the prompt before " + t[1] + " opens";
   return "could not open " + t[1] + " (see the errors tab)";
@@ -473,12 +473,12 @@ void rebuildWatch(App& app) {
     add(app.presetPath, false);
     std::error_code ec;
     for (const auto& d : app.loadDiagnostics.items)
-      if (!d.file.empty() && fs::is_regular_file(d.file, ec)) add(d.file, false);
+      if (!d.file.empty() && fs::is_regular_file(toPath(d.file), ec)) add(toPath(d.file), false);
     return;
   }
   add(app.presetPath, false);
   for (const auto& e : app.preset->effects) add(e.definitionFile, false);
-  for (const auto& t : app.drawList.textures) add(t.path, true);
+  for (const auto& t : app.drawList.textures) add(toPath(t.path), true);
   // Every other file the scene reads (a wind or point_physics file, a model, a bitmap tag): an
   // edit made there in another editor reloads the scene (images reload the textures).
   for (const auto& d : app.preset->documents) {
@@ -513,8 +513,8 @@ void pollHotReload(App& app, double now) {
   // Textures that appeared since the last poll are watched too.
   for (const auto& t : app.drawList.textures) {
     bool known = std::any_of(app.watch.entries.begin(), app.watch.entries.end(),
-                             [&](const FileWatch::Entry& e) { return e.path == fs::path(t.path); });
-    if (!known) app.watch.entries.push_back({t.path, mtimeOf(t.path), true});
+                             [&](const FileWatch::Entry& e) { return e.path == toPath(t.path); });
+    if (!known) app.watch.entries.push_back({toPath(t.path), mtimeOf(toPath(t.path)), true});
   }
   bool reloadDoc = false, reloadTextures = false;
   for (auto& e : app.watch.entries) {
@@ -624,7 +624,7 @@ bool runWithoutDocument(App& app, const std::string& line) {
   auto st = parseConsoleLine(line);
   for (const auto& s : st) {
     if ((s.command() == "load" || s.command() == "open") && s.tokens.size() > 1) {
-      if (!openAndRemember(app, s.tokens[1])) {
+      if (!openAndRemember(app, toPath(s.tokens[1]))) {
         std::cerr << "fxview: could not open " << s.tokens[1] << "\n";
         return false;
       }
@@ -650,17 +650,18 @@ void installDocumentHooks(App& app, ConsoleSession& s) {
   ConsoleSession* sp = &s;
   s.hooks.load = [&app, sp](const std::string& path, bool discard) -> std::string {
     if (documentDirty(app) && !discard) {
-      app.pendingOpen = path;
+      app.pendingOpen = toPath(path);
       app.showOpenPrompt = true;
       return "unsaved edits: answer the prompt (or load " + path + " --discard)";
     }
-    if (!openDocument(app, path)) return "could not load " + path + " (see the errors panel)";
+    if (!openDocument(app, toPath(path)))
+      return "could not load " + path + " (see the errors panel)";
     sp->preset = app.preset.get();
     sp->world = app.world.get();
     return {};
   };
   s.hooks.save = [&app](const std::string& path, bool overwrite) {
-    return saveDocument(app, path, overwrite);
+    return saveDocument(app, toPath(path), overwrite);
   };
   s.hooks.quit = [&app](bool discard) -> std::string {
     // The window loop asks first when there are unsaved edits (gui.cpp), as Ctrl+Q does.
@@ -692,13 +693,13 @@ void installCaptureHooks(App& app, ConsoleSession& s) {
     return {};
   };
   s.hooks.gif = [&app](const std::string& path, int frames, double every) {
-    return exportFrames(app, path, frames, every, 0, FrameExport::Gif);
+    return exportFrames(app, toPath(path), frames, every, 0, FrameExport::Gif);
   };
   s.hooks.video = [&app](const std::string& path, int frames, double every) {
-    return exportFrames(app, path, frames, every, 0, FrameExport::Video);
+    return exportFrames(app, toPath(path), frames, every, 0, FrameExport::Video);
   };
   s.hooks.sheet = [&app](const std::string& path, int frames, double every, int columns) {
-    return exportFrames(app, path, frames, every, columns, FrameExport::Sheet);
+    return exportFrames(app, toPath(path), frames, every, columns, FrameExport::Sheet);
   };
 }
 
@@ -802,7 +803,7 @@ void runPendingExec(App& app) {
 void finishCaptures(App& app) {
   int w = int(app.framebuffer.x), h = int(app.framebuffer.y);
   if (!app.pendingScreenshot.empty() && app.frameIndex >= app.screenshotFrame) {
-    fs::path p = app.pendingScreenshot;
+    fs::path p = toPath(app.pendingScreenshot);
     app.pendingScreenshot.clear();
     std::error_code ec;
     if (p.has_parent_path()) fs::create_directories(p.parent_path(), ec);
@@ -820,7 +821,7 @@ void finishCaptures(App& app) {
     }
   }
   if (!app.pendingBundle.empty()) {
-    fs::path p = app.pendingBundle;
+    fs::path p = toPath(app.pendingBundle);
     app.pendingBundle.clear();
     std::string err = writeBundle(app, p);
     if (err.empty())
@@ -984,7 +985,7 @@ std::string writeBundle(App& app, const fs::path& dir) {
   fs::path tmp;
   for (int n = 0; n < 1000 && tmp.empty(); ++n) {
     fs::path candidate = folder;
-    candidate += ".tmp-" + std::to_string(n);
+    candidate += toPath(".tmp-" + std::to_string(n));
     if (fs::create_directory(candidate, ec)) tmp = candidate;
   }
   if (tmp.empty()) return "cannot create a folder beside " + toUtf8(folder) + ": " + ec.message();

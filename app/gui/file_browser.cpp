@@ -101,7 +101,7 @@ void browseTo(FileBrowser& b, const fs::path& dir) {
 
 fs::path browserSelection(const FileBrowser& b) {
   if (b.name.empty()) return {};
-  fs::path n(b.name);
+  fs::path n = toPath(b.name);
   return n.is_absolute() ? n : b.dir / n;
 }
 

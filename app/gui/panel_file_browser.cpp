@@ -52,7 +52,7 @@ void entryList(App& app) {
     bool selected = b.name == e.name;
     if (ImGui::Selectable(label.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick)) {
       b.name = e.name;
-      if (ImGui::IsMouseDoubleClicked(0)) next = b.dir / e.name;
+      if (ImGui::IsMouseDoubleClicked(0)) next = b.dir / toPath(e.name);
     }
     if (!e.directory) {
       ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - 90);
@@ -74,7 +74,7 @@ void openFileBrowser(App& app, bool saving) {
   // a Stride asset) a new preset beside it, never the opened file itself.
   fs::path suggested = app.presetPath;
   if (saving && !app.saveAsPath.empty())
-    suggested = app.saveAsPath;
+    suggested = toPath(app.saveAsPath);
   else if (saving && app.preset)
     suggested = suggestedSaveAsPath(*app.preset);
   fs::path start = suggested.empty() ? fs::current_path() : suggested.parent_path();
@@ -97,7 +97,8 @@ void drawFileBrowser(App& app) {
   ImGui::SameLine();
   std::string dir = toUtf8(b.dir);
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::InputText("##dir", &dir, ImGuiInputTextFlags_EnterReturnsTrue)) browseTo(b, dir);
+  if (ImGui::InputText("##dir", &dir, ImGuiInputTextFlags_EnterReturnsTrue))
+    browseTo(b, toPath(dir));
   entryList(app);
   ImGui::SetNextItemWidth(-260);
   bool enter = ImGui::InputTextWithHint("##name", "file name", &b.name,

@@ -11,9 +11,9 @@ namespace fs = std::filesystem;
 
 fs::path settingsPath() {
   const char* xdg = std::getenv("XDG_CONFIG_HOME");
-  if (xdg && *xdg && fs::path(xdg).is_absolute()) return fs::path(xdg) / "fxview" / "viewer.json";
+  if (xdg && *xdg && toPath(xdg).is_absolute()) return toPath(xdg) / "fxview" / "viewer.json";
   const char* home = std::getenv("HOME");
-  if (home && *home) return fs::path(home) / ".config" / "fxview" / "viewer.json";
+  if (home && *home) return toPath(home) / ".config" / "fxview" / "viewer.json";
   return {};
 }
 

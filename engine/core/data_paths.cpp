@@ -62,13 +62,13 @@ fs::path executableFromArgv0(const std::string& argv0, const fs::path& cwd,
   if (argv0.empty()) return {};
   std::error_code ec;
   if (argv0.find('/') != std::string::npos) {
-    fs::path p = fs::path(argv0).is_absolute() ? fs::path(argv0) : cwd / argv0;
+    fs::path p = toPath(argv0).is_absolute() ? toPath(argv0) : cwd / toPath(argv0);
     return fs::is_regular_file(p, ec) ? fs::weakly_canonical(p, ec) : fs::path();
   }
   for (size_t at = 0; at <= pathVar.size();) {
     size_t end = std::min(pathVar.find(':', at), pathVar.size());
     std::string dir = pathVar.substr(at, end - at);
-    fs::path candidate = (dir.empty() ? cwd : fs::path(dir)) / argv0;
+    fs::path candidate = (dir.empty() ? cwd : toPath(dir)) / toPath(argv0);
     if (fs::is_regular_file(candidate, ec) && ::access(candidate.c_str(), X_OK) == 0)
       return fs::weakly_canonical(candidate.is_absolute() ? candidate : cwd / candidate, ec);
     at = end + 1;
@@ -78,15 +78,15 @@ fs::path executableFromArgv0(const std::string& argv0, const fs::path& cwd,
 
 DataSearch dataSearchFromEnvironment() {
   DataSearch s;
-  s.explicitDir = environment("FXVIEW_DATA_DIR");
+  s.explicitDir = toPath(environment("FXVIEW_DATA_DIR"));
   s.executable = runningExecutable();
-  s.sourceDir = FXVIEW_SOURCE_DIR;
-  s.buildDir = FXVIEW_BUILD_DIR;
+  s.sourceDir = toPath(FXVIEW_SOURCE_DIR);
+  s.buildDir = toPath(FXVIEW_BUILD_DIR);
   std::string noSource = environment("FXVIEW_NO_SOURCE_TREE");
   s.sourceTreeAllowed = noSource.empty() || noSource == "0";
-  s.xdgDataHome = environment("XDG_DATA_HOME");
+  s.xdgDataHome = toPath(environment("XDG_DATA_HOME"));
   s.xdgDataDirs = environment("XDG_DATA_DIRS");
-  s.home = environment("HOME");
+  s.home = toPath(environment("HOME"));
   return s;
 }
 
@@ -103,7 +103,7 @@ std::vector<fs::path> dataRoots(const DataSearch& s) {
   std::string dirs = s.xdgDataDirs.empty() ? "/usr/local/share:/usr/share" : s.xdgDataDirs;
   for (size_t at = 0; at <= dirs.size();) {
     size_t end = std::min(dirs.find(':', at), dirs.size());
-    addXdg(roots, dirs.substr(at, end - at));
+    addXdg(roots, toPath(dirs.substr(at, end - at)));
     at = end + 1;
   }
   for (fs::path& r : roots) r = r.lexically_normal();

@@ -70,7 +70,7 @@ int openTemp(const fs::path& path, const fs::path& target, fs::path& tmp, std::s
     error = cannotSave(path, errno, target);
     return -1;
   }
-  tmp = fs::path(buf.data());
+  tmp = toPath(buf.data());
   return fd;
 }
 
@@ -132,7 +132,7 @@ fs::path writeTarget(const fs::path& path) {
     std::vector<char> buf(size_t(st.st_size > 0 ? st.st_size : PATH_MAX) + 1);
     ssize_t n = ::readlink(p.c_str(), buf.data(), buf.size());
     if (n < 0 || size_t(n) >= buf.size()) return p;
-    fs::path link(std::string(buf.data(), size_t(n)));
+    fs::path link = toPath(std::string_view(buf.data(), size_t(n)));
     p = link.is_absolute() ? link : folderOf(p) / link;
   }
   return p;

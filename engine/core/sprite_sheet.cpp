@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "engine/core/json.h"
+#include "engine/core/paths.h"
 
 namespace fx {
 
@@ -25,9 +26,10 @@ SpriteSheet loadSpriteSheet(const std::string& texturePath, const std::string& f
                             const std::string& pointer, Diagnostics& diags) {
   std::string sidecar = texturePath + ".sprites.json";
   std::error_code ec;
-  if (texturePath.empty() || !std::filesystem::exists(sidecar, ec)) return SpriteSheet::single();
+  if (texturePath.empty() || !std::filesystem::exists(toPath(sidecar), ec))
+    return SpriteSheet::single();
   Diagnostics local;
-  auto j = loadJsonFile(sidecar, sidecar, local);
+  auto j = loadJsonFile(toPath(sidecar), sidecar, local);
   auto bad = [&](const std::string& msg) {
     diags.error(file, pointer, sidecar + ": " + msg);
     return SpriteSheet::single();

@@ -50,7 +50,7 @@ std::string LoadContext::resolvePath(const std::string& authored,
   // Tag references name files under the tags root (which may lie outside the preset folder: it
   // is the modder's tags tree; the reference itself cannot leave it).
   if (std::string tag = resolveTagReference(authored); !tag.empty()) return tag;
-  fs::path p(authored);
+  fs::path p = toPath(authored);
   fs::path candidate;
   if (p.is_absolute()) {
     candidate = p;
@@ -86,7 +86,7 @@ std::string LoadContext::resolveTexture(const std::string& authored,
     // A bitmap tag: it must be found under the tags root; then its first page is checked like a
     // PNG's header (engine/formats/texture_file.h).
     std::error_code ec;
-    if (!fs::is_regular_file(resolved, ec)) {
+    if (!fs::is_regular_file(toPath(resolved), ec)) {
       std::string root = toUtf8(tagsRoot());
       std::string message =
           "texture \"" + authored + "\": tag not found under the tags root " +
@@ -98,7 +98,7 @@ std::string LoadContext::resolveTexture(const std::string& authored,
       return resolved;
     }
   }
-  if (!probeTextureFile(resolved, info, reason)) {
+  if (!probeTextureFile(toPath(resolved), info, reason)) {
     std::string message =
         "texture \"" + authored + "\": " + (reason == "no such file" ? "file not found" : reason);
     // A shipped texture missing everywhere: the data roots are wrong, not the preset.

@@ -92,11 +92,11 @@ bool loadTextureFile(const std::filesystem::path& path, Image& out, TextureMipma
 
 SpriteSheet loadTextureSprites(const std::string& texturePath, const std::string& file,
                                const std::string& pointer, Diagnostics& diags) {
-  if (texturePath.empty() || !isBitmapTagPath(texturePath))
+  if (texturePath.empty() || !isBitmapTagPath(toPath(texturePath)))
     return loadSpriteSheet(texturePath, file, pointer, diags);
   halo::Bitmap bitmap;
   std::string error;
-  if (!loadBitmapTag(texturePath, bitmap, error))
+  if (!loadBitmapTag(toPath(texturePath), bitmap, error))
     return SpriteSheet::single();  // resolveTexture said so
   SpriteSheet sheet;
   bool otherPage = false;
@@ -112,7 +112,7 @@ SpriteSheet loadTextureSprites(const std::string& texturePath, const std::string
   if (sheet.sequences.empty()) return SpriteSheet::single();
   if (otherPage)
     diags.warning(file, pointer,
-                  "bitmap " + toUtf8(std::filesystem::path(texturePath).filename()) +
+                  "bitmap " + toUtf8(toPath(texturePath).filename()) +
                       ": sprites on pages after the first are drawn from the first page");
   return sheet;
 }

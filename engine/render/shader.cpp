@@ -53,7 +53,7 @@ bool expandIncludes(std::string& source, const std::filesystem::path& dir, std::
     }
     std::string name = source.substr(at + kDirective.size(), nameEnd - at - kDirective.size());
     std::string text;
-    if (dir.empty() || !readText(dir / name, text)) {
+    if (dir.empty() || !readText(dir / toPath(name), text)) {
       auto builtin = builtinShader(name);
       if (!builtin) {
         error = name + ": included shader not found";
@@ -125,7 +125,7 @@ GlProgram loadProgramStages(const std::filesystem::path& dir, const std::string&
     vertLabel = "shaders/" + vertFile;  // the built-in copy of that source file
     fragLabel = "shaders/" + fragFile;
   } else {
-    std::filesystem::path vert = dir / vertFile, frag = dir / fragFile;
+    std::filesystem::path vert = dir / toPath(vertFile), frag = dir / toPath(fragFile);
     if (!readText(vert, vs)) {
       error = toUtf8(vert) + ": cannot read shader";
       return {};

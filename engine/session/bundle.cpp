@@ -43,7 +43,7 @@ std::string bundleFolderRefusal(const fs::path& dir) {
   fs::path free;
   for (int n = 2; n < 10000 && free.empty(); ++n) {
     fs::path candidate = name;
-    candidate += "-" + std::to_string(n);
+    candidate += toPath("-" + std::to_string(n));
     if (!fs::exists(fs::symlink_status(candidate, ec))) free = candidate;
   }
   std::string what = !fs::is_directory(dir, ec) ? " is a file, not a folder"

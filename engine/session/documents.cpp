@@ -82,7 +82,8 @@ class PathFields final : public FieldWalker {
     if (m.hint != FieldHint::TexturePath && m.hint != FieldHint::DefinitionPath &&
         m.tag.codec != TagCodec::Reference)
       return;
-    if (std::string resolved = ctx_.resolvePath(v, {}); !resolved.empty()) out_.push_back(resolved);
+    if (std::string resolved = ctx_.resolvePath(v, {}); !resolved.empty())
+      out_.push_back(toPath(resolved));
   }
 
  private:
@@ -418,7 +419,7 @@ fs::path suggestedSaveAsPath(const Preset& preset) {
   const fs::path& opened = preset.openedFile;
   if (opened.empty()) return preset.path;
   if (stride_import::isStrideAsset(opened)) return stride_import::presetPathFor(opened);
-  return opened.parent_path() / (toUtf8(opened.stem()) + ".fxview.json");
+  return opened.parent_path() / toPath(toUtf8(opened.stem()) + ".fxview.json");
 }
 
 }  // namespace fx

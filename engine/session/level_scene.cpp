@@ -86,7 +86,7 @@ std::unique_ptr<Preset> loadAround(const fs::path& bsp, const halo::LevelWeather
                {"simulation", {{"mode", "tick"}, {"rate", 30}}},
                {"objects", Json::array()},
                {"effects", std::move(effects)}};
-  const fs::path at = dir / (toUtf8(absBsp.stem()) + ".fxview.json");
+  const fs::path at = dir / toPath(toUtf8(absBsp.stem()) + ".fxview.json");
   const size_t before = diags.items.size();
   auto preset = loadPresetFromJson(json, at, diags, opts);
   nameOpenedFile(diags, before, at, bsp);

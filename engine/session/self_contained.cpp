@@ -72,7 +72,8 @@ bool readFileBytes(const fs::path& p, std::string& out) {
 // "defs/rain.json" -> "defs/rain-2.json".
 fs::path numbered(const fs::path& rel, int n) {
   fs::path out = rel;
-  out.replace_filename(toUtf8(rel.stem()) + "-" + std::to_string(n) + toUtf8(rel.extension()));
+  out.replace_filename(
+      toPath(toUtf8(rel.stem()) + "-" + std::to_string(n) + toUtf8(rel.extension())));
   return out;
 }
 
@@ -234,11 +235,11 @@ std::optional<Writer::Resolved> Writer::resolve(const std::string& authored,
   LoadContext lc{
       .baseDir = srcDir, .rootDir = presetDir_, .allowAnyPath = true, .tagsDir = preset_.tagsDir};
   if (std::string hit = lc.resolveTagReference(authored); !hit.empty())
-    return Resolved{.file = hit, .tag = true, .underRoot = true, .root = lc.tagsRoot()};
+    return Resolved{.file = toPath(hit), .tag = true, .underRoot = true, .root = lc.tagsRoot()};
   std::string file = lc.resolvePath(authored, "");
   std::error_code ec;
-  if (file.empty() || !fs::is_regular_file(file, ec)) return std::nullopt;
-  return Resolved{.file = file, .tag = halo::isTagPath(authored)};
+  if (file.empty() || !fs::is_regular_file(toPath(file), ec)) return std::nullopt;
+  return Resolved{.file = toPath(file), .tag = halo::isTagPath(authored)};
 }
 
 std::optional<fs::path> Writer::shippedAssetRel(const fs::path& file) const {
@@ -276,7 +277,7 @@ std::optional<fs::path> Writer::place(const fs::path& rel, const std::vector<Par
     std::vector<bool> write(parts.size(), false);
     for (size_t i = 0; i < parts.size() && fits; ++i) {
       fs::path dest = outDir_ / candidate;
-      dest += parts[i].suffix;
+      dest += toPath(parts[i].suffix);
       std::error_code ec;
       if (auto t = taken_.find(dest); t != taken_.end()) {
         fits = t->second.hash == hashes[i] && t->second.size == parts[i].bytes.size();
@@ -294,7 +295,7 @@ std::optional<fs::path> Writer::place(const fs::path& rel, const std::vector<Par
     }
     for (size_t i = 0; i < parts.size(); ++i) {
       fs::path dest = outDir_ / candidate;
-      dest += parts[i].suffix;
+      dest += toPath(parts[i].suffix);
       if (write[i]) {
         std::error_code ec;
         fs::create_directories(dest.parent_path(), ec);
@@ -470,7 +471,7 @@ std::optional<std::string> Writer::copyObjectTag(const std::string& authored,
   if (file.empty()) return std::nullopt;
   auto inRoot = relativeInside(file, mo.tagsRoot);
   auto placed = copyTag(file, inRoot ? *inRoot : tagRelFor(file, {}), nullptr);
-  if (!placed || (inRoot && !fs::path(authored).is_absolute())) return std::nullopt;
+  if (!placed || (inRoot && !toPath(authored).is_absolute())) return std::nullopt;
   return toGenericUtf8(*placed);
 }
 

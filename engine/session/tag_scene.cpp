@@ -63,9 +63,9 @@ std::pair<fs::path, std::string> splitAnimationArgument(const std::string& arg) 
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return char(std::tolower(c)); });
   size_t at = lower.rfind(kExtension);
-  if (at == std::string::npos) return {fs::path(arg), ""};
+  if (at == std::string::npos) return {toPath(arg), ""};
   size_t colon = at + kExtension.size() - 1;
-  return {fs::path(arg.substr(0, colon)), arg.substr(colon + 1)};
+  return {toPath(arg.substr(0, colon)), arg.substr(colon + 1)};
 }
 
 TagScene makeTagScene(const fs::path& tag, const fs::path& model, const fs::path& tagsDir,
@@ -80,7 +80,7 @@ TagScene makeTagScene(const fs::path& tag, const fs::path& model, const fs::path
     if (c == ' ' || c == '\t' || c == '/' || c == '\\' || c == ';' || c == '"') c = '_';
   if (id.empty()) id = "effect";
   TagScene out;
-  out.presetPath = dir / (stem + ".fxview.json");
+  out.presetPath = dir / toPath(stem + ".fxview.json");
   Json effect = {{"id", id},
                  {"kind", isWeather(absTag) ? "halo_weather" : "halo_glow"},
                  {"definition", toGenericUtf8(absTag.lexically_relative(dir))}};

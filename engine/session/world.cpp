@@ -42,7 +42,7 @@ fs::path presetTagsDir(const Json& json, const fs::path& path, const PresetLoadO
     diags.error(file, "/tags_dir", "expected a folder path, got " + describeJson(*it));
     return opts.tagsDir;
   }
-  fs::path dir = path.parent_path() / it->get<std::string>();
+  fs::path dir = path.parent_path() / toPath(it->get<std::string>());
   std::error_code ec;
   if (!fs::is_directory(dir, ec))
     diags.warning(file, "/tags_dir", "no folder \"" + toUtf8(dir) + "\"");
@@ -251,32 +251,32 @@ std::optional<Json> readDefinitionFile(const PresetReading& r, const std::string
   // A tag reference names its file under the tags root, not beside the preset.
   std::string display = halo::isTagPath(e.definitionRef)
                             ? resolved
-                            : toUtf8((r.baseDir / e.definitionRef).lexically_normal());
+                            : toUtf8((r.baseDir / toPath(e.definitionRef)).lexically_normal());
   // A missing definition is reported where it is referenced: the preset and the entry.
   std::error_code fec;
-  if (!fs::is_regular_file(resolved, fec)) {
+  if (!fs::is_regular_file(toPath(resolved), fec)) {
     r.diags.error(r.file, ep + "/definition",
                   "effect \"" + e.placement.id + "\": cannot read definition file \"" +
-                      e.definitionRef + "\" (" + display +
-                      "): " + (fs::exists(resolved, fec) ? "not a regular file" : "no such file"));
+                      e.definitionRef + "\" (" + display + "): " +
+                      (fs::exists(toPath(resolved), fec) ? "not a regular file" : "no such file"));
     return std::nullopt;
   }
   Json defJson;
-  if (isTagDefinition(e.definitionRef, resolved)) {
-    auto tagged = loadDefinitionTag(resolved, display, *e.family, r.diags);
+  if (isTagDefinition(e.definitionRef, toPath(resolved))) {
+    auto tagged = loadDefinitionTag(toPath(resolved), display, *e.family, r.diags);
     if (!tagged) return std::nullopt;
     defJson = std::move(tagged->json);
     e.definitionTag = std::move(tagged->tag);
   } else {
-    auto loaded = loadJsonFile(resolved, display, r.diags);
+    auto loaded = loadJsonFile(toPath(resolved), display, r.diags);
     if (!loaded) return std::nullopt;
     defJson = std::move(*loaded);
   }
-  e.definitionFile = resolved;
-  e.definitionId = fileIdOf(resolved);
+  e.definitionFile = toPath(resolved);
+  e.definitionId = fileIdOf(toPath(resolved));
   e.definitionDisplay = display;
   e.definitionPointer = "";
-  lc.baseDir = fs::path(resolved).parent_path();
+  lc.baseDir = toPath(resolved).parent_path();
   lc.file = e.definitionDisplay;
   lc.pointer = "";
   return defJson;

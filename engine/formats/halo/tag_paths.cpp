@@ -20,7 +20,7 @@ std::string lower(std::string_view s) {
 std::optional<std::filesystem::path> findEntry(const std::filesystem::path& dir,
                                                const std::string& name) {
   std::error_code ec;
-  auto exact = dir / name;
+  auto exact = dir / toPath(name);
   if (std::filesystem::exists(exact, ec)) return exact;
   std::string want = lower(name);
   std::optional<std::filesystem::path> best;

@@ -14,7 +14,7 @@ namespace fs = std::filesystem;
 
 fs::path resolveModelPath(const std::string& model, const SceneModelOptions& options,
                           std::string& reason) {
-  fs::path authored(model);
+  fs::path authored = toPath(model);
   std::error_code ec;
   if (authored.is_absolute()) {
     if (fs::is_regular_file(authored, ec)) return authored;

@@ -242,7 +242,7 @@ std::string resolveTexture(Context& ctx, const YAML::Node& at, const std::string
   fs::path dir = fs::absolute(ctx.assetPath, ec).parent_path().lexically_normal();
   fs::path sdtex;
   for (int up = 0; up < 6 && sdtex.empty(); ++up) {
-    fs::path candidate = dir / (url + ".sdtex");
+    fs::path candidate = dir / toPath(url + ".sdtex");
     if (fs::is_regular_file(candidate, ec)) sdtex = candidate;
     if (dir == ctx.textureRoot || dir == dir.root_path()) break;
     dir = dir.parent_path();
@@ -264,7 +264,7 @@ std::string resolveTexture(Context& ctx, const YAML::Node& at, const std::string
                           " has no readable Source; drawn with " + kFallback);
     return kFallback;
   }
-  fs::path image = (sdtex.parent_path() / source).lexically_normal();
+  fs::path image = (sdtex.parent_path() / toPath(source)).lexically_normal();
   fs::path base = fs::absolute(ctx.assetPath, ec).parent_path().lexically_normal();
   std::string rel = toUtf8(image.lexically_relative(base));
   if (rel.empty()) rel = toUtf8(image);

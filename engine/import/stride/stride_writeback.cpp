@@ -601,7 +601,7 @@ fs::path sourceAssetOf(const Json& preset, const fs::path& presetPath) {
   if (!preset.is_object()) return {};
   auto it = preset.find(kSourceAssetKey);
   if (it == preset.end() || !it->is_string() || it->get<std::string>().empty()) return {};
-  return presetPath.parent_path() / it->get<std::string>();
+  return presetPath.parent_path() / toPath(it->get<std::string>());
 }
 
 namespace {
@@ -626,8 +626,8 @@ Json texturesRelativeTo(Json preset, const fs::path& presetDir, const fs::path& 
         auto t = em["material"].find(key);
         if (t == em["material"].end() || !t->is_string()) continue;
         std::string s = t->get<std::string>();
-        if (s.empty() || s.rfind("assets/", 0) == 0 || fs::path(s).is_absolute()) continue;
-        *t = toUtf8(fs::weakly_canonical(from / s, ec).lexically_relative(to));
+        if (s.empty() || s.rfind("assets/", 0) == 0 || toPath(s).is_absolute()) continue;
+        *t = toUtf8(fs::weakly_canonical(from / toPath(s), ec).lexically_relative(to));
       }
     }
   }
@@ -640,7 +640,7 @@ std::string exportToAsset(const Json& preset, const std::string& presetFile, con
                           const fs::path& out, Diagnostics& diags) {
   auto text = stride_yaml::readFile(toUtf8(asset), toUtf8(asset), diags);
   if (!text) return toUtf8(asset) + ": cannot be read";
-  fs::path presetDir = fs::path(presetFile).parent_path(), assetDir = asset.parent_path();
+  fs::path presetDir = toPath(presetFile).parent_path(), assetDir = asset.parent_path();
   Json rebased = texturesRelativeTo(preset, presetDir.empty() ? "." : presetDir,
                                     assetDir.empty() ? "." : assetDir);
   if (!mergeAssetChanges(*text, asset, toUtf8(asset), rebased, presetFile, diags))
