@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 
 #include "engine/core/file_write.h"
 #include "engine/core/paths.h"
@@ -23,6 +24,24 @@ std::string makeParent(const fs::path& path) {
   if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
   return ec ? "cannot create " + toUtf8(path.parent_path()) + ": " + ec.message() : std::string();
 }
+
+#ifdef FXVIEW_HAVE_GIF
+// giflib's EGifOpenFileName opens the name with the narrow open(), which reads a UTF-8 name in
+// the ANSI code page on Windows: the file is opened here (fx::openFile) and giflib writes to it.
+int writeGifBytes(GifFileType* gif, const GifByteType* bytes, int size) {
+  return int(std::fwrite(bytes, 1, size_t(size), static_cast<std::FILE*>(gif->UserData)));
+}
+
+// EGifCloseFile, then the file giflib wrote to: false, with giflib's error code, when either fails.
+bool closeGif(GifFileType* gif, std::FILE* file, int& error) {
+  bool closed = EGifCloseFile(gif, &error) == GIF_OK;
+  if (std::fclose(file) != 0 && closed) {
+    closed = false;
+    error = E_GIF_ERR_CLOSE_FAILED;
+  }
+  return closed;
+}
+#endif
 
 }  // namespace
 
@@ -267,9 +286,11 @@ std::string writeGifAtomic(const fs::path& path, const std::vector<Image>& frame
 
   fs::path tmp;
   if (std::string err = createTempBeside(path, tmp); !err.empty()) return err;
-  int error = 0;
-  GifFileType* gif = EGifOpenFileName(tmp.c_str(), false, &error);
+  int error = E_GIF_ERR_OPEN_FAILED;
+  std::FILE* file = openFile(tmp, "wb");
+  GifFileType* gif = file ? EGifOpen(file, writeGifBytes, &error) : nullptr;
   if (!gif) {
+    if (file) std::fclose(file);
     std::error_code ec;
     fs::remove(tmp, ec);
     return "cannot save " + toUtf8(path) + ": " + GifErrorString(error);
@@ -277,7 +298,7 @@ std::string writeGifAtomic(const fs::path& path, const std::vector<Image>& frame
   auto fail = [&](const char* what) {
     int closeError = 0;
     std::string msg = "GIF " + std::string(what) + ": " + GifErrorString(gif->Error);
-    EGifCloseFile(gif, &closeError);
+    closeGif(gif, file, closeError);
     std::error_code ec;
     fs::remove(tmp, ec);
     return msg;
@@ -314,7 +335,7 @@ std::string writeGifAtomic(const fs::path& path, const std::vector<Image>& frame
           GIF_OK)
         return fail("pixels");
   }
-  if (EGifCloseFile(gif, &error) != GIF_OK) {
+  if (!closeGif(gif, file, error)) {
     std::error_code ec;
     fs::remove(tmp, ec);
     return "cannot write " + toUtf8(path) + ": " + GifErrorString(error);

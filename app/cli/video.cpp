@@ -175,7 +175,7 @@ std::string VideoWriter::State::openFile(const std::string& container) {
   stream->avg_frame_rate = encoder->framerate;
   if (int rc = ff->avcodec_parameters_from_context(stream->codecpar, encoder); rc < 0)
     return avError("stream parameters", rc);
-  if (int rc = ff->avio_open(&format->pb, tmp.c_str(), AVIO_FLAG_WRITE); rc < 0)
+  if (int rc = ff->avio_open(&format->pb, toUtf8(tmp).c_str(), AVIO_FLAG_WRITE); rc < 0)
     return avError("cannot write " + toUtf8(path), rc);
   fileOpen = true;
   AVDictionary* options = nullptr;
@@ -220,8 +220,8 @@ std::string VideoWriter::open(const fs::path& path, int width, int height, doubl
   s.height = height;
   ff->av_log_set_level(AV_LOG_ERROR);  // the encoders' banners and statistics are not for the user
   // The temporary name is the muxer's url: MP4's faststart pass reopens the file by it.
-  if (int rc =
-          ff->avformat_alloc_output_context2(&s.format, nullptr, container.c_str(), s.tmp.c_str());
+  if (int rc = ff->avformat_alloc_output_context2(&s.format, nullptr, container.c_str(),
+                                                  toUtf8(s.tmp).c_str());
       rc < 0)
     return avError("video: no " + container + " muxer", rc);
   std::string err = "video: this FFmpeg has no encoder for " + container;

@@ -1,6 +1,7 @@
 // Offscreen framebuffers, pixel readback and PNG reading through stb (the libstb shared library
 // holds the implementation; writing is png_write.cpp's). Rows are always top to bottom outside this
 // file; GL's origin is bottom-left.
+#include <cstdio>
 #include <cstring>
 
 #include <glad/gl.h>
@@ -56,9 +57,13 @@ std::vector<uint8_t> readFramebuffer(int width, int height) {
 bool readPng(const std::filesystem::path& path, int& width, int& height, std::vector<uint8_t>& rgba,
              std::string& error) {
   int channels = 0;
-  stbi_uc* data = stbi_load(toUtf8(path).c_str(), &width, &height, &channels, 4);
+  // Opened here, not by stbi_load: stb's fopen reads a UTF-8 name in the ANSI code page on Windows
+  // unless the library was built with STBI_WINDOWS_UTF8. The words on failure are stbi_load's.
+  std::FILE* file = openFile(path, "rb");
+  stbi_uc* data = file ? stbi_load_from_file(file, &width, &height, &channels, 4) : nullptr;
+  if (file) std::fclose(file);
   if (!data) {
-    const char* reason = stbi_failure_reason();
+    const char* reason = file ? stbi_failure_reason() : "can't fopen";
     error = toUtf8(path) + ": " + (reason ? reason : "unreadable");
     return false;
   }

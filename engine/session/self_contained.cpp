@@ -61,7 +61,7 @@ bool readFileBytes(const fs::path& p, std::string& out) {
   std::error_code ec;
   uintmax_t size = fs::file_size(p, ec);
   if (ec || size > kMaxCopyBytes) return false;
-  FILE* f = std::fopen(p.c_str(), "rb");
+  std::FILE* f = openFile(p, "rb");
   if (!f) return false;
   out.assign(size_t(size), '\0');
   bool ok = std::fread(out.data(), 1, out.size(), f) == out.size();

@@ -572,7 +572,7 @@ vec2 pngSize(const std::string& path) {
     return probeTextureFile(toPath(path), info, error) ? vec2(float(info.width), float(info.height))
                                                        : vec2(0.0f);
   }
-  FILE* f = std::fopen(path.c_str(), "rb");
+  std::FILE* f = openFile(toPath(path), "rb");
   if (!f) return vec2(0.0f);
   unsigned char h[24] = {};
   size_t n = std::fread(h, 1, sizeof h, f);
