@@ -11,6 +11,7 @@
 #include "app/cli/common.h"
 #include "app/gui/gui.h"
 #include "engine/core/platform.h"
+#include "engine/core/paths.h"
 #include "engine/core/startup_phases.h"
 #include "engine/core/text.h"
 
@@ -25,7 +26,7 @@ bool reportUnknownCommand(const CLI::App& app, int argc, char** argv) {
   if (word.empty() || word[0] == '-' || word.find_first_of("./\\") != std::string::npos)
     return false;
   std::error_code ec;
-  if (std::filesystem::exists(word, ec)) return false;
+  if (std::filesystem::exists(fx::toPath(word), ec)) return false;
   std::vector<std::string> names;
   for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
     names.push_back(sub->get_name());
@@ -96,7 +97,7 @@ int main(int argc, char** argv) {
   fx::cli::addTagsOption(&app, guiArgs.tagsDir);
   app.add_option("--frames", guiArgs.maxFrames, "Quit after this many frames (scripted sessions)");
   app.add_option_function<std::string>(
-      "--startup-report", [](const std::string& path) { fx::startup::reportTo(path); },
+      "--startup-report", [](const std::string& path) { fx::startup::reportTo(fx::toPath(path)); },
       "Write where startup time went (JSON: phases up to the first frame) to FILE at exit");
   std::string window;
   app.add_option("--window", window,

@@ -11,6 +11,7 @@
 
 #include "app/cli/common.h"
 #include "engine/core/field_json.h"
+#include "engine/core/paths.h"
 #include "engine/core/text.h"
 #include "engine/effects/destiny/emitter_asm.h"
 #include "engine/effects/destiny/emitter_definition.h"
@@ -22,7 +23,7 @@ namespace {
 using namespace fx::destiny;
 
 bool readText(const std::string& path, std::string& out) {
-  std::ifstream f(path, std::ios::binary);
+  std::ifstream f(toPath(path), std::ios::binary);
   if (!f) return false;
   std::ostringstream ss;
   ss << f.rdbuf();
@@ -45,7 +46,7 @@ void findEmitters(const Json& j, const std::string& pointer,
 
 int disassembleFile(const std::string& path, int onlyStage) {
   Diagnostics diags;
-  auto doc = loadJsonFile(path, path, diags);
+  auto doc = loadJsonFile(toPath(path), path, diags);
   if (!doc) {
     printDiagnostics(diags);
     return kExitErrors;
@@ -119,9 +120,11 @@ struct AsmArgs {
 int runAsm(const AsmArgs& a) {
   // --into is edited in place on purpose; -o may name neither it nor the source, and --into
   // is never the source.
-  if (refuseOutputOverInput("asm", {a.output, a.into}, {a.input}) ||
-      refuseOutputOverInput("asm", {a.output}, {a.into}) ||
-      refuseOutputs("asm", {{a.output, WrittenKind::Json}, {a.into, WrittenKind::Json}}, a.force)) {
+  if (refuseOutputOverInput("asm", {toPath(a.output), toPath(a.into)}, {toPath(a.input)}) ||
+      refuseOutputOverInput("asm", {toPath(a.output)}, {toPath(a.into)}) ||
+      refuseOutputs("asm",
+                    {{toPath(a.output), WrittenKind::Json}, {toPath(a.into), WrittenKind::Json}},
+                    a.force)) {
     return kExitUsage;
   }
   std::string text;
@@ -160,14 +163,14 @@ int runAsm(const AsmArgs& a) {
   out["constants"] = consts;
   if (!a.into.empty()) {
     Diagnostics loadDiags;
-    auto doc = loadJsonFile(a.into, a.into, loadDiags);
+    auto doc = loadJsonFile(toPath(a.into), a.into, loadDiags);
     if (!doc || !doc->is_object()) {
       printDiagnostics(loadDiags);
       if (doc) std::cerr << a.into << ": expected a JSON object\n";
       return kExitErrors;
     }
     for (const char* key : {"program", "stage_lengths", "constants"}) (*doc)[key] = out[key];
-    if (std::string err = writeFileAtomic(a.into, dumpJson(*doc, 2) + "\n"); !err.empty()) {
+    if (std::string err = writeFileAtomic(toPath(a.into), dumpJson(*doc, 2) + "\n"); !err.empty()) {
       std::cerr << "fxview asm: " << err << "\n";
       return kExitUsage;
     }
@@ -178,7 +181,7 @@ int runAsm(const AsmArgs& a) {
   }
   if (a.output.empty()) {
     std::cout << text2;
-  } else if (std::string err = writeFileAtomic(a.output, text2); !err.empty()) {
+  } else if (std::string err = writeFileAtomic(toPath(a.output), text2); !err.empty()) {
     std::cerr << "fxview asm: " << err << "\n";
     return kExitUsage;
   }
@@ -193,15 +196,15 @@ struct DisasmArgs {
 
 // `fxview disasm`: a file's programs as text, or the opcode reference.
 int runDisasm(const DisasmArgs& d) {
-  if (refuseOutputOverInput("disasm", {d.output}, {d.input}) ||
-      refuseOutputs("disasm", {{d.output, WrittenKind::Text}})) {
+  if (refuseOutputOverInput("disasm", {toPath(d.output)}, {toPath(d.input)}) ||
+      refuseOutputs("disasm", {{toPath(d.output), WrittenKind::Text}})) {
     return kExitUsage;
   }
   if (d.opcodesMd) {
     std::string md = opcodeReferenceMarkdown();
     if (d.output.empty()) {
       std::cout << md;
-    } else if (std::string err = writeFileAtomic(d.output, md); !err.empty()) {
+    } else if (std::string err = writeFileAtomic(toPath(d.output), md); !err.empty()) {
       std::cerr << "fxview disasm: " << err << "\n";
       return kExitUsage;
     }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <iomanip>
 #include <iostream>
 #include <memory>
 #include <thread>
@@ -17,6 +18,7 @@
 #include "app/cli/common.h"
 #include "engine/core/data_paths.h"
 #include "engine/core/platform.h"
+#include "engine/core/paths.h"
 
 namespace fx::cli {
 
@@ -97,7 +99,7 @@ struct Args {
 };
 
 fs::path findPresets(const std::string& given) {
-  if (!given.empty()) return given;
+  if (!given.empty()) return toPath(given);
   std::error_code ec;
   for (fs::path dir : {fs::current_path(ec), platform::executablePath().parent_path()})
     for (fs::path d = dir; !d.empty(); d = d.parent_path()) {
@@ -385,7 +387,7 @@ int run(const Args& args) {
   s.sizes = args.sizes;
   s.minSeconds = args.quick ? 0.05 : 0.4;
   if (!fs::exists(s.presetsDir / "gallery.json")) {
-    std::cerr << "fxview bench: no presets/gallery.json under " << s.presetsDir
+    std::cerr << "fxview bench: no presets/gallery.json under " << std::quoted(toUtf8(s.presetsDir))
               << " (pass --presets DIR)\n";
     return kExitUsage;
   }
@@ -394,8 +396,8 @@ int run(const Args& args) {
     for (auto it = fs::recursive_directory_iterator(s.presetsDir, ec);
          !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
       if (it->is_regular_file(ec)) inputs.push_back(it->path());
-    if (refuseOutputOverInput("bench", {args.json}, inputs) ||
-        refuseOutputs("bench", {{args.json, WrittenKind::Json}}))
+    if (refuseOutputOverInput("bench", {toPath(args.json)}, inputs) ||
+        refuseOutputs("bench", {{toPath(args.json), WrittenKind::Json}}))
       return kExitUsage;
   }
   const int threads = tbb::info::default_concurrency();
@@ -405,7 +407,7 @@ int run(const Args& args) {
   out["threads"] = threads;
   out["hardware_threads"] = std::thread::hardware_concurrency();
   std::cout << "fxview bench" << (args.quick ? " --quick" : "") << ": " << threads
-            << " threads (oneTBB), presets " << s.presetsDir.string() << "\n";
+            << " threads (oneTBB), presets " << toUtf8(s.presetsDir) << "\n";
 
   std::vector<bench::FamilyRow> rows;
   if (wants(args, "families") || wants(args, "roofline") || wants(args, "threads"))
@@ -427,7 +429,7 @@ int run(const Args& args) {
   std::cout << "\n";
 
   if (!args.json.empty()) {
-    if (std::string e = writeFileAtomic(args.json, out.dump(2) + "\n"); !e.empty()) {
+    if (std::string e = writeFileAtomic(toPath(args.json), out.dump(2) + "\n"); !e.empty()) {
       std::cerr << e << "\n";
       return kExitUsage;
     }

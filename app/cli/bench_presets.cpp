@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "app/cli/bench.h"
+#include "engine/core/paths.h"
 
 namespace fx::bench {
 
@@ -20,9 +21,9 @@ namespace fs = std::filesystem;
 
 Json loadJson(const fs::path& path, std::string& error) {
   Diagnostics d;
-  auto j = loadJsonFile(path, path.filename().string(), d);
+  auto j = loadJsonFile(path, toUtf8(path.filename()), d);
   if (!j) {
-    error = "cannot read " + path.string();
+    error = "cannot read " + toUtf8(path);
     return Json();
   }
   return *j;
@@ -51,15 +52,16 @@ Json fountainEmitter(const Settings& s, size_t count, std::string& error) {
 // The rain preset's first particle type alone, inlined into `entry` (its relative references
 // made absolute) at a density that puts `count` particles in the camera's box.
 void weatherStress(const Settings& s, Json& entry, size_t count, std::string& error) {
-  fs::path defFile = s.presetsDir / entry["definition"].get<std::string>();
+  fs::path defFile = s.presetsDir / toPath(entry["definition"].get<std::string>());
   Json w = loadJson(defFile, error);
   if (!error.empty()) return;
   // Inline the definition; its own relative references become absolute.
   for (Json& t : w["particle_types"])
     if (t.contains("physics_path"))
-      t["physics_path"] = (defFile.parent_path() / t["physics_path"].get<std::string>()).string();
+      t["physics_path"] =
+          toUtf8(defFile.parent_path() / toPath(t["physics_path"].get<std::string>()));
   if (w.contains("wind_path"))
-    w["wind_path"] = (defFile.parent_path() / w["wind_path"].get<std::string>()).string();
+    w["wind_path"] = toUtf8(defFile.parent_path() / toPath(w["wind_path"].get<std::string>()));
   w["particle_types"] = Json::array({w["particle_types"][0]});
   Json& t = w["particle_types"][0];
   double box = t.value("fade_out_end_distance", 4.0);
@@ -83,7 +85,7 @@ StressPreset stressPreset(const Settings& s, const std::string& family, size_t c
   StressPreset out;
   std::string& error = out.error;
   auto base = [&](const char* file) {
-    out.path = s.presetsDir / file;
+    out.path = s.presetsDir / toPath(file);
     out.json = loadJson(out.path, error);
     if (error.empty()) out.json["effects"] = Json::array({out.json["effects"][0]});
     return error.empty();

@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "app/cli/bench.h"
+#include "engine/core/paths.h"
 #include "engine/render/bench_support.h"
 #include "engine/render/renderer.h"
 #include "engine/session/world.h"
@@ -95,7 +96,7 @@ std::string measureStress(const Settings& s, render::Renderer& renderer, size_t 
   std::filesystem::path texture;
   if (!draw.batches.empty() && draw.batches[0].texture >= 0 &&
       size_t(draw.batches[0].texture) < draw.textures.size())
-    texture = draw.textures[size_t(draw.batches[0].texture)].path;
+    texture = toPath(draw.textures[size_t(draw.batches[0].texture)].path);
   render::RawSpriteBaseline raw;
   if (!raw.init(texture, error)) {
     return "raw baseline: " + error;

@@ -7,6 +7,7 @@
 #include <tbb/global_control.h>
 
 #include "app/cli/bench.h"
+#include "engine/core/paths.h"
 #include "engine/session/world.h"
 
 namespace fx::bench {
@@ -21,9 +22,9 @@ StressPreset ribbonPreset(const Settings& s, std::string& error) {
   StressPreset out;
   out.path = s.presetsDir / "stride_ribbons.json";
   Diagnostics d;
-  auto j = loadJsonFile(out.path, out.path.filename().string(), d);
+  auto j = loadJsonFile(out.path, toUtf8(out.path.filename()), d);
   if (!j || !(*j)["effects"].is_array() || (*j)["effects"].empty()) {
-    error = "cannot read " + out.path.string();
+    error = "cannot read " + toUtf8(out.path);
     return out;
   }
   out.json = *j;

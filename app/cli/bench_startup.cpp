@@ -32,7 +32,7 @@ std::vector<StartupPhase> readReport(const fs::path& path, double wall, double& 
                                      std::vector<StartupPhase>& within) {
   std::vector<StartupPhase> out;
   Diagnostics diags;
-  std::optional<Json> read = loadJsonFile(path, path.filename().string(), diags);
+  std::optional<Json> read = loadJsonFile(path, toUtf8(path.filename()), diags);
   accounted = 0.0;
   if (!read || !read->is_object()) return out;
   const Json& j = *read;
@@ -57,7 +57,7 @@ bool onPath(const char* program) {
     size_t e = dirs.find(platform::pathListSeparator(), b);
     if (e == std::string::npos) e = dirs.size();
     std::error_code ec;
-    if (e > b && fs::exists(toPath(dirs.substr(b, e - b)) / program, ec)) return true;
+    if (e > b && fs::exists(toPath(dirs.substr(b, e - b)) / toPath(program), ec)) return true;
     b = e + 1;
   }
   return false;
@@ -65,13 +65,9 @@ bool onPath(const char* program) {
 
 void renderStartup(const Settings& s, const fs::path& dir, StartupResult& out) {
   const fs::path png = dir / "gallery.png", report = dir / "render.json";
-  const std::vector<std::string> args = {s.executable.string(),
-                                         "render",
-                                         (s.presetsDir / "gallery.json").string(),
-                                         "-o",
-                                         png.string(),
-                                         "--startup-report",
-                                         report.string()};
+  const std::vector<std::string> args = {
+      toUtf8(s.executable), "render",      toUtf8(s.presetsDir / "gallery.json"), "-o", toUtf8(png),
+      "--startup-report",   toUtf8(report)};
   for (int run = 0; run < (s.quick ? 3 : 7); ++run) {
     const double t = runProcess(args, {});
     if (t < 0.0) continue;
@@ -95,12 +91,12 @@ void guiStartup(const Settings& s, const fs::path& dir, StartupResult& out) {
     out.guiNote = "under xvfb-run";
   }
   const fs::path report = dir / "gui.json";
-  for (std::string a : {s.executable.string(), (s.presetsDir / "gallery.json").string(),
+  for (std::string a : {toUtf8(s.executable), toUtf8(s.presetsDir / "gallery.json"),
                         std::string("--frames"), std::string("1"), std::string("--window"),
-                        std::string("1280x800"), std::string("--startup-report"), report.string()})
+                        std::string("1280x800"), std::string("--startup-report"), toUtf8(report)})
     args.push_back(a);
   // The viewer remembers its window in its settings: a folder of its own, not the user's.
-  const std::vector<std::string> env = {"XDG_CONFIG_HOME=" + (dir / "config").string()};
+  const std::vector<std::string> env = {"XDG_CONFIG_HOME=" + toUtf8(dir / "config")};
   for (int run = 0; run < (s.quick ? 2 : 3); ++run) {
     std::error_code ec;
     fs::remove(report, ec);
@@ -132,7 +128,7 @@ StartupResult runStartup(const Settings& s) {
   StartupResult out;
   std::error_code ec;
   const fs::path dir = fs::temp_directory_path(ec) /
-                       ("fxview-bench-startup-" + std::to_string(platform::processId()));
+                       toPath("fxview-bench-startup-" + std::to_string(platform::processId()));
   fs::create_directories(dir, ec);
   renderStartup(s, dir, out);
   guiStartup(s, dir, out);

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "app/cli/bench.h"
+#include "engine/core/paths.h"
 #include "engine/effects/destiny/emitter_asm.h"
 #include "engine/effects/destiny/emitter_lane_ops.h"
 #include "engine/effects/destiny/emitter_vm.h"
@@ -289,12 +290,12 @@ std::vector<Case> cases(const Settings& settings) {
                             {"orbit_trail", nativeFountain},     {"ring_burst", nativeRingBurst},
                             {"spark_shower", nativeSparkShower}, {"swirl", nativeSwirl}};
   for (const Preset& p : presets) {
-    const auto path = settings.presetsDir / "destiny" / (std::string(p.name) + ".s");
-    std::ifstream f(path);
-    if (!f) throw std::runtime_error("cannot read " + path.string());
+    const auto path = settings.presetsDir / "destiny" / toPath(std::string(p.name) + ".s");
+    std::ifstream f(path, std::ios::binary);
+    if (!f) throw std::runtime_error("cannot read " + toUtf8(path));
     std::stringstream text;
     text << f.rdbuf();
-    out.push_back({p.name, compileText(text.str(), path.string()), p.native, 2, 4, fillPreset});
+    out.push_back({p.name, compileText(text.str(), toUtf8(path)), p.native, 2, 4, fillPreset});
   }
   return out;
 }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app/cli/common.h"
+#include "engine/core/paths.h"
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
 #include "engine/formats/halo/bitmap_tag.h"
@@ -37,14 +38,14 @@ void checkBitmap(const std::filesystem::path& path, const std::string& display,
 
 void checkTag(const std::filesystem::path& path, const FileKind& kind,
               const PresetLoadOptions& opts, Diagnostics& diags) {
-  std::string display = path.string();
+  std::string display = toUtf8(path);
   if (const EffectFamily* family = fileKindFamily(kind)) {
-    Json entry = {{"id", path.stem().string()},
+    Json entry = {{"id", toUtf8(path.stem())},
                   {"kind", std::string(family->kind)},
-                  {"definition", path.filename().string()}};
+                  {"definition", toUtf8(path.filename())}};
     Json preset = {{"version", 1}, {"effects", Json::array({entry})}};
     // The preset is never written; it sits beside the tag so the definition path is relative.
-    std::filesystem::path at = path.parent_path() / (path.filename().string() + ".check.json");
+    std::filesystem::path at = path.parent_path() / toPath(toUtf8(path.filename()) + ".check.json");
     auto p = loadPresetFromJson(preset, at, diags, opts);
     if (p) lintPreset(*p, diags);
     return;
@@ -108,16 +109,17 @@ void registerCheck(CLI::App& app, int& exitCode) {
       // A missing, corrupt or oversized texture fails the check (the viewer only warns).
       PresetLoadOptions opts{.allowAnyPath = args->allowAnyPath,
                              .textureProblemsAreErrors = true,
-                             .tagsDir = args->tagsDir,
+                             .tagsDir = toPath(args->tagsDir),
                              .levelWeather = args->level.weather,
                              .levelCluster = args->level.cluster};
-      const FileKind* kind = findFileKind(path);
+      const FileKind* kind = findFileKind(toPath(path));
       if (kind && kind->opensAs == FileOpening::LevelTag) {
-        checkLevel(path, opts, diags);
+        checkLevel(toPath(path), opts, diags);
       } else if (kind && kind->tagClass) {
-        checkTag(path, *kind, opts, diags);
+        checkTag(toPath(path), *kind, opts, diags);
       } else {
-        auto preset = loadPresetOrTag(path, {}, diags, opts);  // a preset or a bundle folder
+        auto preset =
+            loadPresetOrTag(toPath(path), {}, diags, opts);  // a preset or a bundle folder
         if (preset) lintPreset(*preset, diags);
       }
       printDiagnostics(diags);  // a repeated problem once (formatAll)

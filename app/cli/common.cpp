@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "engine/core/file_write.h"
+#include "engine/core/paths.h"
 #include "engine/core/startup_phases.h"
 #include "engine/session/bundle.h"
 #include "engine/session/file_kinds.h"
@@ -59,8 +60,8 @@ bool refuseOutputOverInput(std::string_view command, const std::vector<fs::path>
     if (out.empty()) continue;
     for (const fs::path& in : inputs) {
       if (in.empty() || !sameFile(out, in)) continue;
-      std::cerr << "fxview " << command << ": refusing to write " << out.string()
-                << " over its own input " << in.string() << " (choose another output)\n";
+      std::cerr << "fxview " << command << ": refusing to write " << toUtf8(out)
+                << " over its own input " << toUtf8(in) << " (choose another output)\n";
       return true;
     }
   }

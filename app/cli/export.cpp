@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 
 #include "engine/core/file_write.h"
 #include "engine/core/paths.h"
@@ -21,7 +22,7 @@ namespace {
 std::string makeParent(const fs::path& path) {
   std::error_code ec;
   if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
-  return ec ? "cannot create " + path.parent_path().string() + ": " + ec.message() : std::string();
+  return ec ? "cannot create " + toUtf8(path.parent_path()) + ": " + ec.message() : std::string();
 }
 
 }  // namespace

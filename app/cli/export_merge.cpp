@@ -8,6 +8,7 @@
 
 #include "engine/core/field_json.h"
 #include "engine/core/json_merge.h"
+#include "engine/core/paths.h"
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
 #include "engine/formats/halo/tag_fields.h"
@@ -116,20 +117,21 @@ std::optional<Json> mergeTagChanges(const Json& json, const std::string& input,
                                     const EffectFamily* family, halo::TagClass cls, bool replace,
                                     Diagnostics& diags) {
   auto record = readImportRecord(json, input, diags);
-  fs::path imported =
-      record && !record->path.empty() ? fs::path(input).parent_path() / record->path : fs::path();
+  fs::path imported = record && !record->path.empty()
+                          ? toPath(input).parent_path() / toPath(record->path)
+                          : fs::path();
   if (!record) {
     if (!diags.hasErrors()) noteMissingImportRecord(json, input, output);
     return std::nullopt;
   }
-  if (imported.empty() || !sameFile(imported, output)) {
+  if (imported.empty() || !sameFile(imported, toPath(output))) {
     std::cerr << input << ": note: imported from "
-              << (imported.empty() ? std::string("a tag it does not name") : imported.string())
+              << (imported.empty() ? std::string("a tag it does not name") : toUtf8(imported))
               << ", not " << output << ": changes made to " << output
               << " cannot be told apart from yours, and the given fields are written over them\n";
     return std::nullopt;
   }
-  if (fnv1a64File(output) == record->hash)
+  if (fnv1a64File(toPath(output)) == record->hash)
     return std::nullopt;  // as imported: all changes are ours
   auto base = fullFields(record->base, family, cls, input + " (imported values)", diags);
   Json given = json;

@@ -22,6 +22,7 @@
 #include "engine/core/file_write.h"
 #include "engine/core/json_merge.h"
 #include "engine/core/json_text_patch.h"
+#include "engine/core/paths.h"
 #include "engine/core/text.h"
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
@@ -39,12 +40,12 @@ namespace {
 // the tag, relative to where the JSON lands, its bytes' hash and the values printed.
 void recordImport(const ImportArgs& args, Json& out) {
   std::error_code ec;
-  fs::path outDir = fs::path(args.output).parent_path();
-  fs::path tag = fs::weakly_canonical(fs::absolute(args.input, ec), ec);
+  fs::path outDir = toPath(args.output).parent_path();
+  fs::path tag = fs::weakly_canonical(fs::absolute(toPath(args.input), ec), ec);
   fs::path rel = tag.lexically_relative(
       fs::weakly_canonical(fs::absolute(outDir.empty() ? "." : outDir, ec), ec));
-  out[kImportedFromKey] = makeImportRecord(fnv1a64File(args.input).value_or(0), out,
-                                           (rel.empty() ? tag : rel).generic_string());
+  out[kImportedFromKey] = makeImportRecord(fnv1a64File(toPath(args.input)).value_or(0), out,
+                                           toGenericUtf8(rel.empty() ? tag : rel));
 }
 
 // A weather tag's particle types take their physics from the point_physics tags they reference
@@ -54,8 +55,8 @@ void recordImport(const ImportArgs& args, Json& out) {
 void inlineReferencedPhysics(const ImportArgs& args, Json& def, Diagnostics& diags) {
   auto types = def.find("particle_types");
   if (types == def.end() || !types->is_array()) return;
-  fs::path root =
-      halo::tagsRootFor(args.input, args.tagsDir.empty() ? fs::path() : fs::absolute(args.tagsDir));
+  fs::path root = halo::tagsRootFor(
+      toPath(args.input), args.tagsDir.empty() ? fs::path() : fs::absolute(toPath(args.tagsDir)));
   for (size_t i = 0; i < types->size(); ++i) {
     Json& t = (*types)[i];
     auto path = t.find("physics_path");
@@ -68,11 +69,11 @@ void inlineReferencedPhysics(const ImportArgs& args, Json& def, Diagnostics& dia
                     "tag \"" + ref + "\" not found " +
                         (root.empty() ? std::string("(no folder named \"tags\" above the tag; "
                                                     "pass --tags DIR)")
-                                      : "under the tags root \"" + root.string() + "\"") +
+                                      : "under the tags root \"" + toUtf8(root) + "\"") +
                         "; \"physics\" shows the defaults");
       continue;
     }
-    auto physics = loadStructTag<weather::PointPhysics>(*hit, hit->string(),
+    auto physics = loadStructTag<weather::PointPhysics>(*hit, toUtf8(*hit),
                                                         halo::TagClass::PointPhysics, diags);
     if (physics) t["physics"] = std::move(*physics);
   }
@@ -80,15 +81,15 @@ void inlineReferencedPhysics(const ImportArgs& args, Json& def, Diagnostics& dia
 
 // A glow or weather tag as its family's definition; validated like a definition file.
 bool importDefinitionTag(const ImportArgs& args, Json& out, Diagnostics& diags) {
-  const EffectFamily* family = fileKindFamily(*findFileKind(args.input));
-  auto tagged = loadDefinitionTag(args.input, args.input, *family, diags);
+  const EffectFamily* family = fileKindFamily(*findFileKind(toPath(args.input)));
+  auto tagged = loadDefinitionTag(toPath(args.input), args.input, *family, diags);
   if (!tagged) return false;
   auto def = family->createDefinition();
   EffectDefinition* d = def.get();
   readFields(
       tagged->json, [d](FieldVisitor& v) { d->reflect(v); }, {.file = args.input}, diags);
   out = std::move(tagged->json);
-  if (findFileKind(args.input)->tagClass == halo::TagClass::WeatherParticleSystem)
+  if (findFileKind(toPath(args.input))->tagClass == halo::TagClass::WeatherParticleSystem)
     inlineReferencedPhysics(args, out, diags);
   if (diags.hasErrors()) return false;
   recordImport(args, out);
@@ -98,7 +99,7 @@ bool importDefinitionTag(const ImportArgs& args, Json& out, Diagnostics& diags) 
 // A tag whose one struct maps onto a reflected struct T (point_physics, wind).
 template <class T, halo::TagClass kClass>
 bool importStructTag(const ImportArgs& args, Json& out, Diagnostics& diags) {
-  auto json = loadStructTag<T>(args.input, args.input, kClass, diags);
+  auto json = loadStructTag<T>(toPath(args.input), args.input, kClass, diags);
   if (!json || diags.hasErrors()) return false;
   out = std::move(*json);
   recordImport(args, out);
@@ -146,13 +147,13 @@ ImportFn importerFor(const FileKind& kind) {
 }
 
 ImportFn findImporter(const std::string& path) {
-  const FileKind* kind = findFileKind(path);
+  const FileKind* kind = findFileKind(toPath(path));
   return kind ? importerFor(*kind) : nullptr;
 }
 
 // --png writes a bitmap's pixels; any other kind would ignore it, so it is a usage error.
 bool refusePngForKind(const ImportArgs& args) {
-  if (args.png.output.empty() || opensAs(args.input, FileOpening::BitmapTag)) return false;
+  if (args.png.output.empty() || opensAs(toPath(args.input), FileOpening::BitmapTag)) return false;
   std::cerr << "fxview import: --png applies only to bitmaps (.bitmap); " << args.input
             << " is not one\n";
   return true;
@@ -171,7 +172,7 @@ std::string importHelp() {
 
 std::string refreshImportRecord(const std::string& jsonPath, const std::string& asset,
                                 std::optional<uint64_t> assetBefore, const std::string& tagsDir) {
-  std::ifstream in(jsonPath, std::ios::binary);
+  std::ifstream in(toPath(jsonPath), std::ios::binary);
   std::string original((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   Diagnostics quiet;
   auto doc = parseJsonText(original, jsonPath, quiet);
@@ -179,8 +180,8 @@ std::string refreshImportRecord(const std::string& jsonPath, const std::string& 
   auto record = readImportRecord(*doc, jsonPath, quiet);
   if (!record) return {};
   std::error_code ec;
-  fs::path jsonDir = fs::path(jsonPath).parent_path();
-  if (!record->path.empty() && !fs::equivalent(jsonDir / record->path, asset, ec))
+  fs::path jsonDir = toPath(jsonPath).parent_path();
+  if (!record->path.empty() && !fs::equivalent(jsonDir / toPath(record->path), toPath(asset), ec))
     return {};  // the record is of another tag: this export was not into the imported asset
   if (record->hash != assetBefore)
     return "its \"" + std::string(kImportedFromKey) +
@@ -197,7 +198,7 @@ std::string refreshImportRecord(const std::string& jsonPath, const std::string& 
   Json updated = *doc;
   updated[kImportedFromKey] = fresh[kImportedFromKey];
   if (updated == *doc) return {};
-  return writeFileAtomic(jsonPath, saveJsonText(original, *doc, updated).text);
+  return writeFileAtomic(toPath(jsonPath), saveJsonText(original, *doc, updated).text);
 }
 
 void registerImport(CLI::App& app, int& exitCode) {
@@ -229,9 +230,11 @@ void registerImport(CLI::App& app, int& exitCode) {
       exitCode = kExitUsage;
       return;
     }
-    if (refuseOutputOverInput("import", {args->output, args->png.output}, {args->input}) ||
+    if (refuseOutputOverInput("import", {toPath(args->output), toPath(args->png.output)},
+                              {toPath(args->input)}) ||
         refuseOutputs("import",
-                      {{args->output, WrittenKind::Json}, {args->png.output, WrittenKind::Png}},
+                      {{toPath(args->output), WrittenKind::Json},
+                       {toPath(args->png.output), WrittenKind::Png}},
                       args->force)) {
       exitCode = kExitUsage;
       return;
@@ -247,7 +250,8 @@ void registerImport(CLI::App& app, int& exitCode) {
     std::string text = dumpJson(out, 2) + "\n";
     if (args->output.empty()) {
       std::cout << text;
-    } else if (std::string err = writeFileAtomic(args->output, text, {.force = args->force});
+    } else if (std::string err =
+                   writeFileAtomic(toPath(args->output), text, {.force = args->force});
                !err.empty()) {
       std::cerr << "fxview import: " << err << "\n";
       exitCode = kExitUsage;

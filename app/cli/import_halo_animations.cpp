@@ -1,5 +1,6 @@
 #include "app/cli/import_halo_animations.h"
 
+#include "engine/core/paths.h"
 #include "engine/formats/halo/model_animations.h"
 
 namespace fx::cli {
@@ -52,7 +53,7 @@ Json animationJson(const halo::Animation& a) {
 }  // namespace
 
 bool importModelAnimations(const std::string& input, Json& out, Diagnostics& diags) {
-  auto tag = halo::loadModelAnimations(input, input, diags);
+  auto tag = halo::loadModelAnimations(toPath(input), input, diags);
   if (!tag) return false;
   Json nodes = Json::array();
   for (const auto& n : tag->nodes)

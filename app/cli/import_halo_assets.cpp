@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "engine/core/paths.h"
 #include "engine/formats/halo/bitmap_pixels.h"
 #include "engine/formats/halo/bitmap_tag.h"
 #include "engine/formats/halo/gbxmodel_tag.h"
@@ -87,7 +88,7 @@ bool writeBitmapPng(const halo::Bitmap& b, const BitmapPngRequest& png, const st
                   &rgba[size_t(row) * size_t(sw) * 4]);
     w = sw, h = sh;
   }
-  if (!render::writePng(png.output, w, h, rgba, error)) {
+  if (!render::writePng(toPath(png.output), w, h, rgba, error)) {
     diags.error(png.output, "", error);
     return false;
   }
@@ -97,7 +98,7 @@ bool writeBitmapPng(const halo::Bitmap& b, const BitmapPngRequest& png, const st
 }  // namespace
 
 bool importGbxModel(const std::string& input, Json& out, Diagnostics& diags) {
-  auto model = halo::loadGbxModel(input, input, diags);
+  auto model = halo::loadGbxModel(toPath(input), input, diags);
   if (!model) return false;
   Json markers = Json::array();
   for (const halo::PlacedMarker& m : halo::placeMarkers(*model, "__base"))
@@ -112,7 +113,7 @@ bool importGbxModel(const std::string& input, Json& out, Diagnostics& diags) {
     nodes.push_back(node);
   }
   halo::ModelMesh mesh = halo::buildMesh(*model, "__base");
-  std::string stem = std::filesystem::path(input).stem().string();
+  std::string stem = toUtf8(toPath(input).stem());
   out = {{"object",
           {{"name", stem}, {"model", input}, {"permutation", "__base"}, {"markers", markers}}},
          {"nodes", nodes},
@@ -123,7 +124,7 @@ bool importGbxModel(const std::string& input, Json& out, Diagnostics& diags) {
 
 bool importBitmap(const std::string& input, const BitmapPngRequest& png, Json& out,
                   Diagnostics& diags) {
-  auto bitmap = halo::loadBitmap(input, input, diags);
+  auto bitmap = halo::loadBitmap(toPath(input), input, diags);
   if (!bitmap) return false;
   static constexpr const char* kTypes[] = {"2d_textures", "3d_textures", "cube_maps", "sprites",
                                            "interface_bitmaps"};

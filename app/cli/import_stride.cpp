@@ -8,6 +8,7 @@
 #include "app/cli/common.h"
 #include "app/cli/import.h"
 #include "engine/core/json_merge.h"
+#include "engine/core/paths.h"
 #include "engine/formats/stride/stride_yaml.h"
 #include "engine/import/stride/stride_import.h"
 
@@ -25,9 +26,9 @@ void rebaseTextures(Json& preset, const fs::path& from, const fs::path& to) {
     for (auto& em : e["definition"]["emitters"]) {
       if (!em.contains("material")) continue;
       std::string t = em["material"].value("texture", "");
-      if (t.empty() || t.rfind("assets/", 0) == 0 || fs::path(t).is_absolute()) continue;
-      fs::path abs = fs::weakly_canonical(from / t);
-      em["material"]["texture"] = abs.lexically_relative(fs::weakly_canonical(to)).string();
+      if (t.empty() || t.rfind("assets/", 0) == 0 || toPath(t).is_absolute()) continue;
+      fs::path abs = fs::weakly_canonical(from / toPath(t));
+      em["material"]["texture"] = toUtf8(abs.lexically_relative(fs::weakly_canonical(to)));
     }
   }
 }
@@ -41,7 +42,7 @@ std::string joined(const std::vector<std::string>& v) {
 }  // namespace
 
 bool importStride(const ImportArgs& args, Json& out, Diagnostics& diags) {
-  fs::path in(args.input);
+  fs::path in = toPath(args.input);
   auto text = stride_yaml::readFile(args.input, args.input, diags);
   if (!text) return false;
   // What export needs to tell the user's later changes from the asset's: the asset's hash and
@@ -52,7 +53,7 @@ bool importStride(const ImportArgs& args, Json& out, Diagnostics& diags) {
   Json base = Json::array();
   for (const auto& e : result->preset["effects"]) base.push_back(e["definition"]);
   // Printed, the preset reads as if saved beside the asset (x.sdprefab.json).
-  fs::path target = args.output.empty() ? stride_import::presetPathFor(in) : fs::path(args.output);
+  fs::path target = args.output.empty() ? stride_import::presetPathFor(in) : toPath(args.output);
   fs::path inDir = in.parent_path().empty() ? fs::path(".") : in.parent_path();
   fs::path outDir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
   rebaseTextures(result->preset, inDir, outDir);
@@ -60,7 +61,7 @@ bool importStride(const ImportArgs& args, Json& out, Diagnostics& diags) {
   std::error_code ec;
   fs::path assetRel = fs::weakly_canonical(fs::absolute(in, ec), ec)
                           .lexically_relative(fs::weakly_canonical(fs::absolute(outDir, ec), ec));
-  if (!ec && !assetRel.empty()) result->preset[stride_import::kSourceAssetKey] = assetRel.string();
+  if (!ec && !assetRel.empty()) result->preset[stride_import::kSourceAssetKey] = toUtf8(assetRel);
   result->preset[kImportedFromKey] = makeImportRecord(hash, base);
 
   // Load it back as fxview will: the family's declarations validate every value.
@@ -69,7 +70,7 @@ bool importStride(const ImportArgs& args, Json& out, Diagnostics& diags) {
   auto preset = loadPresetFromJson(result->preset, target, diags, opts);
   // Printed to stdout, x.sdprefab.json is no file: its problems name the asset.
   if (args.output.empty())
-    stride_import::nameAssetInDiagnostics(diags, before, target.string(), args.input,
+    stride_import::nameAssetInDiagnostics(diags, before, toUtf8(target), args.input,
                                           result->sources);
   if (!preset || diags.hasErrors()) return false;
 

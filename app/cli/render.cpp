@@ -31,6 +31,7 @@
 #include "app/cli/common.h"
 #include "app/cli/export.h"
 #include "app/cli/video.h"
+#include "engine/core/paths.h"
 #include "engine/core/startup_phases.h"
 #include "engine/render/renderer.h"
 #include "engine/session/tag_scene.h"
@@ -74,7 +75,7 @@ std::filesystem::path numberedPath(const std::filesystem::path& out, int index) 
   char suffix[16];
   std::snprintf(suffix, sizeof suffix, "_%04d", index);
   std::filesystem::path p = out;
-  p.replace_filename(out.stem().string() + suffix + out.extension().string());
+  p.replace_filename(toPath(toUtf8(out.stem()) + suffix + toUtf8(out.extension())));
   return p;
 }
 
@@ -102,12 +103,13 @@ bool checkArgs(const Args& args, int& width, int& height) {
 
 // The PNG a frame goes to with -o: numbered with --frames.
 std::filesystem::path framePath(const Args& args, int index) {
-  return args.frames > 1 ? numberedPath(args.output, index) : std::filesystem::path(args.output);
+  return args.frames > 1 ? numberedPath(toPath(args.output), index) : toPath(args.output);
 }
 
 // Every file this run writes, none of which may be one of the files it reads.
 std::vector<std::filesystem::path> outputsOf(const Args& args) {
-  std::vector<std::filesystem::path> outputs{args.gif, args.sheet, args.video};
+  std::vector<std::filesystem::path> outputs{toPath(args.gif), toPath(args.sheet),
+                                             toPath(args.video)};
   if (!args.output.empty())
     for (int i = 0; i < (args.frames > 1 ? args.frames : 1); ++i)
       outputs.push_back(framePath(args, i));
@@ -116,9 +118,9 @@ std::vector<std::filesystem::path> outputsOf(const Args& args) {
 
 // The same files with the kind each receives (refuseOutputs).
 std::vector<OutputFile> outputKindsOf(const Args& args) {
-  std::vector<OutputFile> outputs{{args.gif, WrittenKind::Gif},
-                                  {args.sheet, WrittenKind::Png},
-                                  {args.video, WrittenKind::Video}};
+  std::vector<OutputFile> outputs{{toPath(args.gif), WrittenKind::Gif},
+                                  {toPath(args.sheet), WrittenKind::Png},
+                                  {toPath(args.video), WrittenKind::Video}};
   if (!args.output.empty())
     for (int i = 0; i < (args.frames > 1 ? args.frames : 1); ++i)
       outputs.push_back({framePath(args, i), WrittenKind::Png});
@@ -239,11 +241,13 @@ std::string renderFrames(const Args& args, render::Renderer& renderer, Preset& p
 // --gif and --sheet from the rendered frames. "" or the error.
 std::string writeGifAndSheet(const Args& args, const std::vector<Image>& frames) {
   if (!args.gif.empty())
-    if (std::string err = writeGifAtomic(args.gif, frames, args.every > 0 ? args.every : 0.1);
+    if (std::string err =
+            writeGifAtomic(toPath(args.gif), frames, args.every > 0 ? args.every : 0.1);
         !err.empty())
       return err;
   if (!args.sheet.empty())
-    if (std::string err = writePngAtomic(args.sheet, makeSheet(frames, args.columns)); !err.empty())
+    if (std::string err = writePngAtomic(toPath(args.sheet), makeSheet(frames, args.columns));
+        !err.empty())
       return err;
   return {};
 }
@@ -254,9 +258,9 @@ int run(const Args& args) {
   std::vector<std::filesystem::path> outputs = outputsOf(args);
   if (refuseOutputOverInput(
           "render", outputs,
-          {args.preset, args.model, splitAnimationArgument(args.animation).first}))
+          {toPath(args.preset), toPath(args.model), splitAnimationArgument(args.animation).first}))
     return kExitUsage;
-  if (!args.video.empty() && videoContainerFor(args.video).empty()) {
+  if (!args.video.empty() && videoContainerFor(toPath(args.video)).empty()) {
     std::cerr << "--video: expected a " << kVideoExtensions << " file name, got '" << args.video
               << "'\n";
     return kExitUsage;
@@ -265,11 +269,11 @@ int run(const Args& args) {
   // GL starts first: loading the driver is the longest part of a headless render, and it needs
   // nothing from the preset. A preset that fails to load leaves it started for nothing.
   GlStart gl(args);
-  auto preset = loadPresetReporting(args.preset, args.allowAnyPath, args.tagsDir, args.model,
-                                    args.animation, args.level);
+  auto preset = loadPresetReporting(toPath(args.preset), args.allowAnyPath, toPath(args.tagsDir),
+                                    toPath(args.model), args.animation, args.level);
   if (!preset) return kExitErrors;
   startup::mark("load_preset");
-  std::optional<double> bundleTime = applyBundleDefaults(args.preset, *preset);
+  std::optional<double> bundleTime = applyBundleDefaults(toPath(args.preset), *preset);
   if (refuseOutputOverInput("render", outputs, presetInputs(*preset)) ||
       refuseOutputs("render", outputKindsOf(args), args.force))
     return kExitUsage;
@@ -289,7 +293,7 @@ int run(const Args& args) {
   VideoWriter video;
   std::string err;
   if (!args.video.empty())
-    err = video.open(args.video, width, height, args.every > 0 ? args.every : 0.1);
+    err = video.open(toPath(args.video), width, height, args.every > 0 ? args.every : 0.1);
   if (err.empty())
     err = renderFrames(args, *renderer, *preset, world, split, width, height, start, frames, video);
   if (err.empty() && !args.video.empty()) err = video.finish();
@@ -352,7 +356,7 @@ void registerRender(CLI::App& app, int& exitCode) {
   cmd->add_flag("--debug-gl", args->debugGl,
                 "Print KHR_debug messages from the driver (always on in Debug builds)");
   cmd->add_option_function<std::string>(
-      "--startup-report", [](const std::string& path) { startup::reportTo(path); },
+      "--startup-report", [](const std::string& path) { startup::reportTo(toPath(path)); },
       "Write where the time went (JSON: process start, EGL, shaders, textures, simulation, PNG) "
       "to FILE at exit");
   cmd->add_option("--exec", args->exec,

@@ -8,6 +8,7 @@
 
 #include "app/cli/common.h"
 #include "engine/core/file_write.h"
+#include "engine/core/paths.h"
 #include "engine/core/text.h"
 #include "engine/session/file_kinds.h"
 #include "engine/session/tag_scene.h"
@@ -17,7 +18,7 @@ namespace fx::cli {
 void registerSimulate(CLI::App& app, int& exitCode) {
   struct Args {
     std::string preset, output, model, tagsDir;
-    std::string animation;       // --animation X.model_animations[:NAME]
+    std::string animation;  // --animation X.model_animations[:NAME]
     LevelArgs level;
     std::optional<double> time;  // required but for a bundle folder
     std::optional<double> fps;
@@ -52,29 +53,29 @@ void registerSimulate(CLI::App& app, int& exitCode) {
       "--unlimited-budget", args->unlimitedBudget,
       "Lift the games' particle limits (stress runs; fxview's hard cap of 2^20 per effect stays)");
   cmd->callback([args, &exitCode] {
-    if (!args->time && !opensAs(args->preset, FileOpening::Bundle)) {
+    const std::filesystem::path input = toPath(args->preset), model = toPath(args->model);
+    if (!args->time && !opensAs(input, FileOpening::Bundle)) {
       std::cerr << "--time is required (a bundle folder gives its own)\n";
       exitCode = kExitUsage;
       return;
     }
-    if (refuseOutputOverInput(
-            "simulate", {args->output},
-            {args->preset, args->model, splitAnimationArgument(args->animation).first})) {
+    if (refuseOutputOverInput("simulate", {toPath(args->output)},
+                              {input, model, splitAnimationArgument(args->animation).first})) {
       exitCode = kExitUsage;
       return;
     }
-    auto preset = loadPresetReporting(args->preset, args->allowAnyPath, args->tagsDir, args->model,
+    auto preset = loadPresetReporting(input, args->allowAnyPath, toPath(args->tagsDir), model,
                                       args->animation, args->level);
     if (!preset) {
       exitCode = kExitErrors;
       return;
     }
-    if (refuseOutputOverInput("simulate", {args->output}, presetInputs(*preset)) ||
-        refuseOutputs("simulate", {{args->output, WrittenKind::Json}}, args->force)) {
+    if (refuseOutputOverInput("simulate", {toPath(args->output)}, presetInputs(*preset)) ||
+        refuseOutputs("simulate", {{toPath(args->output), WrittenKind::Json}}, args->force)) {
       exitCode = kExitUsage;
       return;
     }
-    std::optional<double> bundleTime = applyBundleDefaults(args->preset, *preset);
+    std::optional<double> bundleTime = applyBundleDefaults(input, *preset);
     applyOverrides(*preset, args->seed, args->fps);
     World world(*preset);
     world.flags.unlimitedBudget = args->unlimitedBudget;
@@ -86,7 +87,7 @@ void registerSimulate(CLI::App& app, int& exitCode) {
     if (args->output.empty()) {
       std::cout << text;
     } else {
-      std::string err = writeFileAtomic(args->output, text, {.force = args->force});
+      std::string err = writeFileAtomic(toPath(args->output), text, {.force = args->force});
       if (!err.empty()) {
         std::cerr << "fxview simulate: " << err << "\n";
         exitCode = kExitUsage;

@@ -11,6 +11,7 @@
 
 #include "app/cli/common.h"
 #include "app/cli/export_merge.h"
+#include "engine/core/paths.h"
 #include "engine/import/stride/stride_import.h"
 #include "engine/import/stride/stride_writeback.h"
 #include "engine/session/documents.h"
@@ -20,14 +21,14 @@ namespace fx::cli {
 namespace fs = std::filesystem;
 
 int exportStrideAsset(const std::string& input, const std::string& output) {
-  if (refuseOutputOverInput("export", {output}, {input})) return kExitUsage;
+  if (refuseOutputOverInput("export", {toPath(output)}, {toPath(input)})) return kExitUsage;
   Diagnostics diags;
-  auto json = loadJsonFile(input, input, diags);
+  auto json = loadJsonFile(toPath(input), input, diags);
   if (!json) {
     printDiagnostics(diags);
     return kExitErrors;
   }
-  fs::path asset = stride_import::sourceAssetOf(*json, input);
+  fs::path asset = stride_import::sourceAssetOf(*json, toPath(input));
   std::error_code ec;
   if (asset.empty()) {
     diags.error(input, "",
@@ -36,17 +37,17 @@ int exportStrideAsset(const std::string& input, const std::string& output) {
                     "be written back into one");
   } else if (!fs::is_regular_file(asset, ec)) {
     diags.error(input, std::string("/") + stride_import::kSourceAssetKey,
-                "names the Stride asset " + asset.string() +
+                "names the Stride asset " + toUtf8(asset) +
                     ", which is not there: the asset's text is what export writes into");
-  } else if (fs::exists(output, ec) && !sameFile(output, asset)) {
+  } else if (fs::exists(toPath(output), ec) && !sameFile(toPath(output), asset)) {
     diags.error(output, "",
-                "exists and is not the asset " + asset.string() +
+                "exists and is not the asset " + toUtf8(asset) +
                     " this preset came from; not overwritten (choose a new name, or the asset "
                     "itself)");
   }
   if (!diags.hasErrors()) {
-    noteMissingImportRecord(*json, input, asset.string());
-    stride_import::exportToAsset(*json, input, asset, output, diags);
+    noteMissingImportRecord(*json, input, toUtf8(asset));
+    stride_import::exportToAsset(*json, input, asset, toPath(output), diags);
   }
   printDiagnostics(diags);
   return diags.hasErrors() ? kExitErrors : kExitOk;

@@ -30,6 +30,7 @@
 #include "app/cli/import.h"
 #include "engine/core/field_json.h"
 #include "engine/core/json_merge.h"
+#include "engine/core/paths.h"
 #include "engine/effects/halo_weather/point_physics.h"
 #include "engine/effects/halo_weather/wind.h"
 #include "engine/effects/registry.h"
@@ -55,7 +56,7 @@ class ReferenceCheck final : public FieldWalker {
     if (halo::isTagPath(v)) {
       if (!root_.empty() && !halo::resolveCaseInsensitive(root_, v))
         diags_.warning(file_, std::string(m.key),
-                       "\"" + v + "\" is not a tag under the tags root \"" + root_.string() +
+                       "\"" + v + "\" is not a tag under the tags root \"" + toUtf8(root_) +
                            "\"; written unchanged");
       return;
     }
@@ -161,10 +162,10 @@ std::string otherClassReason(const Json& json, const EffectFamily* family, halo:
 std::optional<halo::TagFile> targetTag(const std::string& out, halo::TagClass cls, bool& existed,
                                        Diagnostics& diags) {
   std::error_code ec;
-  existed = std::filesystem::exists(out, ec);
+  existed = std::filesystem::exists(toPath(out), ec);
   if (!existed) return halo::makeTag(cls);
   Diagnostics local;
-  auto existing = halo::loadTag(out, out, local);
+  auto existing = halo::loadTag(toPath(out), out, local);
   if (existing && existing->cls->id == cls) return existing;
   const std::string wanted(halo::tagClassInfo(cls).name);
   if (existing) {
@@ -218,7 +219,7 @@ struct ExportArgs {
 // A definition JSON into a Halo tag (new, or an existing one changed field by field).
 int exportTag(const ExportArgs& a) {
   // The output's extension names its kind (the file need not exist yet).
-  const FileKind* kind = findFileKindByExtension(a.output);
+  const FileKind* kind = findFileKindByExtension(toPath(a.output));
   const EffectFamily* family = kind ? fileKindFamily(*kind) : nullptr;
   bool structTag = kind && kind->opensAs == FileOpening::StructTag;
   if (!family && !structTag) {
@@ -227,9 +228,9 @@ int exportTag(const ExportArgs& a) {
     return kExitUsage;
   }
   const halo::TagClass cls = *kind->tagClass;
-  if (refuseOutputOverInput("export", {a.output}, {a.input})) return kExitUsage;
+  if (refuseOutputOverInput("export", {toPath(a.output)}, {toPath(a.input)})) return kExitUsage;
   Diagnostics diags;
-  auto json = loadJsonFile(a.input, a.input, diags);
+  auto json = loadJsonFile(toPath(a.input), a.input, diags);
   if (json) {
     if (std::string why = otherClassReason(*json, family, cls); !why.empty())
       diags.error(a.input, "",
@@ -250,7 +251,7 @@ int exportTag(const ExportArgs& a) {
     else if (!diags.hasErrors())  // else a conflict or an unreadable record: nothing written
       readFields(merged ? *merged : *json, fields.reflect,
                  {.file = a.input, .alsoKnown = {"kind", kImportedFromKey}}, diags);
-    ReferenceCheck refs(a.input, diags, a.tagsDir);
+    ReferenceCheck refs(a.input, diags, toPath(a.tagsDir));
     fields.reflect(refs);
     if (diags.hasErrors())
       tag.reset();
@@ -259,7 +260,7 @@ int exportTag(const ExportArgs& a) {
   }
   printDiagnostics(diags);
   if (!tag) return kExitErrors;
-  if (std::string err = halo::saveTag(a.output, *tag); !err.empty()) {
+  if (std::string err = halo::saveTag(toPath(a.output), *tag); !err.empty()) {
     std::cerr << a.output << ": " << err << "\n";
     return kExitUsage;
   }
@@ -285,12 +286,12 @@ void registerExport(CLI::App& app, int& exitCode) {
                 "defaults, blocks the JSON's length) instead of changing only the given ones");
   addForceOption(cmd, args->force);
   cmd->callback([args, &exitCode] {
-    if (refuseReadOnlyOutputs("export", {args->output}, args->force)) {
+    if (refuseReadOnlyOutputs("export", {toPath(args->output)}, args->force)) {
       exitCode = kExitUsage;
       return;
     }
-    const std::optional<uint64_t> before = fnv1a64File(args->output);
-    exitCode = stride_import::isStrideAsset(args->output)
+    const std::optional<uint64_t> before = fnv1a64File(toPath(args->output));
+    exitCode = stride_import::isStrideAsset(toPath(args->output))
                    ? exportStrideAsset(args->input, args->output)
                    : exportTag(*args);
     if (exitCode != kExitOk) return;

@@ -4,6 +4,7 @@
 #include <stb_image_write.h>
 
 #include "engine/core/file_write.h"
+#include "engine/core/paths.h"
 
 namespace fx::cli {
 
@@ -16,12 +17,13 @@ std::string writeTexgenPng(const std::string& path, int width, int height, int c
   stbi_flip_vertically_on_write(0);
   if (!stbi_write_png_to_func(append, &bytes, width, height, channels, pixels, width * channels))
     return "cannot encode PNG " + path;
-  return writeFileAtomic(path, bytes);
+  return writeFileAtomic(toPath(path), bytes);
 }
 
 void registerTexgen(CLI::App& app, int& exitCode) {
   auto* cmd = app.add_subcommand(
-      "texgen", "Generate textures (sprites, lightning data textures, the application icon) and models");
+      "texgen",
+      "Generate textures (sprites, lightning data textures, the application icon) and models");
   cmd->require_subcommand(1);
   registerTexgenSprite(*cmd, exitCode);
   registerTexgenLightning(*cmd, exitCode);

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "app/cli/texgen.h"
+#include "engine/core/paths.h"
 #include "engine/core/texgen_sprites.h"
 
 namespace fx::cli {
@@ -95,7 +96,7 @@ void registerTexgenIcon(CLI::App& texgen, int& exitCode) {
       ->check(CLI::Range(16, 1024));
   cmd->add_option("-o,--output", args->output, "PNG to write")->required();
   cmd->callback([args, &exitCode] {
-    if (refuseOutputs("texgen icon", {{args->output, WrittenKind::Png}})) {
+    if (refuseOutputs("texgen icon", {{toPath(args->output), WrittenKind::Png}})) {
       exitCode = kExitUsage;
       return;
     }

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "app/cli/texgen.h"
+#include "engine/core/paths.h"
 #include "engine/effects/lightning/lightning_texgen.h"
 
 namespace fx::cli {
@@ -53,8 +54,8 @@ void registerTexgenLightning(CLI::App& texgen, int& exitCode) {
       return;
     }
     const std::string sideCarFile = lightning::sideCarPath(args->output);
-    if (refuseOutputs("texgen lightning",
-                      {{args->output, WrittenKind::Png}, {sideCarFile, WrittenKind::Json}})) {
+    if (refuseOutputs("texgen lightning", {{toPath(args->output), WrittenKind::Png},
+                                           {toPath(sideCarFile), WrittenKind::Json}})) {
       exitCode = kExitUsage;
       return;
     }
@@ -67,7 +68,8 @@ void registerTexgenLightning(CLI::App& texgen, int& exitCode) {
       return;
     }
     Json side = lightning::sideCarJson(o, lightning::thresholdHistogram(image));
-    if (std::string err = writeFileAtomic(lightning::sideCarPath(args->output), side.dump() + "\n");
+    if (std::string err =
+            writeFileAtomic(toPath(lightning::sideCarPath(args->output)), side.dump() + "\n");
         !err.empty()) {
       std::cerr << "fxview texgen lightning: " << err << "\n";
       exitCode = kExitUsage;

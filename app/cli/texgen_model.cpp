@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "app/cli/texgen.h"
+#include "engine/core/paths.h"
 #include "engine/formats/halo/gbxmodel_tag.h"
 
 namespace fx::cli {
@@ -93,11 +94,12 @@ void registerTexgenModel(CLI::App& texgen, int& exitCode) {
   cmd->add_option("-o,--output", *output, ".gbxmodel to write")->required();
   cmd->callback([output, &exitCode] {
     halo::GbxModel model = sword();
-    if (refuseOutputs("texgen model", {{*output, WrittenKind::GbxmodelTag}})) {
+    if (refuseOutputs("texgen model", {{toPath(*output), WrittenKind::GbxmodelTag}})) {
       exitCode = kExitUsage;
       return;
     }
-    if (std::string err = halo::saveTag(*output, halo::gbxModelToTag(model)); !err.empty()) {
+    if (std::string err = halo::saveTag(toPath(*output), halo::gbxModelToTag(model));
+        !err.empty()) {
       std::cerr << *output << ": " << err << "\n";
       exitCode = kExitUsage;
       return;

@@ -5,6 +5,7 @@
 
 #include "app/cli/texgen.h"
 #include "engine/core/json.h"
+#include "engine/core/paths.h"
 #include "engine/core/texgen_sprites.h"
 
 namespace fx::cli {
@@ -30,8 +31,8 @@ void registerTexgenSprite(CLI::App& texgen, int& exitCode) {
   cmd->callback([args, &exitCode] {
     SpriteTextureKind kind = *parseSpriteTextureKind(args->kind);
     const std::string sideCar = args->output + ".sprites.json";
-    if (refuseOutputs("texgen sprite",
-                      {{args->output, WrittenKind::Png}, {sideCar, WrittenKind::Json}})) {
+    if (refuseOutputs("texgen sprite", {{toPath(args->output), WrittenKind::Png},
+                                        {toPath(sideCar), WrittenKind::Json}})) {
       exitCode = kExitUsage;
       return;
     }
@@ -43,7 +44,7 @@ void registerTexgenSprite(CLI::App& texgen, int& exitCode) {
       return;
     }
     if (!img.sideCar.empty()) {
-      if (std::string err = writeFileAtomic(sideCar, img.sideCar); !err.empty()) {
+      if (std::string err = writeFileAtomic(toPath(sideCar), img.sideCar); !err.empty()) {
         std::cerr << "fxview texgen sprite: " << err << "\n";
         exitCode = kExitUsage;
         return;

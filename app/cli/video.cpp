@@ -12,7 +12,7 @@ namespace fx::cli {
 namespace fs = std::filesystem;
 
 std::string videoContainerFor(const fs::path& path) {
-  std::string ext = path.extension().string();
+  std::string ext = toUtf8(path.extension());
   std::transform(ext.begin(), ext.end(), ext.begin(),
                  [](unsigned char c) { return char(std::tolower(c)); });
   if (ext == ".webm") return "webm";
@@ -55,7 +55,7 @@ std::string avError(const std::string& what, int rc) {
 std::string makeParent(const fs::path& path) {
   std::error_code ec;
   if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
-  return ec ? "cannot create " + path.parent_path().string() + ": " + ec.message() : std::string();
+  return ec ? "cannot create " + toUtf8(path.parent_path()) + ": " + ec.message() : std::string();
 }
 
 // One encoder to try for a container, best first.
@@ -175,13 +175,13 @@ std::string VideoWriter::State::openFile(const std::string& container) {
   if (int rc = ff->avcodec_parameters_from_context(stream->codecpar, encoder); rc < 0)
     return avError("stream parameters", rc);
   if (int rc = ff->avio_open(&format->pb, toUtf8(tmp).c_str(), AVIO_FLAG_WRITE); rc < 0)
-    return avError("cannot write " + path.string(), rc);
+    return avError("cannot write " + toUtf8(path), rc);
   fileOpen = true;
   AVDictionary* options = nullptr;
   if (container == "mp4") ff->av_dict_set(&options, "movflags", "+faststart", 0);
   int rc = ff->avformat_write_header(format, &options);
   ff->av_dict_free(&options);
-  return rc < 0 ? avError("cannot write " + path.string(), rc) : std::string();
+  return rc < 0 ? avError("cannot write " + toUtf8(path), rc) : std::string();
 }
 
 // Sends a frame (null: flush) and writes every packet the encoder has ready.
@@ -194,7 +194,7 @@ std::string VideoWriter::State::send(AVFrame* f) {
     ff->av_packet_rescale_ts(packet, encoder->time_base, stream->time_base);
     packet->stream_index = stream->index;
     if (rc = ff->av_interleaved_write_frame(format, packet); rc < 0)
-      return avError("cannot write " + path.string(), rc);
+      return avError("cannot write " + toUtf8(path), rc);
   }
 }
 
@@ -204,8 +204,7 @@ VideoWriter::~VideoWriter() = default;
 std::string VideoWriter::open(const fs::path& path, int width, int height, double frameSeconds) {
   std::string container = videoContainerFor(path);
   if (container.empty())
-    return "video: expected a " + std::string(kVideoExtensions) + " file name, got " +
-           path.string();
+    return "video: expected a " + std::string(kVideoExtensions) + " file name, got " + toUtf8(path);
   if (width < 2 || height < 2) return "video: frames must be at least 2x2";
   if (!(frameSeconds > 0)) return "video: seconds between frames must be > 0";
   std::string loadError;
@@ -254,9 +253,9 @@ std::string VideoWriter::finish() {
   State& s = *state_;
   std::string err = s.send(nullptr);
   if (int rc = ff->av_write_trailer(s.format); err.empty() && rc < 0)
-    err = avError("cannot write " + s.path.string(), rc);
+    err = avError("cannot write " + toUtf8(s.path), rc);
   if (int rc = ff->avio_closep(&s.format->pb); err.empty() && rc < 0)
-    err = avError("cannot write " + s.path.string(), rc);
+    err = avError("cannot write " + toUtf8(s.path), rc);
   s.fileOpen = false;
   if (!err.empty()) return err;
   // Moved into place as every saved file is (through links, read-only targets refused).

@@ -16,6 +16,7 @@
 #include "engine/core/data_paths.h"
 #include "engine/core/field_json.h"
 #include "engine/core/platform.h"
+#include "engine/core/paths.h"
 #include "engine/core/text.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/import/stride/stride_import.h"
@@ -40,9 +41,9 @@ platform::FileStamp mtimeOf(const fs::path& p) {
 // On errors with a document already open, the old one keeps running.
 bool loadInto(App& app, const fs::path& path, bool keepView, bool allowErrors) {
   Diagnostics diags;
-  auto preset = loadPresetOrTag(path, app.args.model, diags,
+  auto preset = loadPresetOrTag(path, toPath(app.args.model), diags,
                                 {.allowAnyPath = app.args.allowAnyPath,
-                                 .tagsDir = app.args.tagsDir,
+                                 .tagsDir = toPath(app.args.tagsDir),
                                  .tagAnimation = app.args.animation,
                                  .levelWeather = app.args.weather,
                                  .levelCluster = app.args.cluster});
@@ -51,7 +52,7 @@ bool loadInto(App& app, const fs::path& path, bool keepView, bool allowErrors) {
   app.loadDiagnostics = diags;
   if (failed) {
     if (app.preset) {
-      app.loadDiagnostics.warning(path.string(), "",
+      app.loadDiagnostics.warning(toUtf8(path), "",
                                   "not loaded: the last good state keeps running");
     } else {
       // Nothing runs yet: watch the file (and those the errors name), so fixing it in an editor
@@ -140,7 +141,7 @@ bool loadBundle(App& app, const fs::path& dir) {
   double time = moment->time;
   seekTransport(app.transport, w, time);
   app.transport.playing = false;  // reopened at that moment
-  setStatus(app, "bundle " + dir.string() + " at t = " + std::to_string(time) + " s");
+  setStatus(app, "bundle " + toUtf8(dir) + " at t = " + std::to_string(time) + " s");
   return true;
 }
 
@@ -202,7 +203,7 @@ bool openDocument(App& app, const fs::path& path) {
 bool openAndRemember(App& app, const fs::path& path) {
   app.pendingOpen.clear();
   if (!openDocument(app, path)) {
-    setStatus(app, "could not open " + path.string() + " (see the errors tab)");
+    setStatus(app, "could not open " + toUtf8(path) + " (see the errors tab)");
     showTab(app, BottomTab::Errors);
     return false;
   }
@@ -213,15 +214,15 @@ bool openAndRemember(App& app, const fs::path& path) {
     fs::path saved = suggestedSaveAsPath(*app.preset);
     std::error_code ec;
     if (fs::exists(saved, ec))
-      app.loadDiagnostics.warning(path.string(), "",
-                                  "edits saved from it earlier are in " + saved.string() +
+      app.loadDiagnostics.warning(toUtf8(path), "",
+                                  "edits saved from it earlier are in " + toUtf8(saved) +
                                       ": open that file to go on with them");
   }
   app.timeline.clear();
   app.curvePointer.clear();
   app.curveKey = -1;
   app.inspectorFocus.clear();
-  setStatus(app, "opened " + path.string());
+  setStatus(app, "opened " + toUtf8(path));
   return true;
 }
 
@@ -268,7 +269,7 @@ namespace {
 std::string viewerOpen(App& app, const ConsoleStatement& st) {
   const auto& t = st.tokens;
   if (t.size() < 2) return "usage: open PATH";
-  if (requestOpen(app, t[1])) return {};
+  if (requestOpen(app, toPath(t[1]))) return {};
   // Not open yet: a script must not go on as if it were (its `save` would save the old document).
   if (app.showOpenPrompt) return "unsaved edits: answer the prompt before " + t[1] + " opens";
   return "could not open " + t[1] + " (see the errors tab)";
@@ -412,7 +413,7 @@ std::string saveDocument(App& app, const fs::path& path, bool overwrite, bool ma
       break;
     case Status::NeedsSaveAs:
       // Nothing of the user's changed; the built scene did: only a new preset can hold it.
-      app.saveAsPath = suggestedSaveAsPath(*app.preset).string();
+      app.saveAsPath = toUtf8(suggestedSaveAsPath(*app.preset));
       app.showSaveAs = true;
       setStatus(app, r.message);
       return r.message;
@@ -443,7 +444,7 @@ std::string saveDocument(App& app, const fs::path& path, bool overwrite, bool ma
     if (!loadInto(app, path, true, false)) {
       app.history = std::move(history);
       app.committed = std::move(committed);
-      return "saved " + path.string() + ", but it does not open: see the errors tab";
+      return "saved " + toUtf8(path) + ", but it does not open: see the errors tab";
     }
     app.history = std::move(history);
     addRecentFile(app.settings, path);
@@ -452,7 +453,7 @@ std::string saveDocument(App& app, const fs::path& path, bool overwrite, bool ma
   app.conflicts.clear();
   rebuildWatch(app);  // our own writes are not outside changes
   if (r.sceneNeedsSaveAs) {
-    app.saveAsPath = suggestedSaveAsPath(*app.preset).string();
+    app.saveAsPath = toUtf8(suggestedSaveAsPath(*app.preset));
     app.showSaveAs = true;
   }
   setStatus(app, r.message);
@@ -471,16 +472,16 @@ void rebuildWatch(App& app) {
     add(app.presetPath, false);
     std::error_code ec;
     for (const auto& d : app.loadDiagnostics.items)
-      if (!d.file.empty() && fs::is_regular_file(d.file, ec)) add(d.file, false);
+      if (!d.file.empty() && fs::is_regular_file(toPath(d.file), ec)) add(toPath(d.file), false);
     return;
   }
   add(app.presetPath, false);
   for (const auto& e : app.preset->effects) add(e.definitionFile, false);
-  for (const auto& t : app.drawList.textures) add(t.path, true);
+  for (const auto& t : app.drawList.textures) add(toPath(t.path), true);
   // Every other file the scene reads (a wind or point_physics file, a model, a bitmap tag): an
   // edit made there in another editor reloads the scene (images reload the textures).
   for (const auto& d : app.preset->documents) {
-    std::string ext = d.path.extension().string();
+    std::string ext = toUtf8(d.path.extension());
     std::transform(ext.begin(), ext.end(), ext.begin(),
                    [](unsigned char c) { return char(std::tolower(c)); });
     add(d.path, ext == ".png" || ext == ".bitmap");
@@ -501,8 +502,8 @@ void pollHotReload(App& app, double now) {
     }
     if (!changed) return;
     if (loadInto(app, app.presetPath, false, true)) {
-      setStatus(app, "loaded " + app.presetPath.string());
-      std::cerr << "fxview: loaded " << app.presetPath.string() << "\n";
+      setStatus(app, "loaded " + toUtf8(app.presetPath));
+      std::cerr << "fxview: loaded " << toUtf8(app.presetPath) << "\n";
     } else {
       std::cerr << app.loadDiagnostics.formatAll();
     }
@@ -511,8 +512,8 @@ void pollHotReload(App& app, double now) {
   // Textures that appeared since the last poll are watched too.
   for (const auto& t : app.drawList.textures) {
     bool known = std::any_of(app.watch.entries.begin(), app.watch.entries.end(),
-                             [&](const FileWatch::Entry& e) { return e.path == fs::path(t.path); });
-    if (!known) app.watch.entries.push_back({t.path, mtimeOf(t.path), true});
+                             [&](const FileWatch::Entry& e) { return e.path == toPath(t.path); });
+    if (!known) app.watch.entries.push_back({toPath(t.path), mtimeOf(toPath(t.path)), true});
   }
   bool reloadDoc = false, reloadTextures = false;
   for (auto& e : app.watch.entries) {
@@ -541,7 +542,7 @@ void pollHotReload(App& app, double now) {
       return;
     }
     if (loadInto(app, app.presetPath, true, false))
-      setStatus(app, "reloaded " + app.presetPath.string());
+      setStatus(app, "reloaded " + toUtf8(app.presetPath));
     else
       setStatus(app, "reload failed; the last good state keeps running");
   }
@@ -621,7 +622,7 @@ bool runWithoutDocument(App& app, const std::string& line) {
   auto st = parseConsoleLine(line);
   for (const auto& s : st) {
     if ((s.command() == "load" || s.command() == "open") && s.tokens.size() > 1) {
-      if (!openAndRemember(app, s.tokens[1])) {
+      if (!openAndRemember(app, toPath(s.tokens[1]))) {
         std::cerr << "fxview: could not open " << s.tokens[1] << "\n";
         return false;
       }
@@ -647,17 +648,18 @@ void installDocumentHooks(App& app, ConsoleSession& s) {
   ConsoleSession* sp = &s;
   s.hooks.load = [&app, sp](const std::string& path, bool discard) -> std::string {
     if (documentDirty(app) && !discard) {
-      app.pendingOpen = path;
+      app.pendingOpen = toPath(path);
       app.showOpenPrompt = true;
       return "unsaved edits: answer the prompt (or load " + path + " --discard)";
     }
-    if (!openDocument(app, path)) return "could not load " + path + " (see the errors panel)";
+    if (!openDocument(app, toPath(path)))
+      return "could not load " + path + " (see the errors panel)";
     sp->preset = app.preset.get();
     sp->world = app.world.get();
     return {};
   };
   s.hooks.save = [&app](const std::string& path, bool overwrite) {
-    return saveDocument(app, path, overwrite);
+    return saveDocument(app, toPath(path), overwrite);
   };
   s.hooks.quit = [&app](bool discard) -> std::string {
     // The window loop asks first when there are unsaved edits (gui.cpp), as Ctrl+Q does.
@@ -689,13 +691,13 @@ void installCaptureHooks(App& app, ConsoleSession& s) {
     return {};
   };
   s.hooks.gif = [&app](const std::string& path, int frames, double every) {
-    return exportFrames(app, path, frames, every, 0, FrameExport::Gif);
+    return exportFrames(app, toPath(path), frames, every, 0, FrameExport::Gif);
   };
   s.hooks.video = [&app](const std::string& path, int frames, double every) {
-    return exportFrames(app, path, frames, every, 0, FrameExport::Video);
+    return exportFrames(app, toPath(path), frames, every, 0, FrameExport::Video);
   };
   s.hooks.sheet = [&app](const std::string& path, int frames, double every, int columns) {
-    return exportFrames(app, path, frames, every, columns, FrameExport::Sheet);
+    return exportFrames(app, toPath(path), frames, every, columns, FrameExport::Sheet);
   };
 }
 
@@ -799,7 +801,7 @@ void runPendingExec(App& app) {
 void finishCaptures(App& app) {
   int w = int(app.framebuffer.x), h = int(app.framebuffer.y);
   if (!app.pendingScreenshot.empty() && app.frameIndex >= app.screenshotFrame) {
-    fs::path p = app.pendingScreenshot;
+    fs::path p = toPath(app.pendingScreenshot);
     app.pendingScreenshot.clear();
     std::error_code ec;
     if (p.has_parent_path()) fs::create_directories(p.parent_path(), ec);
@@ -808,24 +810,24 @@ void finishCaptures(App& app) {
     int cw = w, ch = h;
     if (!std::exchange(app.screenshotWindow, false)) pixels = viewportPixels(app, pixels, cw, ch);
     if (render::writePng(p, cw, ch, pixels, err)) {
-      app.consoleLog.push_back({ConsoleLine::Output, "screenshot " + p.string()});
-      setStatus(app, "screenshot " + p.string());
+      app.consoleLog.push_back({ConsoleLine::Output, "screenshot " + toUtf8(p)});
+      setStatus(app, "screenshot " + toUtf8(p));
     } else {
       app.consoleLog.push_back({ConsoleLine::Error, "screenshot: " + err});
       std::cerr << "fxview: screenshot: " << err << "\n";
-      if (app.execActive) execStatementFailed(app, "screenshot " + p.string());
+      if (app.execActive) execStatementFailed(app, "screenshot " + toUtf8(p));
     }
   }
   if (!app.pendingBundle.empty()) {
-    fs::path p = app.pendingBundle;
+    fs::path p = toPath(app.pendingBundle);
     app.pendingBundle.clear();
     std::string err = writeBundle(app, p);
     if (err.empty())
-      app.consoleLog.push_back({ConsoleLine::Output, "bundle " + p.string()});
+      app.consoleLog.push_back({ConsoleLine::Output, "bundle " + toUtf8(p)});
     else {
       app.consoleLog.push_back({ConsoleLine::Error, "bundle: " + err});
       std::cerr << "fxview: bundle: " << err << "\n";
-      if (app.execActive) execStatementFailed(app, "bundle " + p.string());
+      if (app.execActive) execStatementFailed(app, "bundle " + toUtf8(p));
     }
   }
 }
@@ -872,7 +874,7 @@ std::string exportFrames(App& app, const fs::path& path, int frames, double ever
   const char* label = kind == FrameExport::Gif     ? "GIF "
                       : kind == FrameExport::Video ? "video "
                                                    : "sheet ";
-  if (err.empty()) setStatus(app, label + path.string());
+  if (err.empty()) setStatus(app, label + toUtf8(path));
   return err;
 }
 
@@ -913,8 +915,8 @@ Json bundleMeta(App& app, const fs::path& folder, int w, int h, const fs::path& 
   Json meta = Json::object();
   meta["fxview_version"] = FXVIEW_VERSION;
   meta["gl_renderer"] = app.glRenderer;
-  meta["source"] = app.presetPath.filename().string();
-  if (!openedCopy.empty()) meta["source_copy"] = openedCopy.generic_string();
+  meta["source"] = toUtf8(app.presetPath.filename());
+  if (!openedCopy.empty()) meta["source_copy"] = toGenericUtf8(openedCopy);
   meta["seed"] = world.seed();
   meta["time"] = world.time();
   meta["simulation"] = {
@@ -943,7 +945,7 @@ Json bundleMeta(App& app, const fs::path& folder, int w, int h, const fs::path& 
   meta["effects"] = effects;
   meta["screenshot"] = "screenshot.png";
   meta["preset"] = "preset.json";
-  meta["reopen"] = "fxview " + folder.filename().string();
+  meta["reopen"] = "fxview " + toUtf8(folder.filename());
   return meta;
 }
 
@@ -981,22 +983,22 @@ std::string writeBundle(App& app, const fs::path& dir) {
   fs::path tmp;
   for (int n = 0; n < 1000 && tmp.empty(); ++n) {
     fs::path candidate = folder;
-    candidate += ".tmp-" + std::to_string(n);
+    candidate += toPath(".tmp-" + std::to_string(n));
     if (fs::create_directory(candidate, ec)) tmp = candidate;
   }
-  if (tmp.empty()) return "cannot create a folder beside " + folder.string() + ": " + ec.message();
+  if (tmp.empty()) return "cannot create a folder beside " + toUtf8(folder) + ": " + ec.message();
   std::string err = writeBundleFiles(app, tmp, folder, w, h);
   if (err.empty()) {
     fs::rename(tmp, folder, ec);  // over an empty folder too
-    if (ec) err = "cannot write the bundle to " + folder.string() + ": " + ec.message();
+    if (ec) err = "cannot write the bundle to " + toUtf8(folder) + ": " + ec.message();
   }
   if (!err.empty()) {
     fs::remove_all(tmp, ec);
-    for (size_t at; (at = err.find(tmp.string())) != std::string::npos;)
-      err.replace(at, tmp.string().size(), folder.string());
+    for (size_t at; (at = err.find(toUtf8(tmp))) != std::string::npos;)
+      err.replace(at, toUtf8(tmp).size(), toUtf8(folder));
     return err;
   }
-  setStatus(app, "bundle written to " + dir.string());
+  setStatus(app, "bundle written to " + toUtf8(dir));
   return {};
 }
 
@@ -1005,7 +1007,7 @@ std::string windowTitle(const App& app) {
   if (app.preset) {
     t += " - ";
     if (!app.preset->scene.name.empty()) t += app.preset->scene.name + " - ";
-    t += app.presetPath.string();
+    t += toUtf8(app.presetPath);
   }
   if (app.history.dirty()) t += " *";
   return t;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "engine/core/paths.h"
 #include "engine/session/file_kinds.h"
 
 namespace fx::gui {
@@ -47,7 +48,7 @@ std::span<const FileFilter> fileFilters() {
 
 bool filterAccepts(const FileFilter& filter, const fs::path& file) {
   if (filter.extensions.empty()) return true;
-  std::string ext = file.extension().string();
+  std::string ext = toUtf8(file.extension());
   for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
   return std::find(filter.extensions.begin(), filter.extensions.end(), ext) !=
          filter.extensions.end();
@@ -57,7 +58,7 @@ void browseTo(FileBrowser& b, const fs::path& dir) {
   std::error_code ec;
   fs::path abs = fs::weakly_canonical(fs::absolute(dir, ec), ec);
   if (ec || !fs::is_directory(abs, ec)) {
-    b.error = dir.string() + ": not a folder";
+    b.error = toUtf8(dir) + ": not a folder";
     return;
   }
   std::vector<FileEntry> entries;
@@ -66,12 +67,12 @@ void browseTo(FileBrowser& b, const fs::path& dir) {
       fileFilters()[size_t(std::clamp(b.filter, 0, int(fileFilters().size()) - 1))];
   fs::directory_iterator it(abs, fs::directory_options::skip_permission_denied, ec);
   if (ec) {
-    b.error = abs.string() + ": " + ec.message();
+    b.error = toUtf8(abs) + ": " + ec.message();
     return;
   }
   for (; it != fs::directory_iterator(); it.increment(ec)) {
     if (ec) break;
-    std::string name = it->path().filename().string();
+    std::string name = toUtf8(it->path().filename());
     if (name.empty() || name[0] == '.') continue;
     if (entries.size() >= kMaxBrowserEntries) {
       truncated = true;
@@ -100,7 +101,7 @@ void browseTo(FileBrowser& b, const fs::path& dir) {
 
 fs::path browserSelection(const FileBrowser& b) {
   if (b.name.empty()) return {};
-  fs::path n(b.name);
+  fs::path n = toPath(b.name);
   return n.is_absolute() ? n : b.dir / n;
 }
 

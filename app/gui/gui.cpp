@@ -19,6 +19,7 @@
 #include "app/cli/export.h"
 #include "app/gui/app.h"
 #include "engine/core/data_paths.h"
+#include "engine/core/paths.h"
 #include "engine/core/startup_phases.h"
 #include "engine/core/platform.h"
 
@@ -120,7 +121,7 @@ void frame(App& app, double dt) {
 
   if (!app.droppedFiles.empty()) {
     // Several files dropped at once: the first opens (one document at a time).
-    requestOpen(app, std::exchange(app.droppedFiles, {}).front());
+    requestOpen(app, toPath(std::exchange(app.droppedFiles, {}).front()));
   }
   if (app.frameIndex >= 2) runPendingExec(app);
   handleShortcuts(app);
@@ -239,15 +240,15 @@ void initImGui(App& app) {
 // The document named on the command line (the shipped gallery when none is), then the --exec
 // script queued. Returns whether the document opened.
 bool openFirstDocument(App& app, const GuiArgs& args) {
-  std::filesystem::path path = args.preset.empty() ? std::filesystem::path("presets/gallery.json")
-                                                   : std::filesystem::path(args.preset);
+  std::filesystem::path path =
+      args.preset.empty() ? std::filesystem::path("presets/gallery.json") : toPath(args.preset);
   if (args.preset.empty() && !std::filesystem::exists(path))
     if (auto shipped = findDataFile("presets/gallery.json"); !shipped.empty()) path = shipped;
   // A document that fails to open still opens the viewer: its errors are in the errors
   // panel and the file is watched, so fixing it brings the scene up (hot reload).
   const bool opened = openDocument(app, path);
   if (!opened) {
-    std::cerr << "fxview: could not open " << path.string() << "\n";
+    std::cerr << "fxview: could not open " << toUtf8(path) << "\n";
     if (!app.preset) showTab(app, BottomTab::Console);
   } else if (!args.preset.empty())
     addRecentFile(app.settings, path);

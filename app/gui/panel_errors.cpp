@@ -10,6 +10,7 @@
 
 #include "app/gui/app.h"
 #include "engine/core/file_write.h"
+#include "engine/core/paths.h"
 
 namespace fx::gui {
 
@@ -70,7 +71,7 @@ void drawSavePrompts(App& app, ImVec2 centre) {
   if (std::exchange(app.showConflictPrompt, false)) ImGui::OpenPopup("Changed on disk");
   ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   if (ImGui::BeginPopupModal("Replace file?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::Text("%s already exists.", app.pendingSaveAs.string().c_str());
+    ImGui::Text("%s already exists.", toUtf8(app.pendingSaveAs).c_str());
     ImGui::TextDisabled("Replacing it writes this preset, and the files it needs, over it.");
     if (ImGui::Button("Replace")) {
       std::string err = saveDocument(app, app.pendingSaveAs, true);
@@ -84,7 +85,7 @@ void drawSavePrompts(App& app, ImVec2 centre) {
   ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   if (ImGui::BeginPopupModal("Changed on disk", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::Text("Changed on disk since fxview read it, while you have unsaved edits:");
-    for (const auto& p : app.conflicts) ImGui::BulletText("%s", p.string().c_str());
+    for (const auto& p : app.conflicts) ImGui::BulletText("%s", toUtf8(p).c_str());
     if (ImGui::Button("Reload (drop my edits)")) {
       openAndRemember(app, app.presetPath);
       ImGui::CloseCurrentPopup();
@@ -114,7 +115,7 @@ void drawReadOnlyPrompt(App& app, ImVec2 centre) {
   ImGui::Text("These files are read-only (no write permission); nothing was written:");
   for (const auto& p : app.readOnlyFiles) {
     auto mode = readOnlyMode(p);
-    ImGui::BulletText("%s (mode %04o)", p.string().c_str(), mode ? *mode : 0u);
+    ImGui::BulletText("%s (mode %04o)", toUtf8(p).c_str(), mode ? *mode : 0u);
   }
   if (ImGui::Button("Make writable and save")) {
     std::string err = saveDocument(app, app.readOnlySavePath, app.readOnlySaveOverwrite, true);
@@ -140,8 +141,8 @@ void drawPrompts(App& app) {
   }
   ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   if (ImGui::BeginPopupModal("Unsaved changes##open", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::Text("%s has unsaved edits.", app.presetPath.string().c_str());
-    ImGui::Text("Open %s?", app.pendingOpen.string().c_str());
+    ImGui::Text("%s has unsaved edits.", toUtf8(app.presetPath).c_str());
+    ImGui::Text("Open %s?", toUtf8(app.pendingOpen).c_str());
     if (ImGui::Button("Save and open")) {
       std::string err = saveDocument(app, {});
       if (err.empty())
@@ -161,7 +162,7 @@ void drawPrompts(App& app) {
   }
   ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   if (ImGui::BeginPopupModal("Unsaved changes", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::Text("%s has unsaved edits.", app.presetPath.string().c_str());
+    ImGui::Text("%s has unsaved edits.", toUtf8(app.presetPath).c_str());
     if (ImGui::Button("Save and quit")) {
       std::string err = saveDocument(app, {});
       if (err.empty())

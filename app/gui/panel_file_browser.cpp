@@ -6,6 +6,7 @@
 #include <imgui_stdlib.h>
 
 #include "app/gui/app.h"
+#include "engine/core/paths.h"
 #include "engine/session/file_kinds.h"
 
 namespace fx::gui {
@@ -51,7 +52,7 @@ void entryList(App& app) {
     bool selected = b.name == e.name;
     if (ImGui::Selectable(label.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick)) {
       b.name = e.name;
-      if (ImGui::IsMouseDoubleClicked(0)) next = b.dir / e.name;
+      if (ImGui::IsMouseDoubleClicked(0)) next = b.dir / toPath(e.name);
     }
     if (!e.directory) {
       ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - 90);
@@ -73,12 +74,12 @@ void openFileBrowser(App& app, bool saving) {
   // a Stride asset) a new preset beside it, never the opened file itself.
   fs::path suggested = app.presetPath;
   if (saving && !app.saveAsPath.empty())
-    suggested = app.saveAsPath;
+    suggested = toPath(app.saveAsPath);
   else if (saving && app.preset)
     suggested = suggestedSaveAsPath(*app.preset);
   fs::path start = suggested.empty() ? fs::current_path() : suggested.parent_path();
   if (start.empty()) start = fs::current_path();
-  b.name = saving && !suggested.empty() ? suggested.filename().string() : "";
+  b.name = saving && !suggested.empty() ? toUtf8(suggested.filename()) : "";
   app.saveAsPath.clear();
   browseTo(b, start);
 }
@@ -94,9 +95,10 @@ void drawFileBrowser(App& app) {
   if (!ImGui::BeginPopupModal(title, &b.visible)) return;
   if (ImGui::Button("Up")) browseTo(b, b.dir.parent_path());
   ImGui::SameLine();
-  std::string dir = b.dir.string();
+  std::string dir = toUtf8(b.dir);
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::InputText("##dir", &dir, ImGuiInputTextFlags_EnterReturnsTrue)) browseTo(b, dir);
+  if (ImGui::InputText("##dir", &dir, ImGuiInputTextFlags_EnterReturnsTrue))
+    browseTo(b, toPath(dir));
   entryList(app);
   ImGui::SetNextItemWidth(-260);
   bool enter = ImGui::InputTextWithHint("##name", "file name", &b.name,

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include "app/gui/app.h"
+#include "engine/core/paths.h"
 
 namespace fx::gui {
 
@@ -18,7 +19,7 @@ void fileMenu(App& app) {
     ImGui::Separator();
     if (ImGui::MenuItem("Clear list")) app.settings.recentFiles.clear();
     ImGui::EndMenu();
-    if (!chosen.empty()) requestOpen(app, chosen);
+    if (!chosen.empty()) requestOpen(app, toPath(chosen));
   }
   ImGui::Separator();
   if (ImGui::MenuItem("Save", "Ctrl+S", false, app.preset != nullptr)) {

@@ -7,6 +7,7 @@
 
 #include "app/gui/app.h"
 #include "app/gui/inspector_visitor.h"
+#include "engine/core/paths.h"
 #include "engine/effects/debug_toggles.h"
 
 namespace fx::gui {
@@ -212,7 +213,7 @@ void drawScenePanel(App& app) {
     return;
   }
   if (!app.preset->scene.name.empty()) ImGui::TextUnformatted(app.preset->scene.name.c_str());
-  ImGui::TextDisabled("%s", app.presetPath.string().c_str());
+  ImGui::TextDisabled("%s", toUtf8(app.presetPath).c_str());
   levelWeatherSection(app);
   effectsSection(app);
   overlaysSection(app);

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "engine/core/platform.h"
+#include "engine/core/paths.h"
 
 namespace fx::gui {
 
@@ -78,9 +79,9 @@ ViewerSettings loadSettings(const fs::path& path, std::string& warning) {
   std::error_code ec;
   if (path.empty() || !fs::exists(path, ec)) return {};
   Diagnostics diags;
-  auto json = loadJsonFile(path, path.string(), diags);
+  auto json = loadJsonFile(path, toUtf8(path), diags);
   if (!json || !json->is_object()) {
-    warning = json ? path.string() + ": expected an object; using the default layout"
+    warning = json ? toUtf8(path) + ": expected an object; using the default layout"
                    : diags.formatAll() + "using the default layout";
     return {};
   }
@@ -91,14 +92,14 @@ std::string saveSettings(const ViewerSettings& settings, const fs::path& path) {
   if (path.empty()) return {};
   std::error_code ec;
   fs::create_directories(path.parent_path(), ec);
-  if (ec) return path.parent_path().string() + ": " + ec.message();
+  if (ec) return toUtf8(path.parent_path()) + ": " + ec.message();
   return writeFileAtomic(path, settingsToJson(settings).dump(2) + "\n");
 }
 
 void addRecentFile(ViewerSettings& settings, const fs::path& path) {
   std::error_code ec;
   fs::path abs = fs::weakly_canonical(fs::absolute(path, ec), ec);
-  std::string p = (abs.empty() ? path : abs).string();
+  std::string p = toUtf8(abs.empty() ? path : abs);
   auto& list = settings.recentFiles;
   list.erase(std::remove(list.begin(), list.end(), p), list.end());
   list.insert(list.begin(), p);

@@ -5,6 +5,8 @@
 #include "engine/core/paths.h"
 #include "engine/core/platform.h"
 
+#include "engine/core/paths.h"
+
 // Compiled into this file alone (CMakeLists.txt): the checkout and build tree of this binary.
 #ifndef FXVIEW_SOURCE_DIR
 #error "FXVIEW_SOURCE_DIR must name the source tree"

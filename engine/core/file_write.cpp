@@ -16,6 +16,8 @@
 #include <unistd.h>
 #endif
 
+#include "engine/core/paths.h"
+
 namespace fx {
 
 namespace fs = std::filesystem;
@@ -53,17 +55,17 @@ int writeAllAndSync(int fd, const std::string& text) {
 }
 
 std::string cannotSave(const fs::path& path, int err, const fs::path& at) {
-  return "cannot save " + path.string() + ": " + writeErrorReason(err, at);
+  return "cannot save " + toUtf8(path) + ": " + writeErrorReason(err, at);
 }
 
 // A new, uniquely named (O_EXCL through mkstemp) temporary file in `target`'s folder: its name is
 // short, so it fits wherever the target's name does. -1 with `error` set on failure.
 int openTemp(const fs::path& path, const fs::path& target, fs::path& tmp, std::string& error) {
-  if (target.filename().string().size() > NAME_MAX) {
+  if (toUtf8(target.filename()).size() > NAME_MAX) {
     error = cannotSave(path, ENAMETOOLONG, target);
     return -1;
   }
-  std::string name = (folderOf(target) / ".fxv-XXXXXX").string();
+  std::string name = toUtf8(folderOf(target) / ".fxv-XXXXXX");
   std::vector<char> buf(name.begin(), name.end());
   buf.push_back('\0');
   int fd = ::mkstemp(buf.data());
@@ -71,7 +73,7 @@ int openTemp(const fs::path& path, const fs::path& target, fs::path& tmp, std::s
     error = cannotSave(path, errno, target);
     return -1;
   }
-  tmp = fs::path(buf.data());
+  tmp = toPath(buf.data());
   return fd;
 }
 
@@ -84,7 +86,7 @@ std::string overwriteInPlace(const fs::path& path, const fs::path& target, const
   int fd = ::open(target.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
   int err = fd < 0 ? errno : writeAllAndSync(fd, text);
   if (fd >= 0 && ::close(fd) != 0 && err == 0) err = errno;
-  if (err != 0) return cannotSave(path, err, target) + "; the new content is in " + tmp.string();
+  if (err != 0) return cannotSave(path, err, target) + "; the new content is in " + toUtf8(tmp);
   ::unlink(tmp.c_str());
   return {};
 }
@@ -111,9 +113,9 @@ std::string writeErrorReason(int err, const fs::path& path) {
     case EPERM:
       return "permission denied";
     case ENOENT:
-      return "no such folder " + folderOf(path).string();
+      return "no such folder " + toUtf8(folderOf(path));
     case ENOTDIR:
-      return "a part of " + folderOf(path).string() + " is not a folder";
+      return "a part of " + toUtf8(folderOf(path)) + " is not a folder";
     case ENAMETOOLONG:
       return "file name too long";
     case EROFS:
@@ -121,7 +123,7 @@ std::string writeErrorReason(int err, const fs::path& path) {
     case ENOSPC:
       return "no space left on device";
     case EISDIR:
-      return path.string() + " is a folder";
+      return toUtf8(path) + " is a folder";
     default:
       return lowerFirst(std::strerror(err));
   }
@@ -136,7 +138,7 @@ fs::path writeTarget(const fs::path& path) {
     std::vector<char> buf(size_t(st.st_size > 0 ? st.st_size : PATH_MAX) + 1);
     ssize_t n = ::readlink(p.c_str(), buf.data(), buf.size());
     if (n < 0 || size_t(n) >= buf.size()) return p;
-    fs::path link(std::string(buf.data(), size_t(n)));
+    fs::path link = toPath(std::string_view(buf.data(), size_t(n)));
     p = link.is_absolute() ? link : folderOf(p) / link;
   }
   return p;
@@ -154,14 +156,14 @@ std::string readOnlyRefusal(const fs::path& path, const std::string& hint) {
   if (!mode) return {};
   char octal[8];
   std::snprintf(octal, sizeof octal, "%04o", *mode);
-  return path.string() + " is read-only (mode " + octal + "); " + hint;
+  return toUtf8(path) + " is read-only (mode " + octal + "); " + hint;
 }
 
 std::string makeWritable(const fs::path& path) {
   auto mode = readOnlyMode(path);
   if (!mode) return {};
   if (::chmod(path.c_str(), mode_t(*mode | S_IWUSR)) != 0)
-    return "cannot make " + path.string() + " writable: " + writeErrorReason(errno, path);
+    return "cannot make " + toUtf8(path) + " writable: " + writeErrorReason(errno, path);
   return {};
 }
 
@@ -171,7 +173,7 @@ std::string writeFileAtomic(const fs::path& path, const std::string& text,
   struct stat st {};
   const bool replacing = ::stat(target.c_str(), &st) == 0;
   if (replacing && !S_ISREG(st.st_mode))
-    return "cannot save " + path.string() +
+    return "cannot save " + toUtf8(path) +
            (S_ISDIR(st.st_mode) ? ": it is a folder" : ": not a regular file");
   mode_t mode = replacing ? mode_t(st.st_mode & 07777) : newFileMode();
   const bool readOnly = replacing && (mode & 0222) == 0;
@@ -224,7 +226,7 @@ std::string commitTempFile(const fs::path& tmp, const fs::path& path, const Writ
     if (!in) {
       std::error_code ec;
       fs::remove(tmp, ec);
-      return "cannot save " + path.string() + ": its temporary file " + tmp.string() + " is gone";
+      return "cannot save " + toUtf8(path) + ": its temporary file " + toUtf8(tmp) + " is gone";
     }
     std::stringstream ss;
     ss << in.rdbuf();

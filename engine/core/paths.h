@@ -3,8 +3,8 @@
 // Linux but an ANSI code page on Windows, where "Zoë" or "日本" would name another file or none.
 // Every conversion between a UTF-8 name and std::filesystem::path goes through these, and every
 // file is opened through a path (the wide-character APIs on Windows), never a narrow char*.
-// The lint test `paths_go_through_utf8` fails on a `.string()`, `generic_string()` or `fopen`
-// elsewhere.
+// The lint test `lint_paths_go_through_utf8` (tools/check_utf8_paths.py) fails on a `.string()`,
+// `generic_string()` or `fopen` elsewhere.
 #pragma once
 
 #include <cstdio>

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "engine/core/json.h"
+#include "engine/core/paths.h"
 
 namespace fx {
 
@@ -21,23 +22,26 @@ SpriteSheet SpriteSheet::single() {
   return s;
 }
 
-SpriteSheet loadSpriteSheet(const std::string& texturePath, const std::string& file, const std::string& pointer,
-                            Diagnostics& diags) {
+SpriteSheet loadSpriteSheet(const std::string& texturePath, const std::string& file,
+                            const std::string& pointer, Diagnostics& diags) {
   std::string sidecar = texturePath + ".sprites.json";
   std::error_code ec;
-  if (texturePath.empty() || !std::filesystem::exists(sidecar, ec)) return SpriteSheet::single();
+  if (texturePath.empty() || !std::filesystem::exists(toPath(sidecar), ec))
+    return SpriteSheet::single();
   Diagnostics local;
-  auto j = loadJsonFile(sidecar, sidecar, local);
+  auto j = loadJsonFile(toPath(sidecar), sidecar, local);
   auto bad = [&](const std::string& msg) {
     diags.error(file, pointer, sidecar + ": " + msg);
     return SpriteSheet::single();
   };
   if (!j) return bad(local.items.empty() ? "unreadable" : local.items[0].message);
-  if (!j->is_object() || !j->contains("sequences") || !(*j)["sequences"].is_array() || (*j)["sequences"].empty())
+  if (!j->is_object() || !j->contains("sequences") || !(*j)["sequences"].is_array() ||
+      (*j)["sequences"].empty())
     return bad("expected {\"sequences\": [...]} with at least one sequence");
   SpriteSheet sheet;
   int rows = j->value("rows", 1), columns = j->value("columns", 1);
-  if (rows < 1 || columns < 1 || rows > 4096 || columns > 4096) return bad("rows and columns must be 1..4096");
+  if (rows < 1 || columns < 1 || rows > 4096 || columns > 4096)
+    return bad("rows and columns must be 1..4096");
   for (const auto& sj : (*j)["sequences"]) {
     SpriteSequence seq;
     if (sj.contains("sprites") && sj["sprites"].is_array()) {
@@ -48,7 +52,8 @@ SpriteSheet loadSpriteSheet(const std::string& texturePath, const std::string& f
         s.right = p.value("right", 1.0f);
         s.top = p.value("top", 0.0f);
         s.bottom = p.value("bottom", 1.0f);
-        if (p.contains("registration") && p["registration"].is_array() && p["registration"].size() == 2)
+        if (p.contains("registration") && p["registration"].is_array() &&
+            p["registration"].size() == 2)
           s.registration = {p["registration"][0].get<float>(), p["registration"][1].get<float>()};
         else
           s.registration = {(s.right - s.left) * 0.5f, (s.bottom - s.top) * 0.5f};
@@ -56,7 +61,8 @@ SpriteSheet loadSpriteSheet(const std::string& texturePath, const std::string& f
       }
     } else {
       int frames = sj.value("frames", 1), row = sj.value("row", int(sheet.sequences.size()));
-      if (frames < 1 || frames > columns || row < 0 || row >= rows) return bad("grid sequence out of range");
+      if (frames < 1 || frames > columns || row < 0 || row >= rows)
+        return bad("grid sequence out of range");
       for (int f = 0; f < frames; ++f) {
         Sprite s;
         s.left = float(f) / float(columns);

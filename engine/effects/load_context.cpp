@@ -4,6 +4,7 @@
 
 #include "engine/core/data_paths.h"
 #include "engine/core/image_file.h"
+#include "engine/core/paths.h"
 #include "engine/effects/effect.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/formats/texture_file.h"
@@ -40,7 +41,7 @@ fs::path LoadContext::tagsRoot() const {
 std::string LoadContext::resolveTagReference(const std::string& authored) const {
   if (!halo::isTagPath(authored)) return {};
   auto hit = halo::resolveCaseInsensitive(tagsRoot(), authored);
-  return hit ? hit->string() : std::string();
+  return hit ? toUtf8(*hit) : std::string();
 }
 
 std::string LoadContext::resolvePath(const std::string& authored,
@@ -49,7 +50,7 @@ std::string LoadContext::resolvePath(const std::string& authored,
   // Tag references name files under the tags root (which may lie outside the preset folder: it
   // is the modder's tags tree; the reference itself cannot leave it).
   if (std::string tag = resolveTagReference(authored); !tag.empty()) return tag;
-  fs::path p(authored);
+  fs::path p = toPath(authored);
   fs::path candidate;
   if (p.is_absolute()) {
     candidate = p;
@@ -72,7 +73,7 @@ std::string LoadContext::resolvePath(const std::string& authored,
               "\" leaves the preset's folder and assets/ (pass --allow-any-path to allow it)");
     return {};
   }
-  return candidate.string();
+  return toUtf8(candidate);
 }
 
 std::string LoadContext::resolveTexture(const std::string& authored,
@@ -85,8 +86,8 @@ std::string LoadContext::resolveTexture(const std::string& authored,
     // A bitmap tag: it must be found under the tags root; then its first page is checked like a
     // PNG's header (engine/formats/texture_file.h).
     std::error_code ec;
-    if (!fs::is_regular_file(resolved, ec)) {
-      std::string root = tagsRoot().string();
+    if (!fs::is_regular_file(toPath(resolved), ec)) {
+      std::string root = toUtf8(tagsRoot());
       std::string message =
           "texture \"" + authored + "\": tag not found under the tags root " +
           (root.empty() ? std::string("(none: set \"tags_dir\" or --tags)") : "\"" + root + "\"");
@@ -97,7 +98,7 @@ std::string LoadContext::resolveTexture(const std::string& authored,
       return resolved;
     }
   }
-  if (!probeTextureFile(resolved, info, reason)) {
+  if (!probeTextureFile(toPath(resolved), info, reason)) {
     std::string message =
         "texture \"" + authored + "\": " + (reason == "no such file" ? "file not found" : reason);
     // A shipped texture missing everywhere: the data roots are wrong, not the preset.

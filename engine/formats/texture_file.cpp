@@ -4,6 +4,7 @@
 #include <cctype>
 #include <system_error>
 
+#include "engine/core/paths.h"
 #include "engine/formats/halo/bitmap_tag.h"
 
 namespace fx {
@@ -23,7 +24,7 @@ bool loadBitmapTag(const std::filesystem::path& path, halo::Bitmap& out, std::st
     return false;
   }
   Diagnostics diags;
-  auto bitmap = halo::loadBitmap(path, path.filename().string(), diags);
+  auto bitmap = halo::loadBitmap(path, toUtf8(path.filename()), diags);
   if (!bitmap) {
     error = diags.items.empty() ? "not a bitmap tag" : diags.items[0].message;
     return false;
@@ -50,7 +51,7 @@ Sprite toSprite(const halo::BitmapSprite& s) {
 }  // namespace
 
 bool isBitmapTagPath(const std::filesystem::path& path) {
-  std::string ext = path.extension().string();
+  std::string ext = toUtf8(path.extension());
   std::transform(ext.begin(), ext.end(), ext.begin(),
                  [](unsigned char c) { return char(std::tolower(c)); });
   return ext == ".bitmap";
@@ -91,11 +92,11 @@ bool loadTextureFile(const std::filesystem::path& path, Image& out, TextureMipma
 
 SpriteSheet loadTextureSprites(const std::string& texturePath, const std::string& file,
                                const std::string& pointer, Diagnostics& diags) {
-  if (texturePath.empty() || !isBitmapTagPath(texturePath))
+  if (texturePath.empty() || !isBitmapTagPath(toPath(texturePath)))
     return loadSpriteSheet(texturePath, file, pointer, diags);
   halo::Bitmap bitmap;
   std::string error;
-  if (!loadBitmapTag(texturePath, bitmap, error))
+  if (!loadBitmapTag(toPath(texturePath), bitmap, error))
     return SpriteSheet::single();  // resolveTexture said so
   SpriteSheet sheet;
   bool otherPage = false;
@@ -111,7 +112,7 @@ SpriteSheet loadTextureSprites(const std::string& texturePath, const std::string
   if (sheet.sequences.empty()) return SpriteSheet::single();
   if (otherPage)
     diags.warning(file, pointer,
-                  "bitmap " + std::filesystem::path(texturePath).filename().string() +
+                  "bitmap " + toUtf8(toPath(texturePath).filename()) +
                       ": sprites on pages after the first are drawn from the first page");
   return sheet;
 }

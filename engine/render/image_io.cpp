@@ -1,6 +1,7 @@
 // Offscreen framebuffers, pixel readback and PNG reading through stb (the libstb shared library
 // holds the implementation; writing is png_write.cpp's). Rows are always top to bottom outside this
 // file; GL's origin is bottom-left.
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <string>

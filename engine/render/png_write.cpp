@@ -8,6 +8,7 @@
 #include <zlib.h>
 
 #include "engine/core/file_write.h"
+#include "engine/core/paths.h"
 #include "engine/render/renderer.h"
 
 namespace {
@@ -52,7 +53,7 @@ bool writePng(const std::filesystem::path& path, int width, int height,
     static_cast<std::string*>(context)->append(static_cast<const char*>(data), size_t(size));
   };
   if (!stbi_write_png_to_func(append, &bytes, width, height, 4, rgba.data(), width * 4)) {
-    error = "cannot encode PNG " + path.string();
+    error = "cannot encode PNG " + toUtf8(path);
     return false;
   }
   error = writeFileAtomic(path, bytes);

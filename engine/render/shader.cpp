@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/core/paths.h"
 #include "engine/core/startup_phases.h"
 #include "engine/render/builtin_shaders.h"
 
@@ -52,7 +53,7 @@ bool expandIncludes(std::string& source, const std::filesystem::path& dir, std::
     }
     std::string name = source.substr(at + kDirective.size(), nameEnd - at - kDirective.size());
     std::string text;
-    if (dir.empty() || !readText(dir / name, text)) {
+    if (dir.empty() || !readText(dir / toPath(name), text)) {
       auto builtin = builtinShader(name);
       if (!builtin) {
         error = name + ": included shader not found";
@@ -124,17 +125,17 @@ GlProgram loadProgramStages(const std::filesystem::path& dir, const std::string&
     vertLabel = "shaders/" + vertFile;  // the built-in copy of that source file
     fragLabel = "shaders/" + fragFile;
   } else {
-    std::filesystem::path vert = dir / vertFile, frag = dir / fragFile;
+    std::filesystem::path vert = dir / toPath(vertFile), frag = dir / toPath(fragFile);
     if (!readText(vert, vs)) {
-      error = vert.string() + ": cannot read shader";
+      error = toUtf8(vert) + ": cannot read shader";
       return {};
     }
     if (!readText(frag, fs)) {
-      error = frag.string() + ": cannot read shader";
+      error = toUtf8(frag) + ": cannot read shader";
       return {};
     }
-    vertLabel = vert.string();
-    fragLabel = frag.string();
+    vertLabel = toUtf8(vert);
+    fragLabel = toUtf8(frag);
   }
   if (!expandIncludes(vs, dir, error) || !expandIncludes(fs, dir, error)) return {};
   return compileProgram(withDefines(vs, defines), withDefines(fs, defines), vertLabel, fragLabel,

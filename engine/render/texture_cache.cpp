@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/core/paths.h"
 #include "engine/core/startup_phases.h"
 #include "engine/formats/texture_file.h"
 
@@ -89,7 +90,7 @@ const GpuTexture& TextureCache::get(const std::string& path, std::vector<std::st
   std::string reason;
   if (path.empty()) {
     warnings.push_back("texture: empty path; drawn as a magenta checker");
-  } else if (!loadTextureFile(path, image, &mipmaps, reason)) {
+  } else if (!loadTextureFile(toPath(path), image, &mipmaps, reason)) {
     // Same checks and words as the loaders' (LoadContext::resolveTexture), which `fxview check`
     // reports as errors: missing, over the file-size cap, corrupt, over kMaxImageSide.
     warnings.push_back("texture " + path + ": " + reason + "; drawn as a magenta checker");

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/core/paths.h"
+
 namespace fx {
 
 namespace fs = std::filesystem;
@@ -41,22 +43,22 @@ std::string bundleFolderRefusal(const fs::path& dir) {
   fs::path free;
   for (int n = 2; n < 10000 && free.empty(); ++n) {
     fs::path candidate = name;
-    candidate += "-" + std::to_string(n);
+    candidate += toPath("-" + std::to_string(n));
     if (!fs::exists(fs::symlink_status(candidate, ec))) free = candidate;
   }
   std::string what = !fs::is_directory(dir, ec) ? " is a file, not a folder"
                      : isBundleFolder(dir)      ? " already holds a bundle"
                                                 : " already holds files";
-  return dir.string() + what + "; a bundle never replaces a file: give a new or empty folder" +
-         (free.empty() ? std::string() : ", such as " + free.string());
+  return toUtf8(dir) + what + "; a bundle never replaces a file: give a new or empty folder" +
+         (free.empty() ? std::string() : ", such as " + toUtf8(free));
 }
 
 std::optional<BundleMoment> readBundleMoment(const fs::path& dir, Diagnostics& diags) {
   fs::path file = dir / "bundle.json";
-  auto meta = loadJsonFile(file, file.string(), diags);
+  auto meta = loadJsonFile(file, toUtf8(file), diags);
   if (!meta) return std::nullopt;
   if (!meta->is_object()) {
-    diags.error(file.string(), "", "expected a bundle object, got " + describeJson(*meta));
+    diags.error(toUtf8(file), "", "expected a bundle object, got " + describeJson(*meta));
     return std::nullopt;
   }
   const Json& m = *meta;

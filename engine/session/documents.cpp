@@ -6,6 +6,7 @@
 #include "engine/core/file_write.h"
 #include "engine/core/json_text_patch.h"
 #include "engine/core/platform.h"
+#include "engine/core/paths.h"
 #include "engine/core/text.h"
 #include "engine/formats/halo/tag_file.h"
 #include "engine/formats/halo/tag_paths.h"
@@ -80,7 +81,8 @@ class PathFields final : public FieldWalker {
     if (m.hint != FieldHint::TexturePath && m.hint != FieldHint::DefinitionPath &&
         m.tag.codec != TagCodec::Reference)
       return;
-    if (std::string resolved = ctx_.resolvePath(v, {}); !resolved.empty()) out_.push_back(resolved);
+    if (std::string resolved = ctx_.resolvePath(v, {}); !resolved.empty())
+      out_.push_back(toPath(resolved));
   }
 
  private:
@@ -124,7 +126,7 @@ Json serialize(Preset& preset, const Document& doc) {
 // (it cannot be patched safely) the whole document in its style, and `note` says why.
 std::string jsonText(const Document& doc, const Json& json, std::string& note) {
   JsonTextSave t = saveJsonText(doc.text, doc.baseline, json);
-  if (!t.patched) note = doc.path.string() + ": written whole (" + t.why + ")";
+  if (!t.patched) note = toUtf8(doc.path) + ": written whole (" + t.why + ")";
   return std::move(t.text);
 }
 
@@ -138,7 +140,7 @@ std::string writeDocument(Preset& preset, const Document& doc, std::string& note
   if (doc.format == DocumentFormat::StrideAsset) {
     // Only the changed values' text changes; written through a temporary file and a rename.
     Diagnostics diags;
-    std::string err = stride_import::exportToAsset(presetToJson(preset), preset.path.string(),
+    std::string err = stride_import::exportToAsset(presetToJson(preset), toUtf8(preset.path),
                                                    doc.path, doc.path, diags);
     if (err.empty()) return {};
     std::string why = diags.formatAll();
@@ -146,9 +148,9 @@ std::string writeDocument(Preset& preset, const Document& doc, std::string& note
     return why.empty() ? err : why + err;
   }
   EffectEntry* e = entryFor(preset, doc);
-  if (!e) return "no effect reads " + doc.path.string() + " any more";
+  if (!e) return "no effect reads " + toUtf8(doc.path) + " any more";
   if (doc.format == DocumentFormat::HaloTag) {
-    if (!e->definitionTag) return doc.path.string() + ": the tag read from it is gone";
+    if (!e->definitionTag) return toUtf8(doc.path) + ": the tag read from it is gone";
     // The edited fields change, every other byte stays.
     writeDefinitionToTag(*e->definition, *e->definitionTag);
     return halo::saveTag(doc.path, *e->definitionTag);
@@ -158,14 +160,14 @@ std::string writeDocument(Preset& preset, const Document& doc, std::string& note
 
 std::string joinPaths(const std::vector<fs::path>& paths) {
   std::string out;
-  for (const auto& p : paths) out += (out.empty() ? "" : ", ") + p.string();
+  for (const auto& p : paths) out += (out.empty() ? "" : ", ") + toUtf8(p);
   return out;
 }
 
 // A file Save As may replace after asking: a JSON object that is an fxview preset.
 bool isPresetFile(const fs::path& path) {
   Diagnostics quiet;
-  auto json = loadJsonFile(path, path.string(), quiet);
+  auto json = loadJsonFile(path, toUtf8(path), quiet);
   return json && json->is_object() && (json->contains("effects") || json->contains("version"));
 }
 
@@ -313,7 +315,7 @@ SaveResult saveDocuments(Preset& preset, const SaveOptions& opts) {
   }
   std::string saveAsHint = "the scene was built around " + preset.displayName +
                            " and is not a file of yours: Save As keeps its changes (" +
-                           suggestedSaveAsPath(preset).string() + ")";
+                           toUtf8(suggestedSaveAsPath(preset)) + ")";
   if (due.empty()) {
     r.status = sceneDirty ? Status::NeedsSaveAs : Status::NothingToSave;
     r.message = sceneDirty ? saveAsHint : "nothing to save: no file changed";
@@ -365,8 +367,8 @@ SaveResult saveDocumentsAs(Preset& preset, const fs::path& path, const SaveAsOpt
   }
   if (stride_import::isStrideAsset(path)) {
     r.status = Status::Refused;
-    r.message = "refusing to write a preset over the Stride asset " + path.string() +
-                "; save it as " + stride_import::presetPathFor(path).string();
+    r.message = "refusing to write a preset over the Stride asset " + toUtf8(path) +
+                "; save it as " + toUtf8(stride_import::presetPathFor(path));
     return r;
   }
   for (const auto& d : preset.documents) {
@@ -374,14 +376,14 @@ SaveResult saveDocumentsAs(Preset& preset, const fs::path& path, const SaveAsOpt
     if (d.format == DocumentFormat::Preset && d.writable) return saveDocuments(preset);
     if (d.format == DocumentFormat::Preset) break;  // the built scene's virtual path
     r.status = Status::Refused;
-    r.message = path.string() + " is one of this preset's own " +
+    r.message = toUtf8(path) + " is one of this preset's own " +
                 (d.format == DocumentFormat::HaloTag ? "tags" : "definition files") +
                 "; Save As never writes a preset over it";
     return r;
   }
   if (fs::path in = inputAt(preset, path); !in.empty()) {
     r.status = Status::Refused;
-    r.message = path.string() + " is a file this preset reads (" + in.string() +
+    r.message = toUtf8(path) + " is a file this preset reads (" + toUtf8(in) +
                 "); Save As never writes over it";
     return r;
   }
@@ -389,14 +391,14 @@ SaveResult saveDocumentsAs(Preset& preset, const fs::path& path, const SaveAsOpt
   if (fs::exists(path, ec)) {
     if (fs::is_directory(path, ec) || !isPresetFile(path)) {
       r.status = Status::Refused;
-      r.message = path.string() +
+      r.message = toUtf8(path) +
                   " exists and is not an fxview preset; Save As never replaces a file of another "
                   "format";
       return r;
     }
     if (!opts.replaceExisting) {
       r.status = Status::Exists;
-      r.message = path.string() + " exists; replace it? (save PATH --overwrite)";
+      r.message = toUtf8(path) + " exists; replace it? (save PATH --overwrite)";
       return r;
     }
     if (!readOnlyAllowed({path}, opts.makeWritable, r)) return r;
@@ -408,7 +410,7 @@ SaveResult saveDocumentsAs(Preset& preset, const fs::path& path, const SaveAsOpt
     return r;
   }
   r.written.push_back(path);
-  r.message = "saved a copy as " + path.string();
+  r.message = "saved a copy as " + toUtf8(path);
   return r;
 }
 
@@ -416,7 +418,7 @@ fs::path suggestedSaveAsPath(const Preset& preset) {
   const fs::path& opened = preset.openedFile;
   if (opened.empty()) return preset.path;
   if (stride_import::isStrideAsset(opened)) return stride_import::presetPathFor(opened);
-  return opened.parent_path() / (opened.stem().string() + ".fxview.json");
+  return opened.parent_path() / toPath(toUtf8(opened.stem()) + ".fxview.json");
 }
 
 }  // namespace fx

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <fstream>
 
+#include "engine/core/paths.h"
 #include "engine/effects/registry.h"
 #include "engine/import/halo/tag_definitions.h"
 #include "engine/session/bundle.h"
@@ -99,7 +100,7 @@ const FileKind kFileKinds[] = {
 };
 
 std::string lowerExtension(const fs::path& p) {
-  std::string ext = p.extension().string();
+  std::string ext = toUtf8(p.extension());
   std::transform(ext.begin(), ext.end(), ext.begin(),
                  [](unsigned char c) { return char(std::tolower(c)); });
   return ext;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/core/paths.h"
 #include "engine/effects/halo_weather/weather_definition.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/import/halo/level_weather.h"
@@ -73,24 +74,24 @@ std::unique_ptr<Preset> loadAround(const fs::path& bsp, const halo::LevelWeather
   size_t errors = diags.errorCount();
   fs::path root =
       levelTagsRoot(level, absBsp, opts.tagsDir.empty() ? opts.tagsDir : fs::absolute(opts.tagsDir),
-                    bsp.string(), diags);
+                    toUtf8(bsp), diags);
   if (diags.errorCount() > errors) return nullptr;
   // A root found from the references is the scene's --tags (a folder named `tags` is found anyway).
   if (!root.empty() && opts.tagsDir.empty() && halo::tagsRootFor(absBsp).empty())
     opts.tagsDir = root;
   fs::path dir = root.empty() ? absBsp.parent_path() : root;
   Json json = {{"version", 1},
-               {"name", absBsp.filename().string()},
+               {"name", toUtf8(absBsp.filename())},
                {"seed", 1},
                {"simulation", {{"mode", "tick"}, {"rate", 30}}},
                {"objects", Json::array()},
                {"effects", std::move(effects)}};
-  const fs::path at = dir / (absBsp.stem().string() + ".fxview.json");
+  const fs::path at = dir / toPath(toUtf8(absBsp.stem()) + ".fxview.json");
   const size_t before = diags.items.size();
   auto preset = loadPresetFromJson(json, at, diags, opts);
   nameOpenedFile(diags, before, at, bsp);
   if (!preset) return nullptr;
-  preset->displayName = bsp.string();
+  preset->displayName = toUtf8(bsp);
   frameLevelWeather(*preset);
   preset->openedFile = bsp;
   return preset;
@@ -99,10 +100,10 @@ std::unique_ptr<Preset> loadAround(const fs::path& bsp, const halo::LevelWeather
 std::optional<halo::LevelWeather> readLevel(const fs::path& bsp, Diagnostics& diags) {
   std::error_code ec;
   if (!fs::is_regular_file(bsp, ec)) {
-    diags.error(bsp.string(), "", "file not found");
+    diags.error(toUtf8(bsp), "", "file not found");
     return std::nullopt;
   }
-  return halo::loadLevelWeather(bsp, bsp.string(), diags);
+  return halo::loadLevelWeather(bsp, toUtf8(bsp), diags);
 }
 
 }  // namespace
@@ -114,7 +115,7 @@ std::unique_ptr<Preset> loadLevelScene(const fs::path& bsp, Diagnostics& diags,
   auto choice = std::make_shared<LevelChoice>();
   for (const auto& e : level->palette) choice->entries.push_back(e.name);
   choice->clusterWeather = level->clusterWeather;
-  if (!chooseEntry(*level, opts, bsp.string(), diags, *choice)) return nullptr;
+  if (!chooseEntry(*level, opts, toUtf8(bsp), diags, *choice)) return nullptr;
   Json effects = Json::array();
   if (choice->entry >= 0) {
     std::vector<std::string> ids = weatherEntryIds(*level);

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <string_view>
 
+#include "engine/core/paths.h"
 #include "engine/session/file_kinds.h"
 
 namespace fx {
@@ -14,7 +15,7 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string lowerExtension(const fs::path& p) {
-  std::string ext = p.extension().string();
+  std::string ext = toUtf8(p.extension());
   std::transform(ext.begin(), ext.end(), ext.begin(),
                  [](unsigned char c) { return char(std::tolower(c)); });
   return ext;
@@ -98,9 +99,9 @@ std::string outputKindRefusal(const fs::path& out, WrittenKind written) {
   if (out.empty()) return {};
   const std::string what = writtenName(written);
   if (std::string named = extensionKind(out); !named.empty() && named != what)
-    return "refusing to write " + what + " to " + out.string() + ": its extension names " + named;
+    return "refusing to write " + what + " to " + toUtf8(out) + ": its extension names " + named;
   if (std::string held = contentKind(out); !held.empty() && held != what)
-    return "refusing to write " + what + " over " + out.string() + ", which holds " + held;
+    return "refusing to write " + what + " over " + toUtf8(out) + ", which holds " + held;
   return {};
 }
 

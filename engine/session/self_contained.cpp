@@ -46,7 +46,7 @@ fs::path absoluteNormal(const fs::path& p) {
 std::string canonicalKey(const fs::path& p) {
   std::error_code ec;
   fs::path c = fs::weakly_canonical(absoluteNormal(p), ec);
-  return (ec ? absoluteNormal(p) : c).string();
+  return toUtf8(ec ? absoluteNormal(p) : c);
 }
 
 // `p` relative to `root` when it lies inside it (by name), else nullopt.
@@ -61,7 +61,7 @@ bool readFileBytes(const fs::path& p, std::string& out) {
   std::error_code ec;
   uintmax_t size = fs::file_size(p, ec);
   if (ec || size > kMaxCopyBytes) return false;
-  FILE* f = openFile(p, "rb");
+  std::FILE* f = openFile(p, "rb");
   if (!f) return false;
   out.assign(size_t(size), '\0');
   bool ok = std::fread(out.data(), 1, out.size(), f) == out.size();
@@ -72,7 +72,8 @@ bool readFileBytes(const fs::path& p, std::string& out) {
 // "defs/rain.json" -> "defs/rain-2.json".
 fs::path numbered(const fs::path& rel, int n) {
   fs::path out = rel;
-  out.replace_filename(rel.stem().string() + "-" + std::to_string(n) + rel.extension().string());
+  out.replace_filename(
+      toPath(toUtf8(rel.stem()) + "-" + std::to_string(n) + toUtf8(rel.extension())));
   return out;
 }
 
@@ -234,11 +235,11 @@ std::optional<Writer::Resolved> Writer::resolve(const std::string& authored,
   LoadContext lc{
       .baseDir = srcDir, .rootDir = presetDir_, .allowAnyPath = true, .tagsDir = preset_.tagsDir};
   if (std::string hit = lc.resolveTagReference(authored); !hit.empty())
-    return Resolved{.file = hit, .tag = true, .underRoot = true, .root = lc.tagsRoot()};
+    return Resolved{.file = toPath(hit), .tag = true, .underRoot = true, .root = lc.tagsRoot()};
   std::string file = lc.resolvePath(authored, "");
   std::error_code ec;
-  if (file.empty() || !fs::is_regular_file(file, ec)) return std::nullopt;
-  return Resolved{.file = file, .tag = halo::isTagPath(authored)};
+  if (file.empty() || !fs::is_regular_file(toPath(file), ec)) return std::nullopt;
+  return Resolved{.file = toPath(file), .tag = halo::isTagPath(authored)};
 }
 
 std::optional<fs::path> Writer::shippedAssetRel(const fs::path& file) const {
@@ -265,7 +266,7 @@ std::optional<fs::path> Writer::place(const fs::path& rel, const std::vector<Par
                                       bool renamable) {
   fs::path normal = rel.lexically_normal();
   if (normal.empty() || normal.is_absolute() || *normal.begin() == "..") {
-    fail("cannot copy to \"" + rel.string() + "\": outside the preset's folder");
+    fail("cannot copy to \"" + toUtf8(rel) + "\": outside the preset's folder");
     return std::nullopt;
   }
   std::vector<size_t> hashes;
@@ -276,7 +277,7 @@ std::optional<fs::path> Writer::place(const fs::path& rel, const std::vector<Par
     std::vector<bool> write(parts.size(), false);
     for (size_t i = 0; i < parts.size() && fits; ++i) {
       fs::path dest = outDir_ / candidate;
-      dest += parts[i].suffix;
+      dest += toPath(parts[i].suffix);
       std::error_code ec;
       if (auto t = taken_.find(dest); t != taken_.end()) {
         fits = t->second.hash == hashes[i] && t->second.size == parts[i].bytes.size();
@@ -294,7 +295,7 @@ std::optional<fs::path> Writer::place(const fs::path& rel, const std::vector<Par
     }
     for (size_t i = 0; i < parts.size(); ++i) {
       fs::path dest = outDir_ / candidate;
-      dest += parts[i].suffix;
+      dest += toPath(parts[i].suffix);
       if (write[i]) {
         std::error_code ec;
         fs::create_directories(dest.parent_path(), ec);
@@ -308,7 +309,7 @@ std::optional<fs::path> Writer::place(const fs::path& rel, const std::vector<Par
     }
     return candidate;
   }
-  fail("cannot copy to " + (outDir_ / normal).string() + ": a different file is already there");
+  fail("cannot copy to " + toUtf8(outDir_ / normal) + ": a different file is already there");
   return std::nullopt;
 }
 
@@ -317,7 +318,7 @@ std::optional<fs::path> Writer::copyFile(const fs::path& file, const fs::path& r
   std::string key = canonicalKey(file);
   if (auto it = copied_.find(key); it != copied_.end()) return it->second;
   read(file);
-  std::string ext = file.extension().string();
+  std::string ext = toUtf8(file.extension());
   for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
   std::optional<fs::path> placed;
   if (hint == FieldHint::DefinitionPath && ext == ".json") {
@@ -325,7 +326,7 @@ std::optional<fs::path> Writer::copyFile(const fs::path& file, const fs::path& r
   } else {
     std::vector<Part> parts(1);
     if (!readFileBytes(file, parts[0].bytes)) {
-      fail("cannot read " + file.string());
+      fail("cannot read " + toUtf8(file));
       return std::nullopt;
     }
     if (hint == FieldHint::TexturePath)
@@ -336,7 +337,7 @@ std::optional<fs::path> Writer::copyFile(const fs::path& file, const fs::path& r
         if (!fs::is_regular_file(side, ec)) continue;
         Part p{.suffix = suffix};
         if (!readFileBytes(side, p.bytes)) {
-          fail("cannot read " + side.string());
+          fail("cannot read " + toUtf8(side));
           return std::nullopt;
         }
         read(side);
@@ -353,16 +354,16 @@ std::optional<fs::path> Writer::copyFile(const fs::path& file, const fs::path& r
 std::optional<fs::path> Writer::copyDocument(const fs::path& file, const fs::path& rel) {
   std::string key = canonicalKey(file);
   if (inProgress_.count(key) || depth_ >= kMaxDepth) {
-    fail(file.string() + ": definition files reference each other in a loop");
+    fail(toUtf8(file) + ": definition files reference each other in a loop");
     return std::nullopt;
   }
   std::string bytes;
   if (!readFileBytes(file, bytes)) {
-    fail("cannot read " + file.string());
+    fail("cannot read " + toUtf8(file));
     return std::nullopt;
   }
   Diagnostics ignored;
-  if (auto json = loadJsonFile(file, file.string(), ignored)) {
+  if (auto json = loadJsonFile(file, toUtf8(file), ignored)) {
     Json copy = *json;
     inProgress_.insert(key);
     ++depth_;
@@ -404,7 +405,7 @@ std::optional<fs::path> Writer::copyTag(const fs::path& file, const fs::path& re
   std::string own;
   if (!edited) {
     if (!readFileBytes(file, own)) {
-      fail("cannot read " + file.string());
+      fail("cannot read " + toUtf8(file));
       return std::nullopt;
     }
     read(file);
@@ -420,7 +421,7 @@ std::optional<fs::path> Writer::copyTag(const fs::path& file, const fs::path& re
   Diagnostics ignored;
   auto tag = halo::parseTag(
       std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()),
-      file.string(), ignored);
+      toUtf8(file), ignored);
   if (!tag) return underTags;  // a class fxview does not read: copied as it is
   std::vector<std::pair<uint32_t, std::string>> refs;
   tagReferences(tag->root(), refs, 0);
@@ -442,13 +443,13 @@ std::string Writer::reference(const std::string& authored, FieldHint hint, const
     auto placed = copyTag(r->file, tagRelFor(r->file, r->root), nullptr);
     if (!placed) return authored;
     // Found under the tags root: the same text finds the copy under the copy's root.
-    return r->underRoot ? authored : placed->generic_string();
+    return r->underRoot ? authored : toGenericUtf8(*placed);
   }
   std::optional<fs::path> placed;
   if (auto asset = shippedAssetRel(r->file)) {
     fs::path rel = fs::path("assets") / *asset;
     // "assets/..." falls back to the shipped data from any folder (LoadContext::resolvePath).
-    if (!opts_.copyShippedAssets) return rel.generic_string();
+    if (!opts_.copyShippedAssets) return toGenericUtf8(rel);
     placed = copyFile(r->file, rel, hint);
   } else if (auto inside = relativeInside(r->file, presetDir_)) {
     placed = copyFile(r->file, *inside, hint);
@@ -457,7 +458,7 @@ std::string Writer::reference(const std::string& authored, FieldHint hint, const
     placed = copyFile(r->file, folder / r->file.filename(), hint);
   }
   if (!placed) return authored;
-  return (outDir_ / *placed).lexically_relative(outDir_ / newDir).generic_string();
+  return toGenericUtf8((outDir_ / *placed).lexically_relative(outDir_ / newDir));
 }
 
 // An object's model or animation tag, named as the scene names it: copied under tags/. The text
@@ -470,8 +471,8 @@ std::optional<std::string> Writer::copyObjectTag(const std::string& authored,
   if (file.empty()) return std::nullopt;
   auto inRoot = relativeInside(file, mo.tagsRoot);
   auto placed = copyTag(file, inRoot ? *inRoot : tagRelFor(file, {}), nullptr);
-  if (!placed || (inRoot && !fs::path(authored).is_absolute())) return std::nullopt;
-  return placed->generic_string();
+  if (!placed || (inRoot && !toPath(authored).is_absolute())) return std::nullopt;
+  return toGenericUtf8(*placed);
 }
 
 // Each object's model and the animation it plays on it (--model, --animation: absolute paths).
@@ -543,7 +544,7 @@ void Writer::copyEffect(EffectEntry& e, Json& entry) {
     placed = place(rel, {Part{.bytes = dumpJson(definition, 2) + "\n"}}, true);
   }
   // A tag definition is named by its path under the tags root, like the tags it references.
-  if (placed) entry["definition"] = placed->generic_string();
+  if (placed) entry["definition"] = toGenericUtf8(*placed);
   if (placed && isTag && !preset_.openedFile.empty() &&
       canonicalKey(source) == canonicalKey(preset_.openedFile))
     openedCopy_ = fs::path("tags") / *placed;
@@ -571,21 +572,21 @@ void Writer::nameSourceAsset(Json& doc) {
   if (opts_.copySourceAsset) {
     auto placed = copyFile(abs, fs::path("stride") / abs.filename(), FieldHint::None);
     if (!placed) return;
-    doc[stride_import::kSourceAssetKey] = placed->generic_string();
+    doc[stride_import::kSourceAssetKey] = toGenericUtf8(*placed);
     if (!preset_.openedFile.empty() && canonicalKey(abs) == canonicalKey(preset_.openedFile))
       openedCopy_ = *placed;
     return;
   }
   doc[stride_import::kSourceAssetKey] =
-      abs.lexically_relative(fs::weakly_canonical(fs::absolute(outDir_, ec), ec)).generic_string();
+      toGenericUtf8(abs.lexically_relative(fs::weakly_canonical(fs::absolute(outDir_, ec), ec)));
 }
 
 std::string Writer::run() {
   if (stride_import::isStrideAsset(presetOut_))
-    return "refusing to write a preset over the Stride asset " + presetOut_.string();
+    return "refusing to write a preset over the Stride asset " + toUtf8(presetOut_);
   std::error_code ec;
   fs::create_directories(outDir_, ec);
-  if (ec) return "cannot create " + outDir_.string() + ": " + ec.message();
+  if (ec) return "cannot create " + toUtf8(outDir_) + ": " + ec.message();
   // Nothing else may take the preset's own name.
   taken_[presetOut_] = {0, SIZE_MAX};
 
@@ -614,7 +615,7 @@ std::string Writer::run() {
       doc.erase("tags_dir");
   }
   if (err_.empty() && sources_.count(canonicalKey(presetOut_)))
-    fail("refusing to write the preset over " + presetOut_.string() + ", a file it reads");
+    fail("refusing to write the preset over " + toUtf8(presetOut_) + ", a file it reads");
   if (err_.empty()) err_ = writeFileAtomic(presetOut_, dumpJson(doc, 2) + "\n");
   if (!err_.empty())
     for (auto it = created_.rbegin(); it != created_.rend(); ++it) fs::remove(*it, ec);
@@ -626,7 +627,7 @@ std::string Writer::run() {
 std::string writeSelfContained(Preset& preset, const fs::path& presetOut,
                                const SelfContainedOptions& opts, fs::path* openedCopy) {
   if (openedCopy) openedCopy->clear();
-  if (presetOut.filename().empty()) return "expected a preset file name, got " + presetOut.string();
+  if (presetOut.filename().empty()) return "expected a preset file name, got " + toUtf8(presetOut);
   Writer writer(preset, presetOut, opts);
   std::string err = writer.run();
   if (err.empty() && openedCopy) *openedCopy = writer.openedCopy();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "engine/core/paths.h"
 #include "engine/effects/halo_weather/weather_definition.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/session/bundle.h"
@@ -48,7 +49,7 @@ void frameWeather(Scene& scene, const EffectEntry& e) {
 void nameOpenedFile(Diagnostics& diags, size_t from, const fs::path& virtualFile,
                     const fs::path& opened) {
   for (size_t i = from; i < diags.items.size(); ++i)
-    if (diags.items[i].file == virtualFile.string()) diags.items[i].file = opened.string();
+    if (diags.items[i].file == toUtf8(virtualFile)) diags.items[i].file = toUtf8(opened);
 }
 
 bool isEffectTagPath(const fs::path& path) {
@@ -62,9 +63,9 @@ std::pair<fs::path, std::string> splitAnimationArgument(const std::string& arg) 
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return char(std::tolower(c)); });
   size_t at = lower.rfind(kExtension);
-  if (at == std::string::npos) return {fs::path(arg), ""};
+  if (at == std::string::npos) return {toPath(arg), ""};
   size_t colon = at + kExtension.size() - 1;
-  return {fs::path(arg.substr(0, colon)), arg.substr(colon + 1)};
+  return {toPath(arg.substr(0, colon)), arg.substr(colon + 1)};
 }
 
 TagScene makeTagScene(const fs::path& tag, const fs::path& model, const fs::path& tagsDir,
@@ -72,30 +73,30 @@ TagScene makeTagScene(const fs::path& tag, const fs::path& model, const fs::path
   fs::path absTag = fs::absolute(tag).lexically_normal();
   fs::path root = halo::tagsRootFor(absTag, tagsDir.empty() ? tagsDir : fs::absolute(tagsDir));
   fs::path dir = root.empty() ? absTag.parent_path() : root;
-  std::string stem = absTag.stem().string();
+  std::string stem = toUtf8(absTag.stem());
   // The effect id is typed in `set ID/field` and completion: no spaces or slashes.
   std::string id = stem;
   for (char& c : id)
     if (c == ' ' || c == '\t' || c == '/' || c == '\\' || c == ';' || c == '"') c = '_';
   if (id.empty()) id = "effect";
   TagScene out;
-  out.presetPath = dir / (stem + ".fxview.json");
+  out.presetPath = dir / toPath(stem + ".fxview.json");
   Json effect = {{"id", id},
                  {"kind", isWeather(absTag) ? "halo_weather" : "halo_glow"},
-                 {"definition", absTag.lexically_relative(dir).generic_string()}};
+                 {"definition", toGenericUtf8(absTag.lexically_relative(dir))}};
   Json objects = Json::array();
   if (!isWeather(absTag)) {
-    Json object = {{"name", model.empty() ? std::string("object") : model.stem().string()}};
-    if (!model.empty()) object["model"] = fs::absolute(model).lexically_normal().string();
+    Json object = {{"name", model.empty() ? std::string("object") : toUtf8(model.stem())}};
+    if (!model.empty()) object["model"] = toUtf8(fs::absolute(model).lexically_normal());
     if (!model.empty() && !animation.empty()) {
       auto [path, name] = splitAnimationArgument(animation);
-      object["animation"] = {{"tag", fs::absolute(path).lexically_normal().string()}};
+      object["animation"] = {{"tag", toUtf8(fs::absolute(path).lexically_normal())}};
       if (!name.empty()) object["animation"]["name"] = name;
     }
     effect["object"] = object["name"];
     objects.push_back(object);
   }
-  out.json = {{"version", 1},       {"name", absTag.filename().string()},
+  out.json = {{"version", 1},       {"name", toUtf8(absTag.filename())},
               {"seed", 1},          {"simulation", {{"mode", "tick"}, {"rate", 30}}},
               {"objects", objects}, {"effects", Json::array({effect})}};
   return out;
@@ -104,26 +105,26 @@ TagScene makeTagScene(const fs::path& tag, const fs::path& model, const fs::path
 std::unique_ptr<Preset> loadTagScene(const fs::path& tag, const fs::path& model, Diagnostics& diags,
                                      const PresetLoadOptions& opts) {
   if (!opensAs(tag, FileOpening::EffectTag)) {
-    diags.error(tag.string(), "", "expected a .glow or .weather_particle_system tag");
+    diags.error(toUtf8(tag), "", "expected a .glow or .weather_particle_system tag");
     return nullptr;
   }
   std::error_code ec;
   if (!fs::is_regular_file(tag, ec)) {
-    diags.error(tag.string(), "", "file not found");
+    diags.error(toUtf8(tag), "", "file not found");
     return nullptr;
   }
   if (!model.empty() && !fs::is_regular_file(model, ec)) {
-    diags.error(model.string(), "", "file not found");
+    diags.error(toUtf8(model), "", "file not found");
     return nullptr;
   }
   if (!opts.tagAnimation.empty()) {
     fs::path animation = splitAnimationArgument(opts.tagAnimation).first;
     if (model.empty()) {
-      diags.error(animation.string(), "", "an animation needs a model (--model X.gbxmodel)");
+      diags.error(toUtf8(animation), "", "an animation needs a model (--model X.gbxmodel)");
       return nullptr;
     }
     if (!fs::is_regular_file(animation, ec)) {
-      diags.error(animation.string(), "", "file not found");
+      diags.error(toUtf8(animation), "", "file not found");
       return nullptr;
     }
   }
@@ -132,7 +133,7 @@ std::unique_ptr<Preset> loadTagScene(const fs::path& tag, const fs::path& model,
   auto preset = loadPresetFromJson(scene.json, scene.presetPath, diags, opts);
   nameOpenedFile(diags, before, scene.presetPath, tag);
   if (!preset) return nullptr;
-  preset->displayName = tag.string();
+  preset->displayName = toUtf8(tag);
   if (!preset->scene.objects.empty())
     frameObject(preset->scene, preset->scene.objects[0]);
   else if (!preset->effects.empty())
@@ -154,7 +155,7 @@ std::unique_ptr<Preset> loadPresetOrTag(const fs::path& path, const fs::path& mo
     return loadPreset(bundlePresetPath(path), diags, opts);
   if (kind && kind->tagClass) {
     // A tag that is no scene (gbxmodel, bitmap, point_physics, ...) is not JSON either.
-    diags.error(path.string(), "",
+    diags.error(toUtf8(path), "",
                 "a ." + std::string(kind->name) +
                     " tag opens with the effect that uses it (a .glow with --model for a "
                     "gbxmodel); `fxview import` prints it");

@@ -5,6 +5,7 @@
 
 #include "engine/core/field_json.h"
 #include "engine/core/json_merge.h"
+#include "engine/core/paths.h"
 #include "engine/core/rng.h"
 #include "engine/formats/halo/tag_layouts.h"
 #include "engine/formats/halo/tag_paths.h"
@@ -41,10 +42,10 @@ fs::path presetTagsDir(const Json& json, const fs::path& path, const PresetLoadO
     diags.error(file, "/tags_dir", "expected a folder path, got " + describeJson(*it));
     return opts.tagsDir;
   }
-  fs::path dir = path.parent_path() / it->get<std::string>();
+  fs::path dir = path.parent_path() / toPath(it->get<std::string>());
   std::error_code ec;
   if (!fs::is_directory(dir, ec))
-    diags.warning(file, "/tags_dir", "no folder \"" + dir.string() + "\"");
+    diags.warning(file, "/tags_dir", "no folder \"" + toUtf8(dir) + "\"");
   return dir.lexically_normal();
 }
 
@@ -61,15 +62,15 @@ namespace {
 // A Stride scene or prefab: the importer's preset, textures read from the asset's package.
 std::unique_ptr<Preset> loadStrideAsset(const fs::path& path, Diagnostics& diags,
                                         const PresetLoadOptions& opts) {
-  auto imported = stride_import::importFile(path, path.string(), diags);
+  auto imported = stride_import::importFile(path, toUtf8(path), diags);
   if (!imported) return nullptr;
   PresetLoadOptions o = opts;
   o.extraRoot = imported->textureRoot;
-  const std::string virtualFile = stride_import::presetPathFor(path).string();
+  const std::string virtualFile = toUtf8(stride_import::presetPathFor(path));
   const size_t before = diags.items.size();
   auto preset =
       loadPresetFromJson(std::move(imported->preset), stride_import::presetPathFor(path), diags, o);
-  stride_import::nameAssetInDiagnostics(diags, before, virtualFile, path.string(),
+  stride_import::nameAssetInDiagnostics(diags, before, virtualFile, toUtf8(path),
                                         imported->sources);
   if (preset) {
     // Built around the asset: not a file of the user's (only Save As writes it).
@@ -82,7 +83,7 @@ std::unique_ptr<Preset> loadStrideAsset(const fs::path& path, Diagnostics& diags
 // A preset JSON file: the user's own document.
 std::unique_ptr<Preset> loadPresetFile(const fs::path& path, Diagnostics& diags,
                                        const PresetLoadOptions& opts) {
-  auto json = loadJsonFile(path, path.string(), diags);
+  auto json = loadJsonFile(path, toUtf8(path), diags);
   if (!json) return nullptr;
   // A preset saved beside a Stride asset keeps reading textures from the asset's package.
   PresetLoadOptions o = opts;
@@ -250,32 +251,32 @@ std::optional<Json> readDefinitionFile(const PresetReading& r, const std::string
   // A tag reference names its file under the tags root, not beside the preset.
   std::string display = halo::isTagPath(e.definitionRef)
                             ? resolved
-                            : (r.baseDir / e.definitionRef).lexically_normal().string();
+                            : toUtf8((r.baseDir / toPath(e.definitionRef)).lexically_normal());
   // A missing definition is reported where it is referenced: the preset and the entry.
   std::error_code fec;
-  if (!fs::is_regular_file(resolved, fec)) {
+  if (!fs::is_regular_file(toPath(resolved), fec)) {
     r.diags.error(r.file, ep + "/definition",
                   "effect \"" + e.placement.id + "\": cannot read definition file \"" +
-                      e.definitionRef + "\" (" + display +
-                      "): " + (fs::exists(resolved, fec) ? "not a regular file" : "no such file"));
+                      e.definitionRef + "\" (" + display + "): " +
+                      (fs::exists(toPath(resolved), fec) ? "not a regular file" : "no such file"));
     return std::nullopt;
   }
   Json defJson;
-  if (isTagDefinition(e.definitionRef, resolved)) {
-    auto tagged = loadDefinitionTag(resolved, display, *e.family, r.diags);
+  if (isTagDefinition(e.definitionRef, toPath(resolved))) {
+    auto tagged = loadDefinitionTag(toPath(resolved), display, *e.family, r.diags);
     if (!tagged) return std::nullopt;
     defJson = std::move(tagged->json);
     e.definitionTag = std::move(tagged->tag);
   } else {
-    auto loaded = loadJsonFile(resolved, display, r.diags);
+    auto loaded = loadJsonFile(toPath(resolved), display, r.diags);
     if (!loaded) return std::nullopt;
     defJson = std::move(*loaded);
   }
-  e.definitionFile = resolved;
-  e.definitionId = fileIdOf(resolved);
+  e.definitionFile = toPath(resolved);
+  e.definitionId = fileIdOf(toPath(resolved));
   e.definitionDisplay = display;
   e.definitionPointer = "";
-  lc.baseDir = fs::path(resolved).parent_path();
+  lc.baseDir = toPath(resolved).parent_path();
   lc.file = e.definitionDisplay;
   lc.pointer = "";
   return defJson;
@@ -369,7 +370,7 @@ std::unique_ptr<Preset> loadPresetFromJson(Json json, const fs::path& path, Diag
                                            const PresetLoadOptions& opts) {
   auto preset = std::make_unique<Preset>();
   preset->path = path;
-  preset->displayName = path.string();
+  preset->displayName = toUtf8(path);
   preset->json = json;
   const std::string& file = preset->displayName;
   if (!json.is_object()) {

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "engine/core/file_write.h"
+#include "engine/core/paths.h"
 #include "engine/session/bundle.h"
 #include "engine/session/console_commands.h"
 #include "engine/session/output_kinds.h"
@@ -93,7 +94,7 @@ std::string overInput(ConsoleSession& s, const std::string& cmd, const std::stri
       "screenshot", "screenshot_window", "gif", "sheet", "video", "bundle"};
   if (arg.empty() || std::find(std::begin(kWriters), std::end(kWriters), cmd) == std::end(kWriters))
     return {};
-  const std::filesystem::path p(arg);
+  const std::filesystem::path p = toPath(arg);
   if (auto kind = writtenKindOf(cmd)) {
     if (std::string err = outputKindRefusal(p, *kind); !err.empty()) return cmd + ": " + err;
     if (std::string err = readOnlyRefusal(p, "make it writable first, or choose another name");
@@ -104,7 +105,7 @@ std::string overInput(ConsoleSession& s, const std::string& cmd, const std::stri
   if (cmd == "bundle") outputs = {p / "preset.json", p / "bundle.json", p / "screenshot.png"};
   for (const auto& out : outputs)
     if (auto in = inputAt(*s.preset, out); !in.empty())
-      return cmd + ": refusing to write " + out.string() + " over " + in.string() +
+      return cmd + ": refusing to write " + toUtf8(out) + " over " + toUtf8(in) +
              ", a file this preset reads";
   return {};
 }
@@ -416,7 +417,7 @@ ConsoleReply runBundle(ConsoleSession& s, const ConsoleStatement& st) {
   if (firstArg(st).empty()) return fail("usage: bundle PATH");
   // Refused now, not when the frame is captured: a script stops here.
   if (s.hooks.bundle)
-    if (std::string why = bundleFolderRefusal(firstArg(st)); !why.empty())
+    if (std::string why = bundleFolderRefusal(toPath(firstArg(st))); !why.empty())
       return fail("bundle: " + why);
   return hook(s.hooks.bundle, firstArg(st), "bundle");
 }
@@ -451,8 +452,9 @@ ConsoleReply runSave(ConsoleSession& s, const ConsoleStatement& st) {
   bool overwrite = false;
   if (auto e = parsePathAndForce(st, "--overwrite", path, overwrite)) return *e;
   if (s.hooks.save) return replyFrom(s.hooks.save(path, overwrite));
-  SaveResult r = path.empty() ? saveDocuments(*s.preset, {.overwriteChangedOnDisk = overwrite})
-                              : saveDocumentsAs(*s.preset, path, {.replaceExisting = overwrite});
+  SaveResult r = path.empty()
+                     ? saveDocuments(*s.preset, {.overwriteChangedOnDisk = overwrite})
+                     : saveDocumentsAs(*s.preset, toPath(path), {.replaceExisting = overwrite});
   return r.ok() ? ok(r.message) : fail(r.message);
 }
 

@@ -5,6 +5,7 @@
 
 #include "engine/core/field_json.h"
 #include "engine/core/json.h"
+#include "engine/core/paths.h"
 #include "engine/effects/destiny/emitter_asm.h"
 #include "engine/effects/destiny/emitter_definition.h"
 #include "engine/effects/effect.h"
@@ -516,8 +517,8 @@ void ParticleSystemDefinition::finalize(const LoadContext& lc) {
   if (!emitterFile.empty()) {
     std::string resolved = lc.resolvePath(emitterFile, lc.pointer + "/emitter_file");
     if (!resolved.empty()) {
-      std::string display = (lc.baseDir / emitterFile).lexically_normal().string();
-      if (auto j = loadJsonFile(resolved, display, diags)) {
+      std::string display = toUtf8((lc.baseDir / toPath(emitterFile)).lexically_normal());
+      if (auto j = loadJsonFile(toPath(resolved), display, diags)) {
         DefaultsVisitor d;
         emitter.reflect(d);
         readFields(

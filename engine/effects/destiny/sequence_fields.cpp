@@ -8,6 +8,7 @@
 
 #include "engine/core/field_json.h"
 #include "engine/core/json.h"
+#include "engine/core/paths.h"
 #include "engine/core/rng.h"
 #include "engine/effects/destiny/emitter_asm.h"
 #include "engine/effects/destiny/sequence_definition.h"
@@ -657,8 +658,8 @@ void finalizeRow(ParticleRow& row, const LoadContext& lc, Diagnostics& diags,
   if (!row.systemPath.empty()) {
     std::string resolved = lc.resolvePath(row.systemPath, rp + "/system_path");
     if (resolved.empty()) return;
-    std::string display = (lc.baseDir / row.systemPath).lexically_normal().string();
-    auto json = loadJsonFile(resolved, display, diags);
+    std::string display = toUtf8((lc.baseDir / toPath(row.systemPath)).lexically_normal());
+    auto json = loadJsonFile(toPath(resolved), display, diags);
     if (!json) return;
     ParticleSystemDefinition sys;
     DefaultsVisitor defaults;
@@ -666,7 +667,7 @@ void finalizeRow(ParticleRow& row, const LoadContext& lc, Diagnostics& diags,
     readFields(
         *json, [&](FieldVisitor& v) { sys.reflect(v); }, {.file = display, .pointer = ""}, diags);
     LoadContext sub = lc;
-    sub.baseDir = std::filesystem::path(resolved).parent_path();
+    sub.baseDir = toPath(resolved).parent_path();
     sub.file = display;
     sub.pointer = "";
     sys.finalize(sub);

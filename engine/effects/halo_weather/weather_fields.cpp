@@ -8,6 +8,7 @@
 #include "engine/core/field_json.h"
 #include "engine/core/json.h"
 #include "engine/core/json_merge.h"
+#include "engine/core/paths.h"
 #include "engine/effects/halo_weather/weather_definition.h"
 #include "engine/formats/halo/tag_fields.h"
 #include "engine/formats/halo/tag_paths.h"
@@ -565,13 +566,13 @@ void WeatherDefinition::reflectEntry(FieldVisitor& v) {
 }
 
 vec2 pngSize(const std::string& path) {
-  if (isBitmapTagPath(path)) {
+  if (isBitmapTagPath(toPath(path))) {
     ImageInfo info;
     std::string error;
-    return probeTextureFile(path, info, error) ? vec2(float(info.width), float(info.height))
-                                               : vec2(0.0f);
+    return probeTextureFile(toPath(path), info, error) ? vec2(float(info.width), float(info.height))
+                                                       : vec2(0.0f);
   }
-  FILE* f = std::fopen(path.c_str(), "rb");
+  std::FILE* f = openFile(toPath(path), "rb");
   if (!f) return vec2(0.0f);
   unsigned char h[24] = {};
   size_t n = std::fread(h, 1, sizeof h, f);
@@ -598,8 +599,8 @@ void loadReferencedTag(const LoadContext& ctx, const std::string& authored,
   if (!ctx.diags) return;
   std::string resolved = ctx.resolvePath(authored, fieldPointer);
   std::error_code ec;
-  if (resolved.empty() || !std::filesystem::is_regular_file(resolved, ec)) {
-    std::string root = ctx.tagsRoot().string();
+  if (resolved.empty() || !std::filesystem::is_regular_file(toPath(resolved), ec)) {
+    std::string root = toUtf8(ctx.tagsRoot());
     if (!resolved.empty() || !ctx.diags->hasErrors())
       ctx.diags->warning(ctx.file, fieldPointer,
                          "tag \"" + authored + "\" not found under the tags root " +
@@ -609,7 +610,7 @@ void loadReferencedTag(const LoadContext& ctx, const std::string& authored,
     return;
   }
   Diagnostics local;
-  auto tag = halo::loadTag(resolved, resolved, local);
+  auto tag = halo::loadTag(toPath(resolved), resolved, local);
   ctx.diags->append(local);
   if (!tag) return;
   if (tag->cls->id != cls) {
@@ -634,9 +635,9 @@ void loadReferenced(const LoadContext& ctx, const std::string& authored,
   }
   std::string resolved = ctx.resolvePath(authored, fieldPointer);
   if (resolved.empty()) return;
-  std::string display = (ctx.baseDir / authored).lexically_normal().string();
+  std::string display = toUtf8((ctx.baseDir / toPath(authored)).lexically_normal());
   Diagnostics local;
-  auto json = loadJsonFile(resolved, display, local);
+  auto json = loadJsonFile(toPath(resolved), display, local);
   if (ctx.diags) ctx.diags->append(local);
   if (!json) {
     if (ctx.diags && local.items.empty())

@@ -2,6 +2,7 @@
 // schema. Help texts quote the seed where it speaks about the field.
 #include <filesystem>
 
+#include "engine/core/paths.h"
 #include "engine/effects/lightning/lightning_definition.h"
 
 namespace fx::lightning {
@@ -293,7 +294,8 @@ void Definition::finalize(const LoadContext& ctx) {
     Diagnostics sink;
     Diagnostics& diags = ctx.diags ? *ctx.diags : sink;
     std::error_code ec;
-    if (!std::filesystem::exists(l.resolvedTexture, ec)) continue;  // resolveTexture reported it
+    if (!std::filesystem::exists(toPath(l.resolvedTexture), ec))
+      continue;  // resolveTexture reported it
     l.histogram = loadSideCar(l.resolvedTexture, ctx.file, pointer, diags);
   }
 }

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "engine/core/paths.h"
 #include "engine/core/rng.h"
 
 namespace fx::lightning {
@@ -331,9 +332,9 @@ std::optional<ThresholdHistogram> loadSideCar(const std::string& texturePath,
                                               Diagnostics& diags) {
   std::string path = sideCarPath(texturePath);
   std::error_code ec;
-  if (texturePath.empty() || !std::filesystem::exists(path, ec)) return std::nullopt;
+  if (texturePath.empty() || !std::filesystem::exists(toPath(path), ec)) return std::nullopt;
   Diagnostics local;
-  auto json = loadJsonFile(path, path, local);
+  auto json = loadJsonFile(toPath(path), path, local);
   auto fail = [&](const std::string& why) {
     diags.error(file, pointer, "side-car " + path + ": " + why);
     return std::nullopt;

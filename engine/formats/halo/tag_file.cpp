@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "engine/core/json.h"
+#include "engine/core/paths.h"
 
 namespace fx::halo {
 
@@ -507,7 +508,7 @@ std::optional<TagFile> loadTag(const std::filesystem::path& path, const std::str
     diags.error(displayName, "", "cannot read tag file");
     return std::nullopt;
   }
-  const TagClassInfo* expected = findTagClassByExtension(path.extension().string());
+  const TagClassInfo* expected = findTagClassByExtension(toUtf8(path.extension()));
   return parseTag(bytes, displayName, diags, expected);
 }
 

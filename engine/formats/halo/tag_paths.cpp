@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "engine/core/paths.h"
 #include "engine/formats/halo/tag_layouts.h"
 
 namespace fx::halo {
@@ -19,15 +20,15 @@ std::string lower(std::string_view s) {
 std::optional<std::filesystem::path> findEntry(const std::filesystem::path& dir,
                                                const std::string& name) {
   std::error_code ec;
-  auto exact = dir / name;
+  auto exact = dir / toPath(name);
   if (std::filesystem::exists(exact, ec)) return exact;
   std::string want = lower(name);
   std::optional<std::filesystem::path> best;
   for (auto it = std::filesystem::directory_iterator(dir, ec);
        !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
-    auto entry = it->path().filename().string();
+    auto entry = toUtf8(it->path().filename());
     if (lower(entry) != want) continue;
-    if (!best || entry < best->filename().string()) best = it->path();
+    if (!best || entry < toUtf8(best->filename())) best = it->path();
   }
   return best;
 }
@@ -49,7 +50,7 @@ std::filesystem::path tagsRootFor(const std::filesystem::path& file,
   auto abs = std::filesystem::absolute(file, ec);
   if (ec) return {};
   for (auto dir = abs.parent_path(); !dir.empty(); dir = dir.parent_path()) {
-    if (lower(dir.filename().string()) == "tags") return dir;
+    if (lower(toUtf8(dir.filename())) == "tags") return dir;
     if (dir == dir.parent_path()) break;
   }
   return {};
@@ -108,7 +109,7 @@ std::string referencePathFor(const std::filesystem::path& root, const std::files
   std::string out;
   for (const auto& part : rel.replace_extension()) {
     if (part == "..") return {};
-    out += (out.empty() ? "" : "\\") + part.string();
+    out += (out.empty() ? "" : "\\") + toUtf8(part);
   }
   return out;
 }

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/core/paths.h"
 #include "engine/core/text.h"
 
 namespace fx::stride_yaml {
@@ -152,7 +153,7 @@ std::optional<YAML::Node> parseText(std::string text, const std::string& file, D
 
 std::optional<std::string> readFile(const std::string& path, const std::string& file,
                                     Diagnostics& diags) {
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(toPath(path), std::ios::binary);
   if (!in) {
     diags.error(file, "", "cannot open the file");
     return std::nullopt;

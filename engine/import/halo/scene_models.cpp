@@ -3,6 +3,7 @@
 #include <memory>
 #include <system_error>
 
+#include "engine/core/paths.h"
 #include "engine/formats/halo/gbxmodel_tag.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/import/halo/model_poses.h"
@@ -13,7 +14,7 @@ namespace fs = std::filesystem;
 
 fs::path resolveModelPath(const std::string& model, const SceneModelOptions& options,
                           std::string& reason) {
-  fs::path authored(model);
+  fs::path authored = toPath(model);
   std::error_code ec;
   if (authored.is_absolute()) {
     if (fs::is_regular_file(authored, ec)) return authored;
@@ -22,7 +23,7 @@ fs::path resolveModelPath(const std::string& model, const SceneModelOptions& opt
   }
   if (!options.tagsRoot.empty()) {
     if (auto hit = halo::resolveCaseInsensitive(options.tagsRoot, model)) return *hit;
-    reason = "not found under the tags folder \"" + options.tagsRoot.string() + "\"";
+    reason = "not found under the tags folder \"" + toUtf8(options.tagsRoot) + "\"";
     return {};
   }
   fs::path local = options.presetDir / authored;
@@ -74,7 +75,7 @@ void applyAnimation(SceneObject& o, size_t index, const halo::GbxModel& model,
   if (path.empty())
     return report(pointer + "/tag", "animation \"" + o.animation.tag + "\": " + reason);
   Diagnostics local;
-  auto tags = halo::loadModelAnimations(path, path.string(), local);
+  auto tags = halo::loadModelAnimations(path, toUtf8(path), local);
   if (!tags) {
     const Diagnostic& d = local.items.at(0);
     return report(pointer + "/tag", "animation \"" + o.animation.tag + "\": " +
@@ -113,7 +114,7 @@ void loadSceneModels(Scene& scene, const SceneModelOptions& options, const std::
       continue;
     }
     Diagnostics local;
-    auto model = halo::loadGbxModel(path, path.string(), local);
+    auto model = halo::loadGbxModel(path, toUtf8(path), local);
     if (!model) {
       std::string why = "unreadable";
       if (!local.items.empty())

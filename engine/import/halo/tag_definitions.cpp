@@ -1,6 +1,7 @@
 #include "engine/import/halo/tag_definitions.h"
 
 #include "engine/core/field_json.h"
+#include "engine/core/paths.h"
 #include "engine/effects/registry.h"
 #include "engine/formats/halo/tag_fields.h"
 
@@ -14,7 +15,7 @@ const halo::TagClassInfo* tagClassOf(const EffectFamily& family) {
 }
 
 const EffectFamily* familyForTag(const std::filesystem::path& file) {
-  const halo::TagClassInfo* cls = halo::findTagClassByExtension(file.extension().string());
+  const halo::TagClassInfo* cls = halo::findTagClassByExtension(toUtf8(file.extension()));
   if (!cls) return nullptr;
   for (const EffectFamily* f : effectFamilies())
     if (tagClassOf(*f) == cls) return f;

@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 
+#include "engine/core/paths.h"
 #include "engine/effects/stride/stride_common.h"
 #include "engine/import/stride/stride_import_internal.h"
 
@@ -171,7 +172,7 @@ Json cameraJson(const std::vector<Entity>& entities, const std::vector<vec3>& ef
 }  // namespace
 
 bool isStrideAsset(const fs::path& path) {
-  std::string ext = lower(path.extension().string());
+  std::string ext = lower(toUtf8(path.extension()));
   return ext == ".sdscene" || ext == ".sdprefab" || ext == ".xkscene" || ext == ".xkprefab";
 }
 
@@ -190,7 +191,7 @@ fs::path packageRoot(const fs::path& asset) {
 }
 
 fs::path packageRootOfSavedImport(const fs::path& preset) {
-  if (lower(preset.extension().string()) != ".json") return {};
+  if (lower(toUtf8(preset.extension())) != ".json") return {};
   fs::path asset = preset;
   asset.replace_extension();
   std::error_code ec;
@@ -241,7 +242,7 @@ std::string resolveTexture(Context& ctx, const YAML::Node& at, const std::string
   fs::path dir = fs::absolute(ctx.assetPath, ec).parent_path().lexically_normal();
   fs::path sdtex;
   for (int up = 0; up < 6 && sdtex.empty(); ++up) {
-    fs::path candidate = dir / (url + ".sdtex");
+    fs::path candidate = dir / toPath(url + ".sdtex");
     if (fs::is_regular_file(candidate, ec)) sdtex = candidate;
     if (dir == ctx.textureRoot || dir == dir.root_path()) break;
     dir = dir.parent_path();
@@ -252,32 +253,32 @@ std::string resolveTexture(Context& ctx, const YAML::Node& at, const std::string
     return kFallback;
   }
   Diagnostics texDiags;
-  auto tex = stride_yaml::loadFile(sdtex.string(), sdtex.string(), texDiags);
+  auto tex = stride_yaml::loadFile(toUtf8(sdtex), toUtf8(sdtex), texDiags);
   std::string source;
   if (tex) {
-    stride_yaml::Reader tr(sdtex.string(), texDiags);
+    stride_yaml::Reader tr(toUtf8(sdtex), texDiags);
     source = tr.text(*tex, "Source", "");
   }
   if (source.empty()) {
-    ctx.r.warning(at, "Texture \"" + url + "\": " + sdtex.string() +
+    ctx.r.warning(at, "Texture \"" + url + "\": " + toUtf8(sdtex) +
                           " has no readable Source; drawn with " + kFallback);
     return kFallback;
   }
-  fs::path image = (sdtex.parent_path() / source).lexically_normal();
+  fs::path image = (sdtex.parent_path() / toPath(source)).lexically_normal();
   fs::path base = fs::absolute(ctx.assetPath, ec).parent_path().lexically_normal();
-  std::string rel = image.lexically_relative(base).string();
-  if (rel.empty()) rel = image.string();
-  if (lower(image.extension().string()) != ".png") {
+  std::string rel = toUtf8(image.lexically_relative(base));
+  if (rel.empty()) rel = toUtf8(image);
+  if (lower(toUtf8(image.extension())) != ".png") {
     ctx.r.warning(at, "Texture \"" + url + "\": source " + source +
                           " is not a PNG (fxview reads PNG only); drawn as a magenta checker");
   } else if (image.lexically_relative(ctx.textureRoot).empty() ||
              *image.lexically_relative(ctx.textureRoot).begin() == "..") {
-    ctx.r.warning(at, "Texture \"" + url + "\": source image " + image.string() +
-                          " lies outside the Stride package " + ctx.textureRoot.string() +
+    ctx.r.warning(at, "Texture \"" + url + "\": source image " + toUtf8(image) +
+                          " lies outside the Stride package " + toUtf8(ctx.textureRoot) +
                           "; drawn with " + kFallback);
     return kFallback;
   } else if (!fs::is_regular_file(image, ec)) {
-    ctx.r.warning(at, "Texture \"" + url + "\": source image " + image.string() +
+    ctx.r.warning(at, "Texture \"" + url + "\": source image " + toUtf8(image) +
                           " not found; drawn with " + kFallback);
     return kFallback;
   }
@@ -300,8 +301,7 @@ Json presetJson(const fs::path& path, const std::string& kind, Json camera, Json
                 Json effects) {
   Json p;
   p["version"] = 1;
-  p["name"] =
-      path.stem().string() + " (Stride " + (kind == "SceneAsset" ? "scene" : "prefab") + ")";
+  p["name"] = toUtf8(path.stem()) + " (Stride " + (kind == "SceneAsset" ? "scene" : "prefab") + ")";
   p["seed"] = 1;
   p["simulation"] = {{"mode", "tick"}, {"rate", 60}};
   p["camera"] = std::move(camera);
@@ -389,14 +389,14 @@ std::optional<ImportResult> importText(std::string text, const fs::path& path,
 
   result.preset = presetJson(path, kind, cameraJson(entities, positions), std::move(objects),
                              std::move(effects));
-  result.preset[kSourceAssetKey] = path.filename().string();  // export writes back into it
+  result.preset[kSourceAssetKey] = toUtf8(path.filename());  // export writes back into it
   result.textureRoot = ctx.textureRoot;
   return result;
 }
 
 std::optional<ImportResult> importFile(const fs::path& path, const std::string& file,
                                        Diagnostics& diags) {
-  auto text = stride_yaml::readFile(path.string(), file, diags);
+  auto text = stride_yaml::readFile(toUtf8(path), file, diags);
   if (!text) return std::nullopt;
   return importText(std::move(*text), path, file, diags);
 }

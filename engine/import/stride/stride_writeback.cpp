@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "engine/core/field_json.h"
+#include "engine/core/paths.h"
 #include "engine/effects/registry.h"
 #include "engine/effects/stride/stride_common.h"
 #include "engine/formats/stride/stride_yaml.h"
@@ -600,7 +601,7 @@ fs::path sourceAssetOf(const Json& preset, const fs::path& presetPath) {
   if (!preset.is_object()) return {};
   auto it = preset.find(kSourceAssetKey);
   if (it == preset.end() || !it->is_string() || it->get<std::string>().empty()) return {};
-  return presetPath.parent_path() / it->get<std::string>();
+  return presetPath.parent_path() / toPath(it->get<std::string>());
 }
 
 namespace {
@@ -625,8 +626,8 @@ Json texturesRelativeTo(Json preset, const fs::path& presetDir, const fs::path& 
         auto t = em["material"].find(key);
         if (t == em["material"].end() || !t->is_string()) continue;
         std::string s = t->get<std::string>();
-        if (s.empty() || s.rfind("assets/", 0) == 0 || fs::path(s).is_absolute()) continue;
-        *t = fs::weakly_canonical(from / s, ec).lexically_relative(to).string();
+        if (s.empty() || s.rfind("assets/", 0) == 0 || toPath(s).is_absolute()) continue;
+        *t = toUtf8(fs::weakly_canonical(from / toPath(s), ec).lexically_relative(to));
       }
     }
   }
@@ -637,17 +638,17 @@ Json texturesRelativeTo(Json preset, const fs::path& presetDir, const fs::path& 
 
 std::string exportToAsset(const Json& preset, const std::string& presetFile, const fs::path& asset,
                           const fs::path& out, Diagnostics& diags) {
-  auto text = stride_yaml::readFile(asset.string(), asset.string(), diags);
-  if (!text) return asset.string() + ": cannot be read";
-  fs::path presetDir = fs::path(presetFile).parent_path(), assetDir = asset.parent_path();
+  auto text = stride_yaml::readFile(toUtf8(asset), toUtf8(asset), diags);
+  if (!text) return toUtf8(asset) + ": cannot be read";
+  fs::path presetDir = toPath(presetFile).parent_path(), assetDir = asset.parent_path();
   Json rebased = texturesRelativeTo(preset, presetDir.empty() ? "." : presetDir,
                                     assetDir.empty() ? "." : assetDir);
-  if (!mergeAssetChanges(*text, asset, asset.string(), rebased, presetFile, diags))
-    return "not written: " + out.string() + " is unchanged";
-  auto written = writeBack(*text, asset, asset.string(), rebased, presetFile, diags);
-  if (!written) return "not written: " + out.string() + " is unchanged";
+  if (!mergeAssetChanges(*text, asset, toUtf8(asset), rebased, presetFile, diags))
+    return "not written: " + toUtf8(out) + " is unchanged";
+  auto written = writeBack(*text, asset, toUtf8(asset), rebased, presetFile, diags);
+  if (!written) return "not written: " + toUtf8(out) + " is unchanged";
   std::string err = writeFileAtomic(out, *written);
-  if (!err.empty()) diags.error(out.string(), "", err);
+  if (!err.empty()) diags.error(toUtf8(out), "", err);
   return err;
 }
 
