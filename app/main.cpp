@@ -10,8 +10,8 @@
 
 #include "app/cli/common.h"
 #include "app/gui/gui.h"
-#include "engine/core/platform.h"
 #include "engine/core/paths.h"
+#include "engine/core/platform.h"
 #include "engine/core/startup_phases.h"
 #include "engine/core/text.h"
 
@@ -50,6 +50,25 @@ std::vector<char*> utf8Argv(int argc, char** argv, std::vector<std::string>& sto
   for (std::string& a : storage) pointers.push_back(a.data());
   pointers.push_back(nullptr);
   return pointers;
+}
+
+// The viewer's --window WxH.
+void addWindowOption(CLI::App& app, fx::gui::GuiArgs& guiArgs) {
+  app.add_option_function<std::string>(
+         "--window",
+         [&guiArgs](const std::string& s) {
+           std::sscanf(s.c_str(), "%d%*c%d", &guiArgs.windowWidth, &guiArgs.windowHeight);
+           guiArgs.windowGiven = true;
+         },
+         "Initial window size WxH (default: the size at the last quit, else 1280x800)")
+      ->check([](const std::string& s) -> std::string {
+        int w = 0, h = 0;
+        char x = 0, tail = 0;
+        if (std::sscanf(s.c_str(), "%d%c%d%c", &w, &x, &h, &tail) != 3 || (x != 'x' && x != 'X') ||
+            w < 320 || h < 240 || w > 16384 || h > 16384)
+          return "expected WxH with 320x240 .. 16384x16384, got '" + s + "'";
+        return {};
+      });
 }
 
 }  // namespace
@@ -99,21 +118,7 @@ int main(int argc, char** argv) {
   app.add_option_function<std::string>(
       "--startup-report", [](const std::string& path) { fx::startup::reportTo(fx::toPath(path)); },
       "Write where startup time went (JSON: phases up to the first frame) to FILE at exit");
-  std::string window;
-  app.add_option("--window", window,
-                 "Initial window size WxH (default: the size at the last quit, else 1280x800)")
-      ->check([](const std::string& s) -> std::string {
-        int w = 0, h = 0;
-        char x = 0, tail = 0;
-        if (std::sscanf(s.c_str(), "%d%c%d%c", &w, &x, &h, &tail) != 3 || (x != 'x' && x != 'X') ||
-            w < 320 || h < 240 || w > 16384 || h > 16384)
-          return "expected WxH with 320x240 .. 16384x16384, got '" + s + "'";
-        return {};
-      })
-      ->each([&guiArgs](const std::string& s) {
-        std::sscanf(s.c_str(), "%d%*c%d", &guiArgs.windowWidth, &guiArgs.windowHeight);
-        guiArgs.windowGiven = true;
-      });
+  addWindowOption(app, guiArgs);
 
   fx::cli::registerRender(app, exitCode);
   fx::cli::registerSimulate(app, exitCode);

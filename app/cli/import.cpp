@@ -172,8 +172,12 @@ std::string importHelp() {
 
 std::string refreshImportRecord(const std::string& jsonPath, const std::string& asset,
                                 std::optional<uint64_t> assetBefore, const std::string& tagsDir) {
-  std::ifstream in(toPath(jsonPath), std::ios::binary);
-  std::string original((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string original;
+  {
+    // Closed before the JSON is written again below: Windows replaces no file held open.
+    std::ifstream in(toPath(jsonPath), std::ios::binary);
+    original.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
   Diagnostics quiet;
   auto doc = parseJsonText(original, jsonPath, quiet);
   if (!doc || !doc->is_object() || !doc->contains(kImportedFromKey)) return {};

@@ -26,9 +26,9 @@ void rebaseTextures(Json& preset, const fs::path& from, const fs::path& to) {
     for (auto& em : e["definition"]["emitters"]) {
       if (!em.contains("material")) continue;
       std::string t = em["material"].value("texture", "");
-      if (t.empty() || t.rfind("assets/", 0) == 0 || toPath(t).is_absolute()) continue;
+      if (t.empty() || startsWithFolder(t, "assets") || toPath(t).is_absolute()) continue;
       fs::path abs = fs::weakly_canonical(from / toPath(t));
-      em["material"]["texture"] = toUtf8(abs.lexically_relative(fs::weakly_canonical(to)));
+      em["material"]["texture"] = toGenericUtf8(abs.lexically_relative(fs::weakly_canonical(to)));
     }
   }
 }
@@ -61,7 +61,7 @@ bool importStride(const ImportArgs& args, Json& out, Diagnostics& diags) {
   std::error_code ec;
   fs::path assetRel = fs::weakly_canonical(fs::absolute(in, ec), ec)
                           .lexically_relative(fs::weakly_canonical(fs::absolute(outDir, ec), ec));
-  if (!ec && !assetRel.empty()) result->preset[stride_import::kSourceAssetKey] = toUtf8(assetRel);
+  if (!ec && !assetRel.empty()) result->preset[stride_import::kSourceAssetKey] = toGenericUtf8(assetRel);
   result->preset[kImportedFromKey] = makeImportRecord(hash, base);
 
   // Load it back as fxview will: the family's declarations validate every value.

@@ -1,7 +1,9 @@
 // file_write.h on Windows. The same promises as on Linux, with Windows' means:
 //   - the temporary file is created (CREATE_NEW) in the target's folder, written, flushed, then
-//     swapped in with ReplaceFileW, which keeps the replaced file's attributes, security and
-//     creation time (MoveFileExW when there is no file yet);
+//     moved over the target with MoveFileExW (one rename in the file system: the old file or the
+//     new one, never half of either); the replaced file's attributes and creation time are
+//     carried over. (ReplaceFileW would do that itself, but Wine's leaves an empty rfXXXX.tmp
+//     beside every file it replaces.);
 //   - a file another program holds open without sharing (an editor, Guerilla) refuses the swap:
 //     the error says so, the temporary file is removed and the file keeps its old bytes;
 //   - "read-only" is the read-only attribute; --force clears it;
@@ -145,16 +147,47 @@ std::string overwriteInPlace(const fs::path& path, const fs::path& target, const
   return {};
 }
 
-// Swaps the written temporary file in for `target`.
+// Gives the written temporary file what the file it replaces has kept: its attributes (hidden,
+// archive, ...) and its creation time.
+void carryOver(const std::wstring& from, const std::wstring& to) {
+  WIN32_FILE_ATTRIBUTE_DATA old{};
+  if (!GetFileAttributesExW(to.c_str(), GetFileExInfoStandard, &old)) return;
+  HANDLE h = CreateFileW(from.c_str(), FILE_WRITE_ATTRIBUTES, 0, nullptr, OPEN_EXISTING,
+                         FILE_ATTRIBUTE_NORMAL, nullptr);
+  if (h != INVALID_HANDLE_VALUE) {
+    SetFileTime(h, &old.ftCreationTime, nullptr, nullptr);
+    CloseHandle(h);
+  }
+  const DWORD keep =
+      old.dwFileAttributes & (FILE_ATTRIBUTE_HIDDEN | FILE_ATTRIBUTE_SYSTEM |
+                              FILE_ATTRIBUTE_ARCHIVE | FILE_ATTRIBUTE_NOT_CONTENT_INDEXED);
+  if (keep) SetFileAttributesW(from.c_str(), keep);
+}
+
+// Whether another program has `name` open without sharing it for deletion (a move over it is then
+// refused with "access denied", which would otherwise read as a permissions problem).
+bool heldOpen(const std::wstring& name) {
+  HANDLE h =
+      CreateFileW(name.c_str(), DELETE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                  nullptr, OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr);
+  if (h != INVALID_HANDLE_VALUE) {
+    CloseHandle(h);
+    return false;
+  }
+  return GetLastError() == ERROR_SHARING_VIOLATION;
+}
+
+// Moves the written temporary file over `target`. Another program holding the target open
+// without sharing it for deletion makes the move fail: the old file stays, the temporary one goes.
 std::string replaceWith(const fs::path& path, const fs::path& target, const fs::path& tmp,
                         bool replacing) {
   const std::wstring to = longName(target), from = longName(tmp);
-  BOOL ok = replacing ? ReplaceFileW(to.c_str(), from.c_str(), nullptr,
-                                     REPLACEFILE_IGNORE_MERGE_ERRORS, nullptr, nullptr)
-                      : MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_WRITE_THROUGH);
-  if (ok) return {};
-  const DWORD err = GetLastError();
+  if (replacing) carryOver(from, to);
+  if (MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH))
+    return {};
+  DWORD err = GetLastError();
   DeleteFileW(from.c_str());
+  if (err == ERROR_ACCESS_DENIED && replacing && heldOpen(to)) err = ERROR_SHARING_VIOLATION;
   return cannotSave(path, err, target);
 }
 
@@ -206,6 +239,8 @@ std::string makeWritable(const fs::path& path) {
 std::string writeFileAtomic(const fs::path& path, const std::string& text,
                             const WriteOptions& opts) {
   const fs::path target = writeTarget(path);
+  if (target.filename().wstring().size() > 255)  // NTFS's limit for one name, in UTF-16 units
+    return cannotSave(path, ERROR_FILENAME_EXCED_RANGE, target);
   const DWORD attrs = attributesOf(target);
   const bool replacing = attrs != INVALID_FILE_ATTRIBUTES;
   if (replacing && (attrs & FILE_ATTRIBUTE_DIRECTORY))

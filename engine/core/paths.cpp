@@ -1,23 +1,59 @@
 #include "engine/core/paths.h"
 
+#ifdef _WIN32
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#endif
+
 namespace fx {
 
 namespace fs = std::filesystem;
 
+bool startsWithFolder(std::string_view text, std::string_view folder) {
+  if (text.size() <= folder.size() || text.substr(0, folder.size()) != folder) return false;
+  const char next = text[folder.size()];
 #ifdef _WIN32
-
-fs::path toPath(std::string_view utf8) {
-  return fs::path(std::u8string(reinterpret_cast<const char8_t*>(utf8.data()), utf8.size()));
+  return next == '/' || next == '\\';
+#else
+  return next == '/';
+#endif
 }
 
+#ifdef _WIN32
+
+// MultiByteToWideChar and back, not the u8string conversions: those throw on text that is not
+// UTF-8 (a name read from a tag may hold any bytes) and on a lone surrogate in a file name; the
+// system's conversion puts U+FFFD there instead, which no file name on Windows holds.
+fs::path toPath(std::string_view utf8) {
+  if (utf8.empty()) return {};
+  const int n = MultiByteToWideChar(CP_UTF8, 0, utf8.data(), int(utf8.size()), nullptr, 0);
+  std::wstring w(size_t(n), L'\0');
+  MultiByteToWideChar(CP_UTF8, 0, utf8.data(), int(utf8.size()), w.data(), n);
+  return fs::path(std::move(w));
+}
+
+namespace {
+
+std::string narrow(const std::wstring& w) {
+  if (w.empty()) return {};
+  const int n =
+      WideCharToMultiByte(CP_UTF8, 0, w.data(), int(w.size()), nullptr, 0, nullptr, nullptr);
+  std::string s(size_t(n), '\0');
+  WideCharToMultiByte(CP_UTF8, 0, w.data(), int(w.size()), s.data(), n, nullptr, nullptr);
+  return s;
+}
+
+}  // namespace
+
 std::string toUtf8(const fs::path& p) {
-  const std::u8string s = p.u8string();
-  return std::string(reinterpret_cast<const char*>(s.data()), s.size());
+  return narrow(p.native());
 }
 
 std::string toGenericUtf8(const fs::path& p) {
-  const std::u8string s = p.generic_u8string();
-  return std::string(reinterpret_cast<const char*>(s.data()), s.size());
+  return narrow(p.generic_wstring());
 }
 
 std::FILE* openFile(const fs::path& p, const char* mode) {

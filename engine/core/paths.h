@@ -21,6 +21,10 @@ std::string toUtf8(const std::filesystem::path& p);
 // A path as UTF-8 text with forward slashes on every platform (for files fxview writes).
 std::string toGenericUtf8(const std::filesystem::path& p);
 
+// Whether the authored name `text` starts with the folder `folder` ("assets/x.png"; on Windows
+// "assets\\x.png" too, as a user there may type it).
+bool startsWithFolder(std::string_view text, std::string_view folder);
+
 // std::fopen for a UTF-8 name (_wfopen on Windows). Open binary ("rb", "wb"): text mode would
 // turn "\n" into "\r\n" on Windows.
 std::FILE* openFile(const std::filesystem::path& p, const char* mode);

@@ -58,7 +58,7 @@ std::string LoadContext::resolvePath(const std::string& authored,
     candidate = baseDir / p;
     std::error_code ec;
     // "assets/..." may also name the project's shipped assets (installed or in the checkout).
-    if (!fs::exists(candidate, ec) && authored.rfind("assets/", 0) == 0) {
+    if (!fs::exists(candidate, ec) && startsWithFolder(authored, "assets")) {
       fs::path shipped = findDataFile(p);
       if (!shipped.empty()) candidate = shipped;
     }
@@ -102,7 +102,7 @@ std::string LoadContext::resolveTexture(const std::string& authored,
     std::string message =
         "texture \"" + authored + "\": " + (reason == "no such file" ? "file not found" : reason);
     // A shipped texture missing everywhere: the data roots are wrong, not the preset.
-    if (reason == "no such file" && authored.rfind("assets/", 0) == 0)
+    if (reason == "no such file" && startsWithFolder(authored, "assets"))
       message += " (fxview's shipped data: " + dataSearchDescription() + ")";
     if (textureProblemsAreErrors)
       diags->error(file, fieldPointer, message);

@@ -7,6 +7,7 @@
 // program, VAO, samplers) and leaves nothing for the next one to assume.
 #include "engine/render/renderer.h"
 
+#include <atomic>
 #include <utility>
 
 #include "engine/render/renderer_internal.h"
@@ -77,20 +78,25 @@ void GLAD_API_PTR debugCallback(GLenum, GLenum type, GLuint, GLenum severity, GL
                         (type == GL_DEBUG_TYPE_ERROR ? " error: " : ": ") + message);
 }
 
+// The warnings list the debug callback last installed writes to (nullptr: none installed).
+std::atomic<const void*>& debugCallbackOwner() {
+  static std::atomic<const void*> owner{nullptr};
+  return owner;
+}
+
 }  // namespace
 
 Renderer::Renderer() : impl_(std::make_unique<Impl>()) {}
 Renderer::~Renderer() {
   // The context outlives this renderer (tests share one; the GUI swaps renderers): take the
   // callback down if it still points at our warnings, so the driver never writes to freed memory.
-  if (impl_->debugInstalled && glGetPointerv) {
-    void* user = nullptr;
-    glGetPointerv(GL_DEBUG_CALLBACK_USER_PARAM, &user);
-    if (user == &impl_->warnings) {
-      glDebugMessageCallback(nullptr, nullptr);
-      glDisable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
-      glDisable(GL_DEBUG_OUTPUT);
-    }
+  // Which renderer installed it is remembered here, not asked of GL: a wrapper between fxview and
+  // the driver (Wine's opengl32) hands the driver a user pointer of its own.
+  if (impl_->debugInstalled && debugCallbackOwner() == &impl_->warnings) {
+    glDebugMessageCallback(nullptr, nullptr);
+    glDisable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+    glDisable(GL_DEBUG_OUTPUT);
+    debugCallbackOwner() = nullptr;
   }
 }
 
@@ -106,6 +112,7 @@ bool Renderer::init(const RendererOptions& options, std::string& error) {
     glEnable(GL_DEBUG_OUTPUT);
     glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
     glDebugMessageCallback(debugCallback, &r.warnings);
+    debugCallbackOwner() = &r.warnings;
     r.debugInstalled = true;
   }
   if (!r.loadPrograms(error)) return false;

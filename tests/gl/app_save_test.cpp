@@ -127,7 +127,7 @@ TEST(AppSave, ATagOpenedStraightAwaySavesIntoTheTagAndNeverAsJson) {
   reopened.showSaveAs = false;
   EXPECT_NE(gui::saveDocument(reopened, {}), "") << "only the scene is left: Save As";
   EXPECT_TRUE(reopened.showSaveAs);
-  EXPECT_EQ(reopened.saveAsPath, (dir / "tags/fx/sword glow.fxview.json").string());
+  EXPECT_EQ(fs::path(reopened.saveAsPath), dir / "tags/fx/sword glow.fxview.json");
 }
 
 TEST(AppSave, AnIdWithASpaceIsReachedByQuoting) {

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "app/gui/app.h"
+#include "engine/core/file_write.h"
 #include "engine/formats/halo/tag_file.h"
 #include "engine/import/halo/tag_definitions.h"
 #include "tests/gl/gl_fixture.h"
@@ -59,23 +60,35 @@ TEST(AppWrite, AReadOnlyTagAsksBeforeItIsMadeWritableAndSaved) {
   ASSERT_TRUE(gui::openDocument(app, tag)) << app.loadDiagnostics.formatAll();
   ASSERT_EQ(consoleError(app, "set sword/number_of_particles 21"), "");
   std::string err = gui::saveDocument(app, {});
+#ifdef _WIN32
+  EXPECT_NE(err.find(fs::path(tag).make_preferred().string() +
+                     " is read-only (its read-only attribute is set)"),
+            std::string::npos)
+      << err;
+#else
   EXPECT_NE(err.find(tag.string() + " is read-only (mode 0444)"), std::string::npos) << err;
+#endif
   EXPECT_TRUE(app.showReadOnlyPrompt);
   ASSERT_EQ(app.readOnlyFiles.size(), 1u);
   EXPECT_EQ(app.readOnlyFiles[0], tag);
   EXPECT_EQ(readBytes(tag), original) << "nothing is written before the answer";
-  EXPECT_EQ(modeOf(tag), 0444u);
+  EXPECT_TRUE(readOnlyMode(tag).has_value());
   // "Make writable and save".
   EXPECT_EQ(gui::saveDocument(app, app.readOnlySavePath, app.readOnlySaveOverwrite, true), "");
   EXPECT_NE(readBytes(tag), original);
+  EXPECT_FALSE(readOnlyMode(tag).has_value());
+#ifndef _WIN32
   EXPECT_EQ(modeOf(tag), 0644u);
+#endif
 }
 
 TEST(AppWrite, SavingATagThroughASymlinkWritesItsTargetAndKeepsTheLink) {
   fs::path dir = scratch("symlink");
   fs::path real = writeGlowTag(dir / "real/tags/fx/sword.glow");
   fs::create_directories(dir / "work/tags/fx");
-  fs::create_symlink(real, dir / "work/tags/fx/sword.glow");
+  std::error_code linkError;
+  fs::create_symlink(real, dir / "work/tags/fx/sword.glow", linkError);
+  if (linkError) GTEST_SKIP() << "this system makes no symbolic links: " << linkError.message();
   const std::string original = readBytes(real);
   gui::App app;
   ASSERT_TRUE(gui::openDocument(app, dir / "work/tags/fx/sword.glow"))

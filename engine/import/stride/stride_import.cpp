@@ -266,8 +266,9 @@ std::string resolveTexture(Context& ctx, const YAML::Node& at, const std::string
   }
   fs::path image = (sdtex.parent_path() / toPath(source)).lexically_normal();
   fs::path base = fs::absolute(ctx.assetPath, ec).parent_path().lexically_normal();
-  std::string rel = toUtf8(image.lexically_relative(base));
-  if (rel.empty()) rel = toUtf8(image);
+  // Written into the preset: forward slashes on every platform (a preset moves between systems).
+  std::string rel = toGenericUtf8(image.lexically_relative(base));
+  if (rel.empty()) rel = toGenericUtf8(image);
   if (lower(toUtf8(image.extension())) != ".png") {
     ctx.r.warning(at, "Texture \"" + url + "\": source " + source +
                           " is not a PNG (fxview reads PNG only); drawn as a magenta checker");

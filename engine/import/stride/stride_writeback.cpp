@@ -626,8 +626,8 @@ Json texturesRelativeTo(Json preset, const fs::path& presetDir, const fs::path& 
         auto t = em["material"].find(key);
         if (t == em["material"].end() || !t->is_string()) continue;
         std::string s = t->get<std::string>();
-        if (s.empty() || s.rfind("assets/", 0) == 0 || toPath(s).is_absolute()) continue;
-        *t = toUtf8(fs::weakly_canonical(from / toPath(s), ec).lexically_relative(to));
+        if (s.empty() || startsWithFolder(s, "assets") || toPath(s).is_absolute()) continue;
+        *t = toGenericUtf8(fs::weakly_canonical(from / toPath(s), ec).lexically_relative(to));
       }
     }
   }

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "engine/core/file_write.h"
+#include "engine/core/paths.h"
 #include "engine/core/platform.h"
 
 namespace fx {
@@ -107,6 +108,44 @@ fs::path freshDir(const std::string& name) {
   return dir;
 }
 
+#ifdef _WIN32
+// A file another program holds open (Guerilla, an editor) without sharing it for deletion cannot
+// be replaced: the save says so, the file keeps its bytes and no temporary file is left; once it
+// is closed the same save goes through.
+TEST(AtomicSave, AFileHeldOpenElsewhereIsKeptAndTheErrorSaysSo) {
+  fs::path dir = freshDir("fxview_atomic_held");
+  fs::path target = dir / "sword glow.glow";
+  ASSERT_EQ(writeFileAtomic(target, "old"), "");
+  HANDLE held = CreateFileW(target.c_str(), GENERIC_READ, FILE_SHARE_READ, nullptr, OPEN_EXISTING,
+                            FILE_ATTRIBUTE_NORMAL, nullptr);
+  ASSERT_NE(held, INVALID_HANDLE_VALUE);
+  const std::string err = writeFileAtomic(target, "new");
+  EXPECT_NE(err.find("cannot save " + target.string() + ": it is open in another program"),
+            std::string::npos)
+      << err;
+  CloseHandle(held);
+  EXPECT_EQ(readAll(target), "old");
+  size_t entries = 0;
+  for ([[maybe_unused]] auto& e : fs::directory_iterator(dir)) ++entries;
+  EXPECT_EQ(entries, 1u) << "a temporary file was left behind";
+  EXPECT_EQ(writeFileAtomic(target, "new"), "");
+  EXPECT_EQ(readAll(target), "new");
+  fs::remove_all(dir);
+}
+
+// Names in any script, as a user's folders are named (C:\Users\Zoë\fx tools\日本).
+TEST(AtomicSave, UnicodeNamesSaveWhereTheyAreNamed) {
+  fs::path dir = freshDir("fxview_atomic_unicode");
+  const fs::path folder = dir / toPath("Zo\xc3\xab fx \xe6\x97\xa5\xe6\x9c\xac");
+  fs::create_directories(folder);
+  const fs::path target = folder / toPath("\xc3\xa9t\xc3\xa9 glow.glow");
+  ASSERT_EQ(writeFileAtomic(target, "\xc3\xa9"), "");
+  EXPECT_EQ(readAll(target), "\xc3\xa9");
+  EXPECT_TRUE(fs::exists(folder / L"\u00e9t\u00e9 glow.glow"));
+  fs::remove_all(dir);
+}
+#endif
+
 unsigned modeOf(const fs::path& p) {
   return unsigned(fs::status(p).permissions() & fs::perms::mask);
 }
@@ -193,7 +232,9 @@ TEST(AtomicSave, HardLinksShareTheNewContent) {
   ASSERT_EQ(writeFileAtomic(b, "new content"), "");
   EXPECT_EQ(readAll(a), "new content");
   EXPECT_EQ(readAll(b), "new content");
+#ifndef _WIN32  // libstdc++ reads the count with _wstat there, which always says 1
   EXPECT_EQ(fs::hard_link_count(a), 2u);
+#endif
   EXPECT_TRUE(fs::equivalent(a, b));
 #ifndef _WIN32
   EXPECT_EQ(modeOf(a), 0640u);

@@ -642,16 +642,16 @@ TEST(StrideImport, LoadPresetOpensAssetsAndSavesBesideThem) {
   world.advanceTo(1.0);
   EXPECT_GT(world.stats(0).live, 0u);
   ASSERT_EQ(savePreset(*preset, preset->path), "");
-  std::ifstream in(asset);
-  std::string after((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  EXPECT_EQ(after, text);
+  auto contents = [&asset] {  // read and closed (Windows removes no file held open)
+    std::ifstream in(asset);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  };
+  EXPECT_EQ(contents(), text);
   // Asked to save over the asset itself, the loader refuses and names the JSON to use.
   EXPECT_EQ(savePreset(*preset, asset), "refusing to write a preset over the Stride asset " +
                                             asset.string() + "; save it as " +
                                             (dir / "sparks.sdprefab.json").string());
-  std::ifstream in2(asset);
-  EXPECT_EQ(std::string((std::istreambuf_iterator<char>(in2)), std::istreambuf_iterator<char>()),
-            text);
+  EXPECT_EQ(contents(), text);
   Diagnostics d2;
   auto reloaded = loadPreset(dir / "sparks.sdprefab.json", d2);
   ASSERT_TRUE(reloaded) << d2.formatAll();

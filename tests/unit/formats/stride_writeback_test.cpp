@@ -261,6 +261,7 @@ TEST(StrideWriteBack, ValuesStrideCannotHoldAreRefused) {
 
 TEST(StrideWriteBack, AFailedExportLeavesTheAssetAsItWas) {
   fs::path dir = fs::temp_directory_path() / ("fxview_writeback_" + std::to_string(::getpid()));
+  fs::remove_all(dir);  // process ids come round again (under Wine, soon)
   fs::create_directories(dir);
   fs::path asset = dir / "fx.sdprefab";
   { std::ofstream(asset, std::ios::binary) << kPrefab; }
@@ -268,9 +269,12 @@ TEST(StrideWriteBack, AFailedExportLeavesTheAssetAsItWas) {
   emitter(preset)["spawners"][0]["particles_per_second"] = std::nan("");
   Diagnostics d;
   EXPECT_NE(exportToAsset(preset, (dir / "fx.sdprefab.json").string(), asset, asset, d), "");
-  std::ifstream in(asset, std::ios::binary);
-  std::string now((std::istreambuf_iterator<char>(in)), {});
-  EXPECT_EQ(now, kPrefab);
+  {
+    // Closed before the next export: Windows cannot replace a file this process holds open.
+    std::ifstream in(asset, std::ios::binary);
+    std::string now((std::istreambuf_iterator<char>(in)), {});
+    EXPECT_EQ(now, kPrefab);
+  }
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
 
   emitter(preset)["spawners"][0]["particles_per_second"] = 7;

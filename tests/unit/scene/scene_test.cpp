@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "engine/session/world.h"
 
 namespace fx {
@@ -90,7 +92,8 @@ TEST(Scene, APresetNamedWithoutAFolderMayUseItsOwnFolder) {
   // definition beside it resolves; the folder is the current one.
   Diagnostics d;
   LoadContext lc{.baseDir = "", .rootDir = "", .file = "p.json", .diags = &d};
-  EXPECT_EQ(lc.resolvePath("defs/rain.json", "/effects/0/definition"), "defs/rain.json");
+  EXPECT_EQ(std::filesystem::path(lc.resolvePath("defs/rain.json", "/effects/0/definition")),
+            std::filesystem::path("defs/rain.json"));
   EXPECT_EQ(d.errorCount(), 0u);
   EXPECT_EQ(lc.resolvePath("../p.json", "/effects/0/definition"), "");
   EXPECT_EQ(d.errorCount(), 1u);

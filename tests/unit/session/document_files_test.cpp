@@ -57,7 +57,9 @@ size_t definitionDocuments(const Preset& p) {
 TEST_F(DocumentFiles, OneFileThroughTwoPathsIsOneDocumentWithBothEdits) {
   write("real/glow.json",
         "{\n  \"number_of_particles\": 10,\n  \"effect_rotational_velocity\": 4.0\n}\n");
-  fs::create_directory_symlink("real", dir_ / "link");
+  std::error_code linkError;
+  fs::create_directory_symlink("real", dir_ / "link", linkError);
+  if (linkError) GTEST_SKIP() << "this system makes no symbolic links: " << linkError.message();
   write("p.json", R"({"version": 1, "effects": [
     {"id": "a", "kind": "halo_glow", "definition": "real/glow.json"},
     {"id": "b", "kind": "halo_glow", "definition": "link/glow.json"}]})");
