@@ -18,8 +18,8 @@ std::string environment(const char* name);
 // the system does not say.
 std::filesystem::path executablePath();
 
-// What the program was started as (argv[0]; glibc's program_invocation_name), "" where the
-// system gives no such name apart from executablePath().
+// What the program was started as: argv[0] (glibc's program_invocation_name; on Windows the first
+// word of the command line).
 std::string invocationName();
 
 // The command line's arguments as UTF-8. On Windows main()'s argv is in the ANSI code page, so
@@ -35,8 +35,9 @@ void prepareStandardStreams();
 // command prompt, or output going to a pipe or file, stays. Nothing elsewhere.
 void leaveOwnConsole();
 
-// Where the viewer keeps its settings: $XDG_CONFIG_HOME/fxview or ~/.config/fxview on Linux,
-// %APPDATA%\fxview on Windows. Empty when neither is known.
+// Where the viewer keeps its settings: $FXVIEW_SETTINGS_DIR when set (a copy carried on a USB
+// stick, a test), else $XDG_CONFIG_HOME/fxview or ~/.config/fxview on Linux and
+// %APPDATA%\fxview on Windows. Empty when none is known.
 std::filesystem::path settingsFolder();
 
 // Whether `p` is a file the system would run (the execute bit; on Windows an .exe or .com).

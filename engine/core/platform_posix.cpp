@@ -46,6 +46,8 @@ void prepareStandardStreams() {}
 void leaveOwnConsole() {}
 
 fs::path settingsFolder() {
+  const std::string explicitDir = environment("FXVIEW_SETTINGS_DIR");
+  if (!explicitDir.empty()) return toPath(explicitDir);
   const std::string xdg = environment("XDG_CONFIG_HOME");
   if (!xdg.empty() && toPath(xdg).is_absolute()) return toPath(xdg) / "fxview";
   const std::string home = environment("HOME");

@@ -66,7 +66,11 @@ fs::path executablePath() {
 }
 
 std::string invocationName() {
-  return {};
+  int n = 0;
+  wchar_t** wide = CommandLineToArgvW(GetCommandLineW(), &n);
+  std::string first = wide && n > 0 ? narrow(wide[0]) : std::string();
+  if (wide) LocalFree(wide);
+  return first;
 }
 
 std::vector<std::string> utf8Arguments(int argc, char** argv) {
@@ -96,6 +100,8 @@ void leaveOwnConsole() {
 }
 
 fs::path settingsFolder() {
+  const std::string explicitDir = environment("FXVIEW_SETTINGS_DIR");
+  if (!explicitDir.empty()) return toPath(explicitDir);
   const std::string appData = environment("APPDATA");
   if (!appData.empty()) return toPath(appData) / "fxview";
   return {};

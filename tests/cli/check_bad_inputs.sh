@@ -12,6 +12,8 @@ for f in "$dir"/*.json; do
   fi
   if ! grep -q ": /" <<<"$out"; then echo "FAIL $f: no 'file: /pointer: message' line"; fail=$((fail + 1)); continue; fi
   # FILE.expected: lines that must appear in the output (the same lines the unit test checks).
+  # (Windows names files with its own separators; the expectations use /.)
+  [ -n "${FXVIEW_WINDOWS:-}" ] && out=$(tr '\\' / <<<"$out")
   if [ -f "$f.expected" ]; then
     while IFS= read -r want; do
       [ -z "$want" ] && continue

@@ -160,14 +160,20 @@ cp "$src/presets/stride_fountain.json" data_test/fountain.json
 FXVIEW_IGNORE_PROC_EXE=1 "$bin" check data_test/fountain.json >/dev/null 2>log ||
   { bad "check with argv[0] as the executable: exit $?"; cat log; }
 grep -q "not found" log && { bad "argv[0] (absolute) did not find the shipped data"; cat log; }
-(PATH="$(dirname "$bin"):$PATH" FXVIEW_IGNORE_PROC_EXE=1 fxview check data_test/fountain.json) \
-  >/dev/null 2>log || { bad "check through \$PATH: exit $?"; cat log; }
-grep -q "not found" log && { bad "argv[0] through \$PATH did not find the shipped data"; cat log; }
-FXVIEW_IGNORE_PROC_EXE=1 FXVIEW_NO_SOURCE_TREE=1 HOME="$work/home" XDG_DATA_HOME= \
-  XDG_DATA_DIRS="$work/none" "$bin" check data_test/fountain.json >/dev/null 2>log
+if [ -z "${FXVIEW_WINDOWS:-}" ]; then
+  (PATH="$(dirname "$bin"):$PATH" FXVIEW_IGNORE_PROC_EXE=1 fxview check data_test/fountain.json) \
+    >/dev/null 2>log || { bad "check through \$PATH: exit $?"; cat log; }
+  grep -q "not found" log && { bad "argv[0] through \$PATH did not find the shipped data"; cat log; }
+  FXVIEW_IGNORE_PROC_EXE=1 FXVIEW_NO_SOURCE_TREE=1 HOME="$work/home" XDG_DATA_HOME= \
+    XDG_DATA_DIRS="$work/none" "$bin" check data_test/fountain.json >/dev/null 2>log
+  grep -qF "$work/none/fxview" log || { bad "the folders searched are not named"; cat log; }
+else
+  # Windows: the portable folder is the executable's own, named in the message (no XDG folders).
+  FXVIEW_NO_SOURCE_TREE=1 "$bin" check data_test/fountain.json >/dev/null 2>log
+  grep -q 'searched [^ ]*build' log || { bad "the executable's folder is not named"; cat log; }
+fi
 grep -qF 'texture "assets/sprites/dot.png": file not found (fxview'"'"'s shipped data: searched ' log ||
   { bad "a missing shipped texture does not say where fxview looked"; cat log; }
-grep -qF "$work/none/fxview" log || { bad "the folders searched are not named"; cat log; }
 
 [ "$fail" = 0 ] && echo "ok"
 exit "$fail"
