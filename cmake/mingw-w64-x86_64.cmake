@@ -14,5 +14,7 @@ set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 # Passed on to try_compile projects, which would otherwise lose it.
 list(APPEND CMAKE_TRY_COMPILE_PLATFORM_VARIABLES FXVIEW_WINDOWS_DEPS)
+# zlib linked into fxview.exe rather than shipped as zlib1.dll.
+set(ZLIB_USE_STATIC_LIBS ON)
 # Tests and tools run through Wine.
 set(CMAKE_CROSSCOMPILING_EMULATOR wine)

@@ -50,22 +50,6 @@ no_paths() {  # no_paths BUNDLE
   fi
 }
 
-# A bitmap tag assembled byte by byte as tests/cli/halo_tag_mutations.sh does: one 1x1 white
-# a8r8g8b8 page, the glow's and the rain's texture.
-white_bitmap() {
-  {
-    printf '%.0s\0' $(seq 36)
-    printf 'bitm\0\0\0\0\0\0\0\x40\0\0\0\0\0\0\0\0\0\x07\0\xffblam'
-    printf '%.0s\0' $(seq 48)
-    printf '\0\0\0\x04'
-    printf '%.0s\0' $(seq 44)
-    printf '\0\0\0\x01'
-    printf '%.0s\0' $(seq 8)
-    printf '\xff\xff\xff\xff'
-    printf 'bitm\0\x01\0\x01\0\x01\0\0\0\x0b'
-    printf '%.0s\0' $(seq 34)
-  } > "$1"
-}
 
 # --- a glow on an animated model: the sword `texgen model` writes (nodes "frame" and "blade"),
 # the swing the fuzz seed holds for those nodes (the blade rises and turns), a glow on its

@@ -20,3 +20,20 @@ puff_prefab() {
     "                                            $key: 20.0" \
     '                                    Initializers: {}' '                                    Updaters: {}'
 }
+
+# A bitmap tag assembled byte by byte as tests/cli/halo_tag_mutations.sh does: one 1x1 white
+# a8r8g8b8 page, the glow's and the rain's texture.
+white_bitmap() {
+  {
+    printf '%.0s\0' $(seq 36)
+    printf 'bitm\0\0\0\0\0\0\0\x40\0\0\0\0\0\0\0\0\0\x07\0\xffblam'
+    printf '%.0s\0' $(seq 48)
+    printf '\0\0\0\x04'
+    printf '%.0s\0' $(seq 44)
+    printf '\0\0\0\x01'
+    printf '%.0s\0' $(seq 8)
+    printf '\xff\xff\xff\xff'
+    printf 'bitm\0\x01\0\x01\0\x01\0\0\0\x0b'
+    printf '%.0s\0' $(seq 34)
+  } > "$1"
+}
