@@ -9,7 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
-phase() { echo "== $1 (${SECONDS}s so far) =="; }
+# (Measured from tools/test.sh's start when it runs this, so times add up across scripts.)
+export FXVIEW_TEST_START=${FXVIEW_TEST_START:-$(date +%s)}
+phase() { echo "== $1 ($(($(date +%s) - FXVIEW_TEST_START))s so far) =="; }
 
 # Everything under one virtual display: the prefix's desktop process (explorer.exe, started with
 # the prefix) keeps the display it started on, and windows of later programs need it alive.
