@@ -17,7 +17,10 @@ phase() { echo "== $1 ($(($(date +%s) - FXVIEW_TEST_START))s so far) =="; }
 # the prefix) keeps the display it started on, and windows of later programs need it alive.
 if [ "${1:-}" != --under-xvfb ]; then
   phase "Windows: cross-build (tools/build-windows.sh)"
-  zip=$(bash tools/build-windows.sh | tee /dev/stderr | tail -1)
+  # Its output shown as it comes (not through `tee /dev/stderr`, which reopens a log file that
+  # stderr goes to and truncates it); the zip is the one it just wrote.
+  bash tools/build-windows.sh >&2
+  zip=$(ls -t build-windows/fxview-*-windows-x64.zip | head -1)
   exec xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" --under-xvfb "$zip"
 fi
 zip=$2

@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 // ("NAME=value") added to the environment; wall seconds, or < 0 when it failed.
 double runProcess(const std::vector<std::string>& args, const std::vector<std::string>& extraEnv) {
   auto start = std::chrono::steady_clock::now();
-  if (platform::runQuietly(args, extraEnv) != 0) return -1.0;
+  if (platform::runProcess({.args = args, .extraEnv = extraEnv}) != 0) return -1.0;
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 

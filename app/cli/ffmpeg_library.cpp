@@ -7,11 +7,7 @@
 #include "engine/core/paths.h"
 
 #ifdef _WIN32
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#define WIN32_LEAN_AND_MEAN
-#include <windows.h>
+#include "engine/core/windows_api.h"
 
 #include "engine/core/platform.h"
 #else

@@ -13,11 +13,7 @@
 #ifdef _WIN32
 #include "engine/core/file_write.h"
 
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#define WIN32_LEAN_AND_MEAN
-#include <windows.h>
+#include "engine/core/windows_api.h"
 
 #include <atomic>
 #include <cerrno>

@@ -1,11 +1,7 @@
 #include "engine/core/paths.h"
 
 #ifdef _WIN32
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#define WIN32_LEAN_AND_MEAN
-#include <windows.h>
+#include "engine/core/windows_api.h"
 #endif
 
 namespace fx {

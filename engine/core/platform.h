@@ -51,10 +51,17 @@ double processCpuSeconds();
 // desktop is always there.
 bool displayAvailable();
 
-// Runs `args` (args[0] the program, found on PATH) with its output discarded and `extraEnv`
-// ("NAME=value") added to this process's environment; its exit status, or -1 when it could not
-// be started or did not exit normally.
-int runQuietly(const std::vector<std::string>& args, const std::vector<std::string>& extraEnv);
+// A child process: `args` (args[0] the program, found on PATH; on Windows a path), this process's
+// environment with `unsetEnv` removed and `extraEnv` ("NAME=value") added, and its standard
+// output and error written to files (empty: discarded; the same file: both into it).
+struct ProcessOptions {
+  std::vector<std::string> args;
+  std::vector<std::string> extraEnv;
+  std::vector<std::string> unsetEnv;
+  std::filesystem::path stdoutFile, stderrFile;
+};
+// Runs it and waits: its exit status, or -1 when it could not be started or did not exit.
+int runProcess(const ProcessOptions& options);
 
 // `t` in the local time zone (localtime_r; localtime_s on Windows).
 std::tm localTime(std::time_t t);

@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>
@@ -99,20 +100,40 @@ bool displayAvailable() {
   return !environment("DISPLAY").empty() || !environment("WAYLAND_DISPLAY").empty();
 }
 
-int runQuietly(const std::vector<std::string>& args, const std::vector<std::string>& extraEnv) {
-  if (args.empty()) return -1;
+namespace {
+
+// NAME=value entries of this process's environment, without the names in `unset`.
+std::vector<std::string> environmentWithout(const std::vector<std::string>& unset) {
+  std::vector<std::string> out;
+  for (char** e = environ; *e; ++e) {
+    const std::string entry(*e);
+    const std::string name = entry.substr(0, entry.find('='));
+    if (std::find(unset.begin(), unset.end(), name) == unset.end()) out.push_back(entry);
+  }
+  return out;
+}
+
+}  // namespace
+
+int runProcess(const ProcessOptions& o) {
+  if (o.args.empty()) return -1;
   std::vector<char*> argv;
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  for (const std::string& a : o.args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
-  std::vector<std::string> envText(extraEnv);
-  for (char** e = environ; *e; ++e) envText.emplace_back(*e);
+  std::vector<std::string> envText(o.extraEnv);  // first: getenv takes the first of a name
+  for (std::string& e : environmentWithout(o.unsetEnv)) envText.push_back(std::move(e));
   std::vector<char*> envp;
   for (std::string& e : envText) envp.push_back(e.data());
   envp.push_back(nullptr);
+  const std::string out = o.stdoutFile.empty() ? "/dev/null" : o.stdoutFile.native();
+  const std::string err = o.stderrFile.empty() ? "/dev/null" : o.stderrFile.native();
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (!o.stderrFile.empty() && o.stderrFile == o.stdoutFile)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  else
+    posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   pid_t pid = 0;
   int rc = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);

@@ -2,16 +2,13 @@
 #ifdef _WIN32
 #include "engine/core/platform.h"
 
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#define WIN32_LEAN_AND_MEAN
-#include <windows.h>
+#include "engine/core/windows_api.h"
 // After windows.h, which they need.
 #include <fcntl.h>
 #include <io.h>
 #include <shellapi.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -153,38 +150,53 @@ std::wstring quoted(const std::wstring& arg) {
   return out + L"\"";
 }
 
-// This process's environment with `extra` added, as CreateProcessW's block.
-std::wstring environmentBlock(const std::vector<std::string>& extra) {
+// This process's environment without the names in `unset` and with `extra` added (first: the
+// first of a name wins), as CreateProcessW's block.
+std::wstring environmentBlock(const std::vector<std::string>& extra,
+                              const std::vector<std::string>& unset) {
   std::wstring block;
   for (const std::string& e : extra) block += widen(e.c_str()) + L'\0';
   if (wchar_t* env = GetEnvironmentStringsW()) {
-    for (const wchar_t* e = env; *e; e += wcslen(e) + 1) block += std::wstring(e) + L'\0';
+    for (const wchar_t* e = env; *e; e += wcslen(e) + 1) {
+      const std::string entry = narrow(e);
+      if (std::find(unset.begin(), unset.end(), entry.substr(0, entry.find('='))) == unset.end())
+        block += std::wstring(e) + L'\0';
+    }
     FreeEnvironmentStringsW(env);
   }
   return block + L'\0';
 }
 
+// A file the child writes its output to (inherited); NUL for none.
+HANDLE openOutput(const fs::path& p) {
+  SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
+  return CreateFileW(p.empty() ? L"NUL" : p.c_str(), GENERIC_WRITE,
+                     FILE_SHARE_READ | FILE_SHARE_WRITE, &inherit,
+                     p.empty() ? OPEN_EXISTING : CREATE_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
+}
+
 }  // namespace
 
-int runQuietly(const std::vector<std::string>& args, const std::vector<std::string>& extraEnv) {
-  if (args.empty()) return -1;
+int runProcess(const ProcessOptions& o) {
+  if (o.args.empty()) return -1;
   std::wstring commandLine;
-  for (const std::string& a : args)
+  for (const std::string& a : o.args)
     commandLine += (commandLine.empty() ? L"" : L" ") + quoted(widen(a.c_str()));
-  SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
-  HANDLE nul = CreateFileW(L"NUL", GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE, &inherit,
-                           OPEN_EXISTING, 0, nullptr);
+  HANDLE out = openOutput(o.stdoutFile);
+  const bool shared = !o.stderrFile.empty() && o.stderrFile == o.stdoutFile;
+  HANDLE err = shared ? out : openOutput(o.stderrFile);
   STARTUPINFOW si{};
   si.cb = sizeof si;
   si.dwFlags = STARTF_USESTDHANDLES;
   si.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
-  si.hStdOutput = nul;
-  si.hStdError = nul;
+  si.hStdOutput = out;
+  si.hStdError = err;
   PROCESS_INFORMATION pi{};
-  std::wstring env = environmentBlock(extraEnv);
+  std::wstring env = environmentBlock(o.extraEnv, o.unsetEnv);
   BOOL ok = CreateProcessW(nullptr, commandLine.data(), nullptr, nullptr, TRUE,
                            CREATE_UNICODE_ENVIRONMENT, env.data(), nullptr, &si, &pi);
-  if (nul != INVALID_HANDLE_VALUE) CloseHandle(nul);
+  if (out != INVALID_HANDLE_VALUE) CloseHandle(out);
+  if (!shared && err != INVALID_HANDLE_VALUE) CloseHandle(err);
   if (!ok) return -1;
   WaitForSingleObject(pi.hProcess, INFINITE);
   DWORD code = 0;

@@ -5,11 +5,7 @@
 // (`render` starts GL on a thread of its own, then hands it over): so the window is made by a
 // thread the context owns, which waits for messages until the context is destroyed.
 #ifdef _WIN32
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#define WIN32_LEAN_AND_MEAN
-#include <windows.h>
+#include "engine/core/windows_api.h"
 
 #include <future>
 #include <string>

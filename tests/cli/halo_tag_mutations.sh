@@ -5,6 +5,7 @@
 # path lengths, broken headers; deterministic) are each answered with exit 1 and an error naming
 # the byte offset, never a signal. Usage: halo_tag_mutations.sh FXVIEW
 set -u
+. "$(dirname "$0")/lib.sh"
 bin=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -12,22 +13,8 @@ tags=$work/tags
 mkdir -p "$tags/weather/bitmaps"
 fail=0
 
-# A bitmap tag assembled byte by byte: the sprite the types name, one 1x1 a8r8g8b8 page (a
-# texture must have a page to draw). Header; root with processed pixel data 4 bytes (0x30) and
-# one bitmap data entry (0x60); then the 4 pixel bytes and the 48-byte entry (bitm, 1x1x1, 2d,
-# format 11).
-{
-  printf '%.0s\0' $(seq 36)
-  printf 'bitm\0\0\0\0\0\0\0\x40\0\0\0\0\0\0\0\0\0\x07\0\xffblam'
-  printf '%.0s\0' $(seq 48)
-  printf '\0\0\0\x04'
-  printf '%.0s\0' $(seq 44)
-  printf '\0\0\0\x01'
-  printf '%.0s\0' $(seq 8)
-  printf '\xff\xff\xff\xff'
-  printf 'bitm\0\x01\0\x01\0\x01\0\0\0\x0b'
-  printf '%.0s\0' $(seq 34)
-} >"$tags/weather/bitmaps/drops.bitmap"
+# The sprite the types name (a texture must have a page to draw; tests/cli/lib.sh).
+white_bitmap "$tags/weather/bitmaps/drops.bitmap"
 
 cat >"$work/rain.json" <<'EOF'
 {"density": 0.9, "air_friction": 0.35, "water_friction": 0.1, "elasticity": 0.2}

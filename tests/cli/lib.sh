@@ -21,8 +21,9 @@ puff_prefab() {
     '                                    Initializers: {}' '                                    Updaters: {}'
 }
 
-# A bitmap tag assembled byte by byte as tests/cli/halo_tag_mutations.sh does: one 1x1 white
-# a8r8g8b8 page, the glow's and the rain's texture.
+# white_bitmap FILE: a bitmap tag assembled byte by byte, one 1x1 white a8r8g8b8 page (a texture
+# must have a page to draw). Header; root with processed pixel data 4 bytes (0x30) and one bitmap
+# data entry (0x60); then the 4 pixel bytes and the 48-byte entry (bitm, 1x1x1, 2d, format 11).
 white_bitmap() {
   {
     printf '%.0s\0' $(seq 36)

@@ -6,6 +6,7 @@
 # script in a temporary folder (a copy of the shipped rain preset with its texture from texgen, a
 # glow on a texgen model). Usage: outputs_not_inputs.sh FXVIEW SOURCE_DIR
 set -u
+. "$(dirname "$0")/lib.sh"
 bin=$(realpath "$1")
 src=$2
 work=$(mktemp -d)
@@ -83,20 +84,9 @@ refused "simulate -o model tag" "$work/tags/fx/sword.gbxmodel" -- \
 refused "import -o MODEL" "$work/tags/fx/sword.gbxmodel" -- \
   import "$work/tags/fx/sword.gbxmodel" -o "$work/tags/fx/sword.gbxmodel"
 
-# A bitmap tag assembled byte by byte (one 1x1 a8r8g8b8 page; as in halo_tag_mutations.sh).
+# A bitmap tag assembled byte by byte (tests/cli/lib.sh).
 b=$work/tags/fx/dot.bitmap
-{
-  printf '%.0s\0' $(seq 36)
-  printf 'bitm\0\0\0\0\0\0\0\x40\0\0\0\0\0\0\0\0\0\x07\0\xffblam'
-  printf '%.0s\0' $(seq 48)
-  printf '\0\0\0\x04'
-  printf '%.0s\0' $(seq 44)
-  printf '\0\0\0\x01'
-  printf '%.0s\0' $(seq 8)
-  printf '\xff\xff\xff\xff'
-  printf 'bitm\0\x01\0\x01\0\x01\0\0\0\x0b'
-  printf '%.0s\0' $(seq 34)
-} >"$b"
+white_bitmap "$b"
 "$bin" import "$b" --png "$work/dot.png" >/dev/null 2>"$work/log" ||
   { echo "FAIL import --png to a new file:"; cat "$work/log"; exit 1; }
 refused "import --png BITMAP" "$b" -- import "$b" --png "$b"

@@ -8,11 +8,7 @@
 #include <sstream>
 
 #ifdef _WIN32
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#define WIN32_LEAN_AND_MEAN
-#include <windows.h>
+#include "engine/core/windows_api.h"
 #else
 #include <sys/wait.h>
 #endif
