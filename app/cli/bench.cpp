@@ -17,8 +17,8 @@
 #include "app/cli/bench.h"
 #include "app/cli/common.h"
 #include "engine/core/data_paths.h"
-#include "engine/core/platform.h"
 #include "engine/core/paths.h"
+#include "engine/core/platform.h"
 
 namespace fx::cli {
 

@@ -61,7 +61,8 @@ bool importStride(const ImportArgs& args, Json& out, Diagnostics& diags) {
   std::error_code ec;
   fs::path assetRel = fs::weakly_canonical(fs::absolute(in, ec), ec)
                           .lexically_relative(fs::weakly_canonical(fs::absolute(outDir, ec), ec));
-  if (!ec && !assetRel.empty()) result->preset[stride_import::kSourceAssetKey] = toGenericUtf8(assetRel);
+  if (!ec && !assetRel.empty())
+    result->preset[stride_import::kSourceAssetKey] = toGenericUtf8(assetRel);
   result->preset[kImportedFromKey] = makeImportRecord(hash, base);
 
   // Load it back as fxview will: the family's declarations validate every value.

@@ -18,12 +18,12 @@
 #include "app/gui/settings.h"
 #include "engine/core/debug_draw.h"
 #include "engine/core/draw_list.h"
-#include "engine/session/world_console.h"
+#include "engine/core/platform.h"
 #include "engine/render/renderer.h"
+#include "engine/scene/orbit_camera.h"
 #include "engine/session/console_commands.h"
 #include "engine/session/edit_history.h"
-#include "engine/scene/orbit_camera.h"
-#include "engine/core/platform.h"
+#include "engine/session/world_console.h"
 
 struct GLFWwindow;
 

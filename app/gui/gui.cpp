@@ -20,8 +20,8 @@
 #include "app/gui/app.h"
 #include "engine/core/data_paths.h"
 #include "engine/core/paths.h"
-#include "engine/core/startup_phases.h"
 #include "engine/core/platform.h"
+#include "engine/core/startup_phases.h"
 
 namespace fx::gui {
 

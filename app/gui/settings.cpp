@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "engine/core/platform.h"
 #include "engine/core/paths.h"
+#include "engine/core/platform.h"
 
 namespace fx::gui {
 

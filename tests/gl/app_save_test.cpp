@@ -316,8 +316,7 @@ TEST(AppSave, EditsOfFieldsAnotherFileSuppliesAreErrors) {
   std::string wind = consoleError(app, "set rain/wind/damping 0.5");
   EXPECT_NE(wind.find("wind_path \"wind_rain.json\""), std::string::npos) << wind;
   std::string physics = consoleError(app, "set rain/particle_types/0/physics/air_friction 0.25");
-  EXPECT_NE(physics.find("physics_path \"point_physics_rain.json\""), std::string::npos)
-      << physics;
+  EXPECT_NE(physics.find("physics_path \"point_physics_rain.json\""), std::string::npos) << physics;
   EXPECT_FALSE(app.history.dirty()) << "nothing was recorded";
   Json snap = effectSnapshot(app.preset->effects[0]);
   EXPECT_NE(fieldSource(snap, "/wind/damping"), "") << "the inspector shows it read-only";

@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "engine/session/world.h"
 #include "engine/render/renderer.h"
+#include "engine/session/world.h"
 #include "tests/gl/gl_fixture.h"
 
 namespace fx::shader_failure_test {

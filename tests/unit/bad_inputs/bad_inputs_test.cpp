@@ -15,7 +15,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path badInputsDir() { return fs::path(FXVIEW_TEST_DATA) / "bad_inputs"; }
+fs::path badInputsDir() {
+  return fs::path(FXVIEW_TEST_DATA) / "bad_inputs";
+}
 
 std::vector<fs::path> badInputs() {
   std::vector<fs::path> out;
@@ -39,7 +41,10 @@ TEST_P(BadInputs, RejectedWithPointerAndMessage) {
 #endif
   for (const auto& d : diags.items) {
     std::string line = format(d);
-    EXPECT_EQ(line.rfind(file.string() + ": /", 0) == 0 || line.find(".json: /") != std::string::npos, true) << line;
+    EXPECT_EQ(
+        line.rfind(file.string() + ": /", 0) == 0 || line.find(".json: /") != std::string::npos,
+        true)
+        << line;
   }
   fs::path expected = file;
   expected += ".expected";
@@ -71,7 +76,8 @@ TEST(BadInputsLimits, OversizedFileIsRefusedBeforeParsing) {
   Diagnostics diags;
   EXPECT_FALSE(loadPreset(big, diags));
   ASSERT_EQ(diags.errorCount(), 1u);
-  EXPECT_NE(diags.items[0].message.find("the limit is 16777216 bytes"), std::string::npos) << diags.formatAll();
+  EXPECT_NE(diags.items[0].message.find("the limit is 16777216 bytes"), std::string::npos)
+      << diags.formatAll();
   fs::remove(big);
 }
 

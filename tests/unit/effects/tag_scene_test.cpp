@@ -5,8 +5,8 @@
 
 #include <unistd.h>
 
-#include "engine/session/tag_scene.h"
 #include "engine/formats/halo/gbxmodel_tag.h"
+#include "engine/session/tag_scene.h"
 
 namespace fx {
 namespace {

@@ -272,7 +272,8 @@ TEST(HaloTagPresets, DefinitionsNamingTagsResolveReferencesUnderTheTagsRoot) {
   EXPECT_EQ(glow.numberOfParticles, 23);
   // "stock paths are Windows paths, so resolve case-insensitively"
 #ifdef _WIN32  // the file system ignores case: the reference's spelling opens the same file
-  EXPECT_TRUE(fs::equivalent(glow.texturePath, tree.dir / "tags" / "FX" / "Bitmaps" / "glow.bitmap"));
+  EXPECT_TRUE(
+      fs::equivalent(glow.texturePath, tree.dir / "tags" / "FX" / "Bitmaps" / "glow.bitmap"));
 #else
   EXPECT_EQ(fs::path(glow.texturePath), tree.dir / "tags" / "FX" / "Bitmaps" / "glow.bitmap");
 #endif

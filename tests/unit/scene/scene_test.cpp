@@ -21,7 +21,8 @@ TEST(Scene, LoadsTheDesignExample) {
     "objects": [{"name": "sword", "position": [0, 0, 0], "rotation": [0, 0, 0, 1],
       "markers": [{"name": "glow 1", "position": [0, 0, 0.2], "forward": [0, 0, 1], "up": [1, 0, 0]}],
       "functions": {"a": 0.0, "b": 1.0}}],
-    "effects": []})", d);
+    "effects": []})",
+                d);
   ASSERT_TRUE(p);
   EXPECT_FALSE(d.hasErrors()) << d.formatAll();
   ASSERT_EQ(p->scene.objects.size(), 1u);
@@ -37,21 +38,35 @@ TEST(Scene, ErrorsCarryPointers) {
   Diagnostics d;
   auto p = load(R"({"version": 1, "simulation": {"mode": "sometimes"},
     "objects": [{"name": "a"}, {"name": "a", "position": [0, 0]}],
-    "effects": [{"id": "x", "kind": "nope", "definition": {}}, {"id": "y", "kind": "halo_glow", "object": "missing", "definition": {}}]})", d);
+    "effects": [{"id": "x", "kind": "nope", "definition": {}}, {"id": "y", "kind": "halo_glow", "object": "missing", "definition": {}}]})",
+                d);
   ASSERT_TRUE(p);
   std::string all = d.formatAll();
-  EXPECT_NE(all.find("presets/test.json: /simulation/mode: expected one of tick, frame, got \"sometimes\""), std::string::npos) << all;
-  EXPECT_NE(all.find("presets/test.json: /objects/1/position: expected [x, y, z], got an array"), std::string::npos) << all;
-  EXPECT_NE(all.find("presets/test.json: /objects/1/name: duplicate object name \"a\""), std::string::npos) << all;
-  EXPECT_NE(all.find("presets/test.json: /effects/0/kind: expected one of "), std::string::npos) << all;
-  EXPECT_NE(all.find("presets/test.json: /effects/1/object: no object named \"missing\" in the scene"), std::string::npos) << all;
+  EXPECT_NE(
+      all.find(
+          "presets/test.json: /simulation/mode: expected one of tick, frame, got \"sometimes\""),
+      std::string::npos)
+      << all;
+  EXPECT_NE(all.find("presets/test.json: /objects/1/position: expected [x, y, z], got an array"),
+            std::string::npos)
+      << all;
+  EXPECT_NE(all.find("presets/test.json: /objects/1/name: duplicate object name \"a\""),
+            std::string::npos)
+      << all;
+  EXPECT_NE(all.find("presets/test.json: /effects/0/kind: expected one of "), std::string::npos)
+      << all;
+  EXPECT_NE(
+      all.find("presets/test.json: /effects/1/object: no object named \"missing\" in the scene"),
+      std::string::npos)
+      << all;
 }
 
 TEST(Scene, KeyframesInterpolateAndLoop) {
   Diagnostics d;
   auto p = load(R"({"version": 1, "objects": [{"name": "o", "keyframes": [
       {"time": 0, "position": [0, 0, 0]}, {"time": 2, "position": [4, 0, 0]}], "loop": true,
-      "markers": [{"name": "m", "position": [0, 0, 1]}]}]})", d);
+      "markers": [{"name": "m", "position": [0, 0, 1]}]}]})",
+                d);
   ASSERT_TRUE(p);
   SceneState s;
   evaluateScene(p->scene, 1.0, s);
@@ -80,7 +95,8 @@ TEST(Scene, PathsMayNotLeaveThePresetFolder) {
   EXPECT_EQ(lc.resolvePath("../../etc/passwd", "/effects/0/definition"), "");
   ASSERT_EQ(d.errorCount(), 1u);
   EXPECT_EQ(format(d.items[0]),
-            "presets/p.json: /effects/0/definition: path \"../../etc/passwd\" leaves the preset's folder and assets/ "
+            "presets/p.json: /effects/0/definition: path \"../../etc/passwd\" leaves the preset's "
+            "folder and assets/ "
             "(pass --allow-any-path to allow it)");
   EXPECT_NE(lc.resolvePath("defs/rain.json", "/x"), "");
   lc.allowAnyPath = true;
