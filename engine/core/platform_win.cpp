@@ -20,23 +20,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string narrow(const wchar_t* w, int length = -1) {
-  if (!w) return {};
-  int n = WideCharToMultiByte(CP_UTF8, 0, w, length, nullptr, 0, nullptr, nullptr);
-  if (n <= 0) return {};
-  std::string s(size_t(n), '\0');
-  WideCharToMultiByte(CP_UTF8, 0, w, length, s.data(), n, nullptr, nullptr);
-  if (length < 0 && !s.empty()) s.pop_back();  // the terminating NUL
-  return s;
+// UTF-16 <-> UTF-8 through paths.h's conversion (the one every file name takes).
+std::string narrow(const wchar_t* w) {
+  return w ? toUtf8(fs::path(w)) : std::string();
 }
 
 std::wstring widen(const char* s) {
-  int n = MultiByteToWideChar(CP_UTF8, 0, s, -1, nullptr, 0);
-  if (n <= 0) return {};
-  std::wstring w(size_t(n), L'\0');
-  MultiByteToWideChar(CP_UTF8, 0, s, -1, w.data(), n);
-  w.pop_back();
-  return w;
+  return toPath(s).native();
 }
 
 double seconds(const FILETIME& t) {
