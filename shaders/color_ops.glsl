@@ -94,6 +94,19 @@ uniform vec4 uColorConstant[12];
 uniform sampler2D uColorTexture2;  // white when the program has no second map
 uniform vec4 uColorTexture2Transform;
 
+// sRGB-encoded colour to linear light (the sRGB transfer curve), for batches drawn in linear
+// light (uSrgbTextures, declared by the including shader): their maps hold sRGB colours.
+vec3 srgbDecode(vec3 c) {
+  c = max(c, vec3(0.0));
+  return mix(c / 12.92, pow((c + 0.055) / 1.055, vec3(2.4)), step(vec3(0.04045), c));
+}
+
+vec4 mapSample(sampler2D map, vec2 uv) {
+  vec4 t = texture(map, uv);
+  if (uSrgbTextures) t.rgb = srgbDecode(t.rgb);
+  return t;
+}
+
 vec4 runColorProgram(vec4 c, vec4 vertexColor, vec2 uv) {
   vec4 sample0 = c;
   vec4 saved[4] = vec4[4](vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0));  // read as 0 when empty
@@ -103,8 +116,8 @@ vec4 runColorProgram(vec4 c, vec4 vertexColor, vec2 uv) {
     ivec4 s = uColorStep[i];
     // The second map is sampled only by the steps that read it (s.y is uniform: no divergence).
     vec4 o = s.y == 1   ? vertexColor
-             : s.y == 2 ? texture(uColorTexture2, uv * uColorTexture2Transform.xy +
-                                                      uColorTexture2Transform.zw)
+             : s.y == 2 ? mapSample(uColorTexture2, uv * uColorTexture2Transform.xy +
+                                                        uColorTexture2Transform.zw)
              : s.y == 3 ? sample0
                         : uColorConstant[i];
     if (s.y == 4) {

@@ -23,6 +23,7 @@ uniform sampler2D uSecondary;
 #define uSecondaryScreen FX_SECONDARY_SCREEN
 #define SOFT_EDGES FX_SOFT
 #define COLOR_PROGRAM FX_COLOR_PROGRAM
+#define uSrgbTextures FX_SRGB_TEXTURES
 #else
 #define SOFT_EDGES (uSoftInvDistance > 0.0)
 #define COLOR_PROGRAM (uColorStepCount > 0)
@@ -31,6 +32,7 @@ uniform bool uNonlinearTint;
 uniform bool uIgnoreTextureAlpha;
 uniform bool uHasSecondary;
 uniform bool uSecondaryScreen;       // anchored to the screen instead of the primary map
+uniform bool uSrgbTextures;          // linear light: the maps hold sRGB colours (draw_list.h)
 #endif
 uniform vec4 uSecondaryTransform;    // u offset, v offset, rotation (radians), scale
 uniform vec2 uViewport;
@@ -59,7 +61,7 @@ uniform float uOutputMax;
 out vec4 outColor;
 
 void main() {
-  vec4 t = texture(uPrimary, vUv * uPrimaryTransform.xy + uPrimaryTransform.zw);
+  vec4 t = mapSample(uPrimary, vUv * uPrimaryTransform.xy + uPrimaryTransform.zw);
   if (uIgnoreTextureAlpha) t.a = 1.0;
   if (uHasSecondary) {
     vec2 base = uSecondaryScreen ? vec2((gl_FragCoord.x - uViewportOrigin.x) / uViewport.x,
@@ -67,7 +69,7 @@ void main() {
     float c = cos(uSecondaryTransform.z), s = sin(uSecondaryTransform.z);
     vec2 q = base * uSecondaryTransform.w;
     q = vec2(c * q.x - s * q.y, s * q.x + c * q.y) + uSecondaryTransform.xy;
-    t *= texture(uSecondary, q);
+    t *= mapSample(uSecondary, q);
   }
   vec3 tint = vColor.rgb;
   bool program = COLOR_PROGRAM;

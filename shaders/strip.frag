@@ -16,6 +16,7 @@ uniform sampler2D uSceneDepth;
 uniform vec3 uDepthParams;
 uniform vec2 uViewport;
 uniform vec2 uViewportOrigin;
+uniform bool uSrgbTextures;  // linear light: the maps hold sRGB colours (draw_list.h)
 out vec4 outColor;
 
 #include "color_ops.glsl"
@@ -29,7 +30,7 @@ float softFade() {
 }
 
 void main() {
-  vec4 t = texture(uPrimary, vUv * uPrimaryTransform.xy + uPrimaryTransform.zw);
+  vec4 t = mapSample(uPrimary, vUv * uPrimaryTransform.xy + uPrimaryTransform.zw);
   vec4 c = uColorStepCount > 0 ? runColorProgram(t, vColor, vUv) : t * vColor;
   float f = uSoftInvDistance > 0.0 ? softFade() : 1.0;
   outColor = vec4(clamp(c.rgb * f, vec3(0.0), vec3(uOutputMax)), c.a * f);

@@ -135,7 +135,13 @@ struct SpriteBatch {
   // the meshes wrote (view-space distances, world units). 0 = hard edges.
   float softDistance = 0.0f;
   ColorProgram colorProgram;  // see ColorProgram; none = texture x tint
-  uint32_t first = 0;         // into DrawList::sprites
+  // Linear light (Stride's Linear colour space): the batch's maps are sRGB-decoded where they are
+  // sampled and it blends into the frame in linear light, the frame being encoded back to sRGB
+  // afterwards (as an sRGB back buffer encodes on write); instance colours and colour-program
+  // constants are taken as linear. false: the frame's gamma-encoded values blend as they are
+  // (Halo, Destiny, lightning). Needs the HDR frame; without it the batch blends in gamma.
+  bool linearLight = false;
+  uint32_t first = 0;  // into DrawList::sprites
   uint32_t count = 0;
 };
 
@@ -197,6 +203,7 @@ struct StripBatch {
   float softDistance = 0.0f;          // as SpriteBatch::softDistance (scales rgb and alpha)
   vec4 primaryTransform{1, 1, 0, 0};  // as SpriteBatch::primaryTransform (strips repeat)
   ColorProgram colorProgram;          // see ColorProgram; none = texture x colour
+  bool linearLight = false;           // as SpriteBatch::linearLight
   uint32_t firstVertex = 0;           // into DrawList::stripVertices
   uint32_t vertexCount = 0;           // 4 per quad
   // Sprite batches begun before this one (set by beginStrips): the renderer draws the strip

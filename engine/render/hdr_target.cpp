@@ -1,6 +1,7 @@
 #include "engine/render/hdr_target.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "engine/render/shader.h"
 
@@ -50,7 +51,10 @@ void postState(GLuint program, GLuint vao) {
 bool HdrTarget::init(const std::filesystem::path& shaderDir, std::string& error) {
   bright_ = OnDemandProgram(shaderDir, "post", "post_bright");
   blur_ = OnDemandProgram(shaderDir, "post", "post_blur");
-  if (!shaderDir.empty() && !(bright_.compileNow(error) && blur_.compileNow(error))) return false;
+  space_ = OnDemandProgram(shaderDir, "post", "post_space");
+  if (!shaderDir.empty() &&
+      !(bright_.compileNow(error) && blur_.compileNow(error) && space_.compileNow(error)))
+    return false;
   resolve_ = postProgram(shaderDir, "post_resolve", error);
   if (!resolve_) return false;
   emptyVao_ = createVertexArray();
@@ -80,6 +84,7 @@ void HdrTarget::resize(int width, int height) {
     }
   };
   make(frame_, width, height, true);
+  other_ = {};
   int hw = std::max(1, width / 2), hh = std::max(1, height / 2);
   make(half_[0], hw, hh, false);
   make(half_[1], hw, hh, false);
@@ -91,6 +96,35 @@ void HdrTarget::begin(int width, int height) {
   resize(std::max(width, 1), std::max(height, 1));
   glBindFramebuffer(GL_FRAMEBUFFER, frame_.fbo.get());
   active_ = true;
+  linear_ = false;
+}
+
+void HdrTarget::setLinear(bool linear) {
+  if (!active_ || linear == linear_ || !space_.get()) return;
+  if (!other_.fbo) {
+    GLuint fbo = 0;
+    glGenFramebuffers(1, &fbo);
+    other_.fbo = GlFramebuffer(fbo);
+    other_.color = colorTexture(width_, height_);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, other_.color.get(),
+                           0);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER,
+                              frame_.depth.get());
+  }
+  glBindFramebuffer(GL_FRAMEBUFFER, other_.fbo.get());
+  glViewport(0, 0, width_, height_);
+  postState(space_.get(), emptyVao_.get());
+  bindTexture(0, frame_.color.get());
+  glUniform1i(glGetUniformLocation(space_.get(), "uFrame"), 0);
+  glUniform1i(glGetUniformLocation(space_.get(), "uToLinear"), linear ? 1 : 0);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  bindTexture(0, 0);
+  glBindVertexArray(0);
+  std::swap(frame_.fbo, other_.fbo);
+  std::swap(frame_.color, other_.color);
+  glBindFramebuffer(GL_FRAMEBUFFER, frame_.fbo.get());
+  linear_ = linear;
 }
 
 void HdrTarget::bloomPasses(const BloomSettings& bloom) {
@@ -120,6 +154,7 @@ void HdrTarget::bloomPasses(const BloomSettings& bloom) {
 
 void HdrTarget::resolve(const BloomSettings& bloom) {
   if (!active_) return;
+  setLinear(false);
   active_ = false;
   if (bloom.enabled && bright_.get() && blur_.get()) bloomPasses(bloom);
   glBindFramebuffer(GL_FRAMEBUFFER, GLuint(previous_));

@@ -26,6 +26,11 @@ class HdrTarget {
   // again afterwards.
   void resolve(const BloomSettings& bloom);
   bool active() const { return active_; }
+  // Re-encodes the frame between gamma (how begin() leaves it) and linear light: the frame drawn
+  // converted (post_space.frag) into a second colour buffer that shares its depth, then the two
+  // swapped and the frame bound again. Nothing when already there or between frames.
+  void setLinear(bool linear);
+  bool linear() const { return linear_; }
 
  private:
   struct Surface {
@@ -37,13 +42,16 @@ class HdrTarget {
   void bloomPasses(const BloomSettings& bloom);
 
   OnDemandProgram bright_, blur_;  // bloom's, compiled when bloom first runs
+  OnDemandProgram space_;          // post_space, compiled when a frame first turns linear
   GlProgram resolve_;
   GlVertexArray emptyVao_;
   Surface frame_;
+  Surface other_;  // setLinear's second colour buffer (frame_'s depth), made on first use
   Surface half_[2];
   int width_ = 0, height_ = 0;
   int previous_ = 0;  // draw framebuffer bound at begin()
   bool active_ = false;
+  bool linear_ = false;  // the frame holds linear light
 };
 
 }  // namespace fx::render

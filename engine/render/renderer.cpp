@@ -241,10 +241,27 @@ void Renderer::draw(const DrawList& list, const View& view) {
   impl_->copySceneDepth(list, view);
   impl_->drawSprites(list, view);  // and the strip batches among them
   impl_->drawShaderQuads(list, view);
+  impl_->useLinearLight(false, view);  // debug draws, the next view and the resolve see gamma
   glDisable(GL_SCISSOR_TEST);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
   glDepthMask(GL_TRUE);
   glBlendEquation(GL_FUNC_ADD);
+}
+
+bool Renderer::Impl::useLinearLight(bool linear, const View& view) {
+  if (!options.hdr) {
+    if (linear) warnOnce("linear-light batches blend in gamma space without the HDR frame");
+    return false;
+  }
+  if (hdr.linear() == linear) return linear;
+  hdr.setLinear(linear);
+  setViewport(view);
+  // The transparent passes' shared state (drawSprites, drawStripBatch, drawShaderQuads).
+  glDisable(GL_CULL_FACE);
+  glDepthMask(GL_FALSE);
+  glDepthFunc(GL_LEQUAL);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
+  return hdr.linear();
 }
 
 SpriteStorage& Renderer::spriteStorage() {

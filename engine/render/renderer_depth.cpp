@@ -75,10 +75,10 @@ void Renderer::Impl::copySceneDepth(const DrawList& list, const View& view) {
 
 ExtraUniforms extraUniforms(GLuint program) {
   auto loc = [program](const char* n) { return glGetUniformLocation(program, n); };
-  return {loc("uDepthOffset"),     loc("uSoftInvDistance"), loc("uSceneDepth"),
-          loc("uDepthParams"),     loc("uColorStepCount"),  loc("uColorStep"),
-          loc("uColorConstant"),   loc("uColorTexture2"),   loc("uColorTexture2Transform"),
-          loc("uPrimaryTransform")};
+  return {loc("uDepthOffset"),      loc("uSoftInvDistance"), loc("uSceneDepth"),
+          loc("uDepthParams"),      loc("uColorStepCount"),  loc("uColorStep"),
+          loc("uColorConstant"),    loc("uColorTexture2"),   loc("uColorTexture2Transform"),
+          loc("uPrimaryTransform"), loc("uSrgbTextures")};
 }
 
 static_assert(int(ColorOperand::Saved) == 4 && int(ColorAction::Push) == 2,

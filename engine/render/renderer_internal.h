@@ -48,7 +48,7 @@ SpriteUniforms spriteUniforms(GLuint program);
 // programs (renderer_depth.cpp).
 struct ExtraUniforms {
   GLint depthOffset, softInvDistance, sceneDepth, depthParams, colorStepCount, colorStep,
-      colorConstant, colorTexture2, colorTexture2Transform, primaryTransform;
+      colorConstant, colorTexture2, colorTexture2Transform, primaryTransform, srgbTextures;
 };
 ExtraUniforms extraUniforms(GLuint program);
 
@@ -142,7 +142,7 @@ struct Renderer::Impl {
     ExtraUniforms du{};
   };
   std::unordered_map<uint32_t, SpriteVariant> spriteVariants;
-  SpriteVariant& spriteVariant(const SpriteBatch& batch, bool hasSecondary);
+  SpriteVariant& spriteVariant(const SpriteBatch& batch, bool hasSecondary, bool srgb);
   GlVertexArray spriteVao, quadVao, debugVao;
   GlBuffer instanceVbo, scratchVbo, quadVbo, debugVbo;
   // [filtered][wrap U][wrap V] (TextureWrap); samplerFor picks one.
@@ -191,6 +191,10 @@ struct Renderer::Impl {
   GLuint instanceBuffer(const DrawList& list);
   void drawBatch(const DrawList& list, const BatchPlan& plan, GLuint instances, const View& view);
   void drawSprites(const DrawList& list, const View& view);
+  // Turns the HDR frame to linear light or back to gamma before a batch drawn in the other
+  // (SpriteBatch::linearLight), then restores the view and the transparent passes' state. Returns
+  // whether the frame is now in linear light (never without the HDR frame: one warning).
+  bool useLinearLight(bool linear, const View& view);
 
   // Scene depth for soft particles, depth offsets, colour programs (renderer_depth.cpp).
   GlFramebuffer sceneDepthFbo;

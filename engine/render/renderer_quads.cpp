@@ -28,6 +28,7 @@ Renderer::Impl::QuadProgram& Renderer::Impl::quadProgram(const std::string& name
 
 void Renderer::Impl::drawShaderQuads(const DrawList& list, const View& view) {
   if (list.shaderQuads.empty()) return;
+  useLinearLight(false, view);
   glBindVertexArray(quadVao.get());
   glBindBuffer(GL_ARRAY_BUFFER, quadVbo.get());
   glDisable(GL_CULL_FACE);

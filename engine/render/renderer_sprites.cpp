@@ -194,7 +194,8 @@ void Renderer::Impl::drawBatch(const DrawList& list, const BatchPlan& plan, GLui
   const bool filtered = batch.filtered;
   const bool secondaryFiltered = batch.secondaryFiltered;
 
-  const SpriteVariant& variant = spriteVariant(batch, hasSecondary);
+  const bool linear = useLinearLight(batch.linearLight, view);
+  const SpriteVariant& variant = spriteVariant(batch, hasSecondary, linear);
   const GLuint program = variant.program ? variant.program.get() : spriteProgram.get();
   const SpriteUniforms& su = variant.program ? variant.su : this->su;
   glUseProgram(program);
@@ -227,6 +228,7 @@ void Renderer::Impl::drawBatch(const DrawList& list, const BatchPlan& plan, GLui
   setDepthUniforms(eu, batch.depthOffset, batch.softDistance, view);
   setColorProgram(eu, batch.colorProgram, list);
   glUniform4fv(eu.primaryTransform, 1, &batch.primaryTransform.x);
+  glUniform1i(eu.srgbTextures, linear ? 1 : 0);
   setBlend(batch.blend);
   // Flares sit at clip depth 0.99: hidden only by nearer scene depth.
   if (batch.depthTest && depthWritten)
@@ -319,7 +321,7 @@ GLuint Renderer::Impl::instanceBuffer(const DrawList& list) {
 }
 
 Renderer::Impl::SpriteVariant& Renderer::Impl::spriteVariant(const SpriteBatch& batch,
-                                                             bool hasSecondary) {
+                                                             bool hasSecondary, bool srgb) {
   const int orientation = int(batch.orientation);
   const int fadeMode =
       batch.orientation == SpriteOrientation::ScreenFacing ? 0 : int(batch.fadeMode);
@@ -330,7 +332,7 @@ Renderer::Impl::SpriteVariant& Renderer::Impl::spriteVariant(const SpriteBatch& 
                        uint32_t(fadeMode) << 2 | uint32_t(batch.screenSpaceFlare) << 4 |
                        uint32_t(batch.blend) << 5 | uint32_t(batch.nonlinearTint) << 9 |
                        uint32_t(batch.ignoreTextureAlpha) << 10 | uint32_t(hasSecondary) << 11 |
-                       uint32_t(secondaryScreen) << 12;
+                       uint32_t(secondaryScreen) << 12 | uint32_t(srgb) << 15;
   auto it = spriteVariants.find(key);
   if (it != spriteVariants.end()) return it->second;
   SpriteVariant& v = spriteVariants[key];
@@ -343,7 +345,7 @@ Renderer::Impl::SpriteVariant& Renderer::Impl::spriteVariant(const SpriteBatch& 
       "\n#define FX_IGNORE_TEXTURE_ALPHA " + flag(batch.ignoreTextureAlpha) +
       "\n#define FX_HAS_SECONDARY " + flag(hasSecondary) + "\n#define FX_SECONDARY_SCREEN " +
       flag(secondaryScreen) + "\n#define FX_SOFT " + flag(soft) + "\n#define FX_COLOR_PROGRAM " +
-      flag(program) + "\n";
+      flag(program) + "\n#define FX_SRGB_TEXTURES " + flag(srgb) + "\n";
   std::string error;
   v.program = loadProgram(options.shaderDir, "sprite", error, defines);
   if (v.program) {

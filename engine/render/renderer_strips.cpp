@@ -81,6 +81,7 @@ bool Renderer::Impl::prepareStrips(const DrawList& list, const View& view) {
 void Renderer::Impl::drawStripBatch(const DrawList& list, const StripBatch& b, const View& view) {
   const size_t n = b.vertexCount / 4;
   if (n == 0 || size_t(b.firstVertex) + b.vertexCount > list.stripVertices.size()) return;
+  const bool linear = useLinearLight(b.linearLight, view);
   glUseProgram(stripProgram.get());
   glBindVertexArray(stripVao.get());
   glDepthMask(GL_FALSE);
@@ -94,6 +95,7 @@ void Renderer::Impl::drawStripBatch(const DrawList& list, const StripBatch& b, c
   setDepthUniforms(stripUniforms, b.depthOffset, b.softDistance, view);
   setColorProgram(stripUniforms, b.colorProgram, list);
   glUniform4fv(stripUniforms.primaryTransform, 1, &b.primaryTransform.x);
+  glUniform1i(stripUniforms.srgbTextures, linear ? 1 : 0);
   if (b.depthTest && depthWritten)
     glEnable(GL_DEPTH_TEST);
   else
