@@ -253,6 +253,10 @@ struct Material {
   float softEdgeDistance = 0.0f;  // m: > 0 fades where scene depth is this close behind
   // Empty: texture x particle colour x tint. Else the steps over the texture sample, then x tint.
   std::vector<MaterialColorOp> colorOps;
+  // Without colour operations: whether the particle's colour multiplies in (Stride: the emissive
+  // tree holds a ComputeVertexStreamColor; ParticleColorStream.sdsl is the colour's only way to
+  // the pixel). false: texture x tint alone.
+  bool particleColor = true;
   // A second map (a second ComputeTextureColor in Stride's colour tree), read only by colour
   // steps whose operand is it: sampled at the particle's UV (after the UV builder, as Stride's
   // both maps read the same coordinates) x scale + offset, repeating. Stride's particle vertices
@@ -303,8 +307,14 @@ struct KeptModule {
 };
 inline constexpr size_t kMaxKeptModules = 1024;
 
+// The space the system's colours blend in (Stride's RenderingSettings.ColorSpace, Linear in a new
+// project): linear light with sRGB-decoded textures and ComputeColor constants converted by
+// ToColorSpace, vertex colours taken as they are; or gamma, every value as it is.
+enum class ColorSpace : int32_t { Linear, Gamma };
+
 struct SystemDef {
-  float warmUpTime = 0.0f;    // s simulated before the first frame
+  float warmUpTime = 0.0f;  // s simulated before the first frame
+  ColorSpace colorSpace = ColorSpace::Linear;
   float resetSeconds = 0.0f;  // the preview restarts every this many seconds (0 = never)
   float speedScale = 1.0f;
   std::vector<EmitterDef> emitters;

@@ -13,24 +13,59 @@ namespace fx::stride {
 
 namespace {
 
-// Stride colours are premultiplied (rgb x a). alpha_additive k keeps rgb and scales alpha by
-// (1 - k), which in premultiplied blending turns "over" into "add". fxview's sprites carry the
-// same falloff in rgb and alpha (premultiplied-ready), so:
-//   k < 1: the premultiplied blend (src + dst (1 - src.a)); fade f = a (1 - k) scales rgb and
-//          alpha, so the tint is rgb / f and the output is (rgb x tex.rgb, a (1 - k) tex.a);
-//   k = 1: additive, tint = premultiplied rgb.
-// The in-plane angle that turns the renderer's first axis of a quad lying across `normal`
-// (world; sprite.vert: cross(up, normal), or +X when the normal is within ~6 degrees of up) onto
-// `xAxis`, the quad's own +X after its 3D rotation.
-float quadSpin(vec3 normal, vec3 xAxis) {
-  const vec3 up(0, 0, 1);
-  vec3 n = glm::normalize(normal);
-  vec3 a1 = glm::dot(n, up) * glm::dot(n, up) > 0.99f ? vec3(1, 0, 0) : glm::cross(up, n);
-  a1 -= n * glm::dot(a1, n);
-  if (!(glm::dot(a1, a1) > 1e-12f)) return 0.0f;
-  a1 = glm::normalize(a1);
-  vec3 a2 = glm::cross(n, a1);
-  return std::atan2(glm::dot(xAxis, a2), glm::dot(xAxis, a1));
+// sRGB-encoded to linear (Stride's MathUtil.SRgbToLinear, the curve continued above 1).
+float srgbToLinear(float c) {
+  return c <= 0.04045f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f);
+}
+vec3 srgbToLinear(vec3 c) {
+  return {srgbToLinear(c.x), srgbToLinear(c.y), srgbToLinear(c.z)};
+}
+
+// A ComputeColor constant as the shader sees it: ToColorSpace converts it to linear light in a
+// Linear project (ComputeColor.GenerateShaderSource); alpha is not a colour.
+vec4 toColorSpace(vec4 c, bool linear) {
+  return linear ? vec4(srgbToLinear(vec3(c)), c.a) : c;
+}
+
+// The particle's colour as its vertex carries it: Color4.ToRgba packs each channel as
+// (uint)(c x 255) & 255 (ParticleMaterialSimple.PatchVertexBuffer), so 1.2 wraps to 0.2 and a
+// value between two steps truncates. Not converted to linear light (UNorm, not sRGB).
+float packChannel(float c) {
+  if (!std::isfinite(c)) return 0.0f;
+  const double v = std::clamp(double(c) * 255.0, -4.0e18, 4.0e18);
+  return float(int64_t(v) & 255) / 255.0f;
+}
+vec4 packColor(vec4 c) {
+  return {packChannel(c.r), packChannel(c.g), packChannel(c.b), packChannel(c.a)};
+}
+
+// How an emitter's material colours a particle (Stride's ParticleBase.PSMain: ColorScale x the
+// emissive tree, then alpha x (1 - alpha_additive)); the tint is the component colour x the
+// tree's constants, x intensity, in the batch's colour space.
+struct MaterialLook {
+  vec3 tint{1.0f};
+  float tintAlpha = 1.0f;
+  float keep = 1.0f;  // 1 - alpha_additive: the alpha kept (0 adds)
+  bool particleColor = true;
+  bool linear = false;
+};
+
+MaterialLook materialLook(const Material& m, ColorSpace space) {
+  MaterialLook look;
+  look.linear = space == ColorSpace::Linear;
+  look.tint = vec3(m.tint.r, m.tint.g, m.tint.b) * m.intensity;
+  if (look.linear) look.tint = srgbToLinear(look.tint);
+  look.tintAlpha = std::max(m.tint.a, 0.0f);
+  look.keep = 1.0f - std::clamp(m.alphaAdditive, 0.0f, 1.0f);
+  look.particleColor = m.particleColor || !m.colorOps.empty();
+  return look;
+}
+
+// The vertex colour of particle i: its packed colour, or white where the material's tree has no
+// vertex stream.
+vec4 vertexColour(const MaterialLook& look, const ParticlePool& p, uint32_t i) {
+  if (!look.particleColor || !p.has(kFieldColor)) return vec4(1.0f);
+  return packColor(p.color[i]);
 }
 
 TextureId materialTexture(const EmitterDef& def, DrawList& draw) {
@@ -59,13 +94,15 @@ const uint32_t* drawOrder(const EmitterDef& def, const EmitterRuntime& rt,
   return rt.drawScratch.order.data();
 }
 
-// A material with colour operations draws through a colour program: its steps over the texture
-// sample (the vertex colour being the particle's premultiplied colour), then x tint x intensity,
-// then alpha x (1 - alpha_additive) (Stride scales only the alpha: 1 adds).
-ColorProgram colorProgram(const Material& m, DrawList& draw) {
+// Every Stride batch draws through a colour program, as Stride's shader computes its emissive
+// tree: the material's colour operations over the texture sample, or without them the texture x
+// the vertex colour (ComputeVertexStreamColor) when the tree has it; then x the tint (rgb and
+// alpha) and alpha x (1 - alpha_additive). With the premultiplied blend an alpha of 0 adds.
+ColorProgram colorProgram(const Material& m, const MaterialLook& look, DrawList& draw) {
   ColorProgram program;
-  if (m.colorOps.empty()) return program;
-  if (!m.secondTexture.empty()) {
+  if (m.colorOps.empty() && look.particleColor)
+    program.push({.op = ColorOp::Multiply, .operand = ColorOperand::VertexColor});
+  if (!m.secondTexture.empty() && !m.colorOps.empty()) {
     program.texture2 =
         draw.texture(m.resolvedSecondTexture.empty() ? m.secondTexture : m.resolvedSecondTexture);
     // Channel 0 is the particle's UV; particles carry no other (Stride reads zeros).
@@ -85,14 +122,11 @@ ColorProgram colorProgram(const Material& m, DrawList& draw) {
                   : op.action == ColorStepAction::Push ? ColorAction::Push
                                                        : ColorAction::Apply;
     step.operandIsBack = op.operandIsLeft;
-    step.constant = op.value.vec();
+    step.constant = toColorSpace(op.value.vec(), look.linear);
     if (!program.push(step)) break;
   }
-  const float k = std::clamp(m.alphaAdditive, 0.0f, 1.0f);
-  const ColorStep tint{
-      .op = ColorOp::Multiply,
-      .constant = vec4(m.tint.r, m.tint.g, m.tint.b, 1.0f) * vec4(vec3(m.intensity), 1.0f)};
-  const ColorStep additive{.op = ColorOp::Multiply, .constant = vec4(1.0f, 1.0f, 1.0f, 1.0f - k)};
+  const ColorStep tint{.op = ColorOp::Multiply, .constant = vec4(look.tint, look.tintAlpha)};
+  const ColorStep additive{.op = ColorOp::Multiply, .constant = vec4(1.0f, 1.0f, 1.0f, look.keep)};
   program.count = std::min(program.count, kMaxColorSteps - 2);
   program.push(tint);
   program.push(additive);
@@ -121,59 +155,60 @@ vec4 primaryTransform(const Material& m) {
 }
 
 // The strip batch of a ribbon, trail or hexagon emitter: premultiplied colours, alpha 0 adds.
-StripBatch stripBatch(const EmitterDef& def, DrawList& draw) {
+StripBatch stripBatch(const EmitterDef& def, const MaterialLook& look, DrawList& draw) {
   StripBatch batch;
+  batch.linearLight = look.linear;
   batch.texture = materialTexture(def, draw);
   batch.blend = BlendMode::AlphaMultiplyAdd;
   batch.depthOffset = def.material.zOffset;
   batch.softDistance = std::max(def.material.softEdgeDistance, 0.0f);
-  batch.colorProgram = colorProgram(def.material, draw);
+  batch.colorProgram = colorProgram(def.material, look, draw);
   batch.primaryTransform = primaryTransform(def.material);
   batch.wrapU = wrapOf(def.material.addressU);
   batch.wrapV = wrapOf(def.material.addressV);
   return batch;
 }
 
-// The k-th drawn particle's strip colour: particle colour x tint, alpha scaled by 1 - additive.
-void stripColours(const EmitterDef& def, const ParticlePool& p, const uint32_t* order,
+// The k-th drawn particle's vertex colour.
+void stripColours(const MaterialLook& look, const ParticlePool& p, const uint32_t* order,
                   std::vector<vec4>& colours) {
-  const float k = std::clamp(def.material.alphaAdditive, 0.0f, 1.0f);
-  const vec3 tint =
-      vec3(def.material.tint.r, def.material.tint.g, def.material.tint.b) * def.material.intensity;
-  const bool program = !def.material.colorOps.empty();  // the program applies tint and k
   colours.resize(p.count);
-  for (size_t n = 0; n < p.count; ++n) {
-    vec4 c = p.has(kFieldColor) ? p.color[order[n]] : vec4(1.0f);  // premultiplied
-    colours[n] =
-        program ? c
-                : vec4(vec3(c) * tint, k >= 1.0f ? 0.0f : std::clamp(c.a * (1.0f - k), 0.0f, 1.0f));
-  }
+  for (size_t n = 0; n < p.count; ++n) colours[n] = vertexColour(look, p, order[n]);
 }
 
-// The UV builder over each particle's quads (Stride transforms a ribbon's coordinates per
-// segment): `perParticle` vertices from `first` belong to each drawn particle in turn.
+// The UV builder over a ribbon's or trail's quads, `perParticle` vertices from `first` for each
+// drawn particle. A flipbook transforms each particle's vertices (UVBuilderFlipbook: per
+// particle); a scroll transforms each vertex segment (UVBuilderScroll:
+// TransformAttributePerSegment), the particle's vertex run (segmentOf), so it runs on along it.
 void applyUvBuilder(const EmitterDef& def, const ParticlePool& p, const uint32_t* order,
                     size_t first, size_t perParticle, std::vector<StripVertex>& vertices) {
   const UvBuilder& uv = def.material.uvBuilder;
-  if (uv.type == UvBuilderKind::None) return;
-  for (size_t n = 0; n < p.count && first + (n + 1) * perParticle <= vertices.size(); ++n) {
+  if (uv.type == UvBuilderKind::None || p.count == 0 || perParticle == 0) return;
+  const size_t q = perParticle / 4,
+               total = std::min(vertices.size() - first, p.count * perParticle);
+  const bool perSegment = uv.type == UvBuilderKind::Scroll;
+  for (size_t v = 0; v < total; ++v) {
+    const size_t n = perSegment ? segmentOf(v, q, p.count) : v / perParticle;
     const vec4 rect = flipbookUv(uv, std::clamp(1.0f - p.life[order[n]], 0.0f, 1.0f));
-    for (size_t v = first + n * perParticle; v < first + (n + 1) * perParticle; ++v)
-      vertices[v].uv = uvInRect(rect, vertices[v].uv);
+    vertices[first + v].uv = uvInRect(rect, vertices[first + v].uv);
   }
 }
 
-// Ribbons, trails and hexagons: one strip batch of the emitter's particles in draw order.
+// Ribbons, trails, hexagons, oriented quads and quads: one strip batch of the emitter's
+// particles in draw order.
 void drawStripShapes(const EmitterDef& def, const EmitterRuntime& rt, const Transform& component,
-                     const View& view, DrawList& draw) {
+                     const View& view, const MaterialLook& look, DrawList& draw) {
   const ParticlePool& p = rt.pool;
   const uint32_t* order = drawOrder(def, rt, component, view, true);
   std::vector<vec4>& colours = rt.drawScratch.colours;
-  stripColours(def, p, order, colours);
+  draw.beginStrips(stripBatch(def, look, draw));
+  stripColours(look, p, order, colours);
   RibbonCamera cam{view.right, view.up, view.viewProjection};
-  draw.beginStrips(stripBatch(def, draw));
-  if (def.shapeBuilder.type == ShapeBuilderKind::Hexagon) {
+  const ShapeBuilderKind shape = def.shapeBuilder.type;
+  if (shape == ShapeBuilderKind::Hexagon) {
     buildHexagons(def, p, order, p.count, component, cam, colours.data(), draw.stripVertices);
+  } else if (shape == ShapeBuilderKind::OrientedQuad || shape == ShapeBuilderKind::Quad) {
+    buildQuads(def, p, order, p.count, component, cam, colours.data(), draw.stripVertices);
   } else {
     const size_t first = draw.stripVertices.size();
     buildStrips(def, p, order, p.count, component, cam, colours.data(), rt.drawScratch.ribbon,
@@ -184,18 +219,13 @@ void drawStripShapes(const EmitterDef& def, const EmitterRuntime& rt, const Tran
   draw.endStrips();
 }
 
-// The sprite batch of a billboard, oriented quad or quad emitter.
-SpriteBatch spriteBatch(const EmitterDef& def, DrawList& draw) {
+// The sprite batch of a billboard emitter.
+SpriteBatch spriteBatch(const EmitterDef& def, const MaterialLook& look, DrawList& draw) {
   SpriteBatch batch;
   batch.texture = materialTexture(def, draw);
-  batch.colorProgram = colorProgram(def.material, draw);
-  const bool additive = def.material.alphaAdditive >= 1.0f && batch.colorProgram.count == 0;
-  batch.blend = additive ? BlendMode::Add : BlendMode::AlphaMultiplyAdd;
-  const ShapeBuilderKind shape = def.shapeBuilder.type;
-  batch.orientation =
-      shape == ShapeBuilderKind::OrientedQuad ? SpriteOrientation::ParallelToDirection
-      : shape == ShapeBuilderKind::Quad       ? SpriteOrientation::PerpendicularToDirection
-                                              : SpriteOrientation::ScreenFacing;
+  batch.colorProgram = colorProgram(def.material, look, draw);
+  batch.blend = BlendMode::AlphaMultiplyAdd;
+  batch.orientation = SpriteOrientation::ScreenFacing;
   batch.sortBackToFront = def.sorting == Sorting::ByDepth;
   // Stride samples with the material's address modes (Wrap unless the asset says otherwise):
   // scrolled and scaled UVs repeat, mirror or stop at the edge as they say.
@@ -204,88 +234,53 @@ SpriteBatch spriteBatch(const EmitterDef& def, DrawList& draw) {
   batch.depthOffset = def.material.zOffset;
   batch.softDistance = std::max(def.material.softEdgeDistance, 0.0f);
   batch.primaryTransform = primaryTransform(def.material);
+  batch.linearLight = look.linear;
   return batch;
+}
+
+// One billboard (ShapeBuilderBillboard.BuildVertexBuffer): camera-facing, size x size, turned by
+// the rotation field plus the sampler, "positive value means clockwise" (the renderer turns
+// counter-clockwise, so the angle is negated). False: nothing to draw.
+bool billboard(const EmitterDef& def, const ParticlePool& p, uint32_t i, const Transform& component,
+               const ShapeSamplers& samplers, vec4 colour, SpriteInstance& s) {
+  const bool local = def.space == SimulationSpace::Local;
+  const float age = std::clamp(1.0f - p.life[i], 0.0f, 1.0f);
+  const float size = (p.has(kFieldSize) ? p.size[i] : 1.0f) * samplers.sizeFactor(age) *
+                     (local ? component.scale : 1.0f);
+  if (!(size > 0.0f)) return false;
+  s.position = strideToWorld(toStrideWorld(def, component, p.position[i] + samplers.offset(age)));
+  s.uv = flipbookUv(def.material.uvBuilder, age);
+  // The renderer measures the origin from the frame's left / top in page UVs and spans the quad's
+  // height as frame height x aspect: centre it, and keep the quad square.
+  const float frameW = s.uv.y - s.uv.x, frameH = s.uv.w - s.uv.z;
+  s.registration = vec2(frameW, frameH) * 0.5f;
+  s.color = colour;
+  s.rotation =
+      -((p.has(kFieldRotation) ? p.rotation[i] : 0.0f) + samplers.rotationDeg(age) * kDegToRad);
+  s.size = size;
+  s.aspect = std::abs(frameW) / std::max(std::abs(frameH), 1e-6f);
+  return true;
 }
 
 }  // namespace
 
 void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transform& component,
-                 DrawList& draw, const View& view) {
+                 DrawList& draw, const View& view, ColorSpace space) {
   const ParticlePool& p = rt.pool;
   if (p.count == 0) return;
-  const ShapeBuilderKind shape = def.shapeBuilder.type;
-  if (shape == ShapeBuilderKind::Ribbon || shape == ShapeBuilderKind::Trail ||
-      shape == ShapeBuilderKind::Hexagon) {
-    drawStripShapes(def, rt, component, view, draw);
+  const MaterialLook look = materialLook(def.material, space);
+  if (def.shapeBuilder.type != ShapeBuilderKind::Billboard) {
+    drawStripShapes(def, rt, component, view, look, draw);
     return;
   }
-  bool local = def.space == SimulationSpace::Local;
-  float spaceScale = local ? component.scale : 1.0f;
-  quat spaceRot = local ? component.rotation : quat(1, 0, 0, 0);
-  const SpriteBatch& batch = draw.beginBatch(spriteBatch(def, draw));
-  const float k = std::clamp(def.material.alphaAdditive, 0.0f, 1.0f);
-  const bool program = batch.colorProgram.count > 0;  // colour, tint and k in the program
-  const bool additive = batch.blend == BlendMode::Add;
+  draw.beginBatch(spriteBatch(def, look, draw));
   draw.reserveSprites(p.count);
-  vec3 tint =
-      vec3(def.material.tint.r, def.material.tint.g, def.material.tint.b) * def.material.intensity;
-  bool hasSize = p.has(kFieldSize), hasColor = p.has(kFieldColor), hasRot = p.has(kFieldRotation),
-       hasDir = p.has(kFieldDirection), hasQuat = p.has(kFieldQuaternion);
   const ShapeSamplers samplers(def.shapeBuilder);
-  const UvBuilder& uv = def.material.uvBuilder;
-  // The quad's normal: the system's up (Stride +Y) in simulation space.
-  const vec3 quadNormal = strideToWorld(spaceRot * vec3(0, 1, 0));
   const uint32_t* order = drawOrder(def, rt, component, view, false);
   for (size_t n = 0; n < p.count; ++n) {
-    const size_t i = order ? order[n] : n;
-    float age = std::clamp(1.0f - p.life[i], 0.0f, 1.0f);
-    float size = (hasSize ? p.size[i] : 1.0f) * samplers.sizeFactor(age) * spaceScale;
-    vec4 c = hasColor ? p.color[i] : vec4(1.0f);  // premultiplied
+    const uint32_t i = order ? order[n] : uint32_t(n);
     SpriteInstance s;
-    s.position = strideToWorld(toStrideWorld(def, component, p.position[i] + samplers.offset(age)));
-    s.uv = flipbookUv(uv, age);
-    // The renderer measures the origin from the frame's left / top in page UVs and spans the
-    // quad's height as frame height x aspect: centre it, and keep the quad's own proportions.
-    const float frameW = s.uv.y - s.uv.x, frameH = s.uv.w - s.uv.z;
-    s.registration = vec2(frameW, frameH) * 0.5f;
-    vec3 rgb = vec3(c) * tint;
-    if (program) {
-      s.color = c;
-    } else if (additive) {
-      s.color = vec4(rgb, 1.0f);
-    } else {
-      float f = std::clamp(c.a * (1.0f - k), 0.0f, 1.0f);
-      if (f <= 1e-6f) continue;  // nothing to draw
-      s.color = vec4(rgb / f, 1.0f);
-      s.fade = f;
-    }
-    s.rotation = (hasRot ? p.rotation[i] : 0.0f) + samplers.rotationDeg(age) * kDegToRad;
-    if (shape == ShapeBuilderKind::Quad) {
-      s.direction = quadNormal;
-      if (hasQuat || samplers.quaternion) {
-        // Stride writes sampled * own, but its Quaternion.Multiply(left, right) is the Hamilton
-        // product right * left: the sampled rotation turns the quad first, then its own.
-        quat own = hasQuat ? p.quaternion[i] : quat(1, 0, 0, 0);
-        quat q = spaceRot * own * samplers.rotation3d(age);
-        s.direction = strideToWorld(q * vec3(0, 1, 0));
-        s.rotation += quadSpin(s.direction, strideToWorld(q * vec3(1, 0, 0)));
-      }
-    }
-    if (shape == ShapeBuilderKind::OrientedQuad) {
-      vec3 dir = hasDir ? p.direction[i] : vec3(0, 1, 0);
-      dir = spaceRot * dir * spaceScale;
-      float length = glm::length(dir) * def.shapeBuilder.lengthFactor *
-                     (def.shapeBuilder.scaleLength ? size : 1.0f);
-      if (!(length > 1e-6f) || !(size > 0.0f)) continue;  // a zero-length quad covers nothing
-      s.direction = strideToWorld(dir);
-      s.size = length;
-      s.aspect = size / length;
-    } else {
-      if (!(size > 0.0f)) continue;
-      s.size = size;
-    }
-    s.aspect *= std::abs(frameW) / std::max(std::abs(frameH), 1e-6f);
-    draw.push(s);
+    if (billboard(def, p, i, component, samplers, vertexColour(look, p, i), s)) draw.push(s);
   }
 }
 

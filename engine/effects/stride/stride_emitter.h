@@ -82,9 +82,10 @@ inline vec3 toStrideWorld(const EmitterDef& def, const Transform& component, vec
   return def.space == SimulationSpace::Local ? component.apply(p) : p;
 }
 
-// Draws for `view` (the sorters' depth axis, the ribbons' screen-facing widths).
+// Draws for `view` (the sorters' depth axis, the ribbons' screen-facing widths), its batches in
+// linear light unless the system's colours blend in gamma (SystemDef::colorSpace).
 void drawEmitter(const EmitterDef& def, const EmitterRuntime& rt, const Transform& component,
-                 DrawList& draw, const View& view = View{});
+                 DrawList& draw, const View& view = View{}, ColorSpace space = ColorSpace::Linear);
 void drawEmitterDebug(const EmitterDef& def, const Transform& component, bool allShapes,
                       DebugDraw& debug,
                       const std::function<bool(std::string_view, vec3&)>& findObject);

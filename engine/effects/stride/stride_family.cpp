@@ -150,7 +150,8 @@ void StrideInstance::collect(DrawList& draw, DebugDraw& debug, const View& view,
   for (size_t k = 0; k < n; ++k) {
     const EmitterDef& e = sys.emitters[order[k]];
     if (!e.enabled) continue;
-    if (flags.renderPsystems) drawEmitter(e, emitters_[order[k]], component_, draw, view);
+    if (flags.renderPsystems)
+      drawEmitter(e, emitters_[order[k]], component_, draw, view, sys.colorSpace);
     drawEmitterDebug(e, component_, flags.moduleShapes, debug, finder);
   }
 }

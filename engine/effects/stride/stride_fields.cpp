@@ -117,6 +117,11 @@ constexpr EnumOption kSeedMethods[] = {
     {"position", int32_t(SeedMethod::Position), "Seed from the bits of the system's position."},
 };
 
+constexpr EnumOption kColorSpaces[] = {
+    {"linear", int32_t(ColorSpace::Linear), "Linear light, shown through an sRGB back buffer."},
+    {"gamma", int32_t(ColorSpace::Gamma), "Gamma space: values blend as they are."},
+};
+
 constexpr EnumOption kAddresses[] = {
     {"wrap", int32_t(TextureAddress::Wrap), "The texture repeats."},
     {"mirror", int32_t(TextureAddress::Mirror), "The texture repeats, every other copy mirrored."},
@@ -371,7 +376,8 @@ void Material::reflect(FieldVisitor& v) {
        .max = 1},
       alphaAdditive, 0.0f);
   v.visit({.key = "tint",
-           .help = "Emissive colour multiplied with the texture and particle colour.",
+           .help = "Emissive colour multiplied with the texture and particle colour (its alpha "
+                   "with theirs: the component colour's alpha fades the particles).",
            .min = 0},
           tint, ColorRgba{});
   v.visit({.key = "intensity", .help = "Emissive intensity (HDR above 1).", .min = 0}, intensity,
@@ -390,6 +396,10 @@ void Material::reflect(FieldVisitor& v) {
            .min = 0,
            .max = 1000},
           softEdgeDistance, 0.0f);
+  v.visit({.key = "particle_color",
+           .help = "Without colour operations, the particle's colour multiplies the texture "
+                   "(Stride: the emissive map holds a vertex stream colour). Off: texture x tint."},
+          particleColor, true);
   visitArray(v,
              {.key = "color_ops",
               .help = "Colour operations on the texture sample, in order (Stride's binary "
@@ -503,6 +513,12 @@ void SystemDef::reflect(FieldVisitor& v) {
           resetSeconds, 0.0f);
   v.visit({.key = "speed_scale", .help = "Multiplies the frame time.", .min = 0, .max = 100},
           speedScale, 1.0f);
+  visitEnum(v,
+            {.key = "color_space",
+             .help = "Where colours blend, as the Stride project's rendering settings say: "
+                     "linear light (textures and material colours sRGB-decoded, particle colours "
+                     "as they are) or gamma."},
+            colorSpace, std::span<const EnumOption>(kColorSpaces), ColorSpace::Linear);
   visitArray(v,
              {.key = "emitters",
               .help = "A particle system holds one or more emitters; list order is update order.",

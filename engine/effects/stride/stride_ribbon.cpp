@@ -98,15 +98,17 @@ vec3 project(const mat4& viewProj, vec3 p) {
 }
 
 struct StripOut {
-  StripVertex* v;
-  const vec4* colours;  // the strip's first particle's colour
-  size_t q;
+  StripVertex* v;       // the strip's first vertex
+  size_t firstVertex;   // its index among the emitter's strip vertices
+  const vec4* colours;  // every drawn particle's colour
+  size_t n, q;          // drawn particles, quads per particle
 };
 
 void emitQuad(const StripOut& o, size_t i, const vec3 (&corner)[4], const vec2 (&uv)[4]) {
   StripVertex* v = o.v + i * 4;
-  const vec4 c = o.colours[i / o.q];
-  for (int k = 0; k < 4; ++k) v[k] = StripVertex(corner[k], uv[k], c);
+  const size_t g = o.firstVertex + i * 4;
+  for (size_t k = 0; k < 4; ++k)
+    v[k] = StripVertex(corner[k], uv[k], o.colours[segmentOf(g + k, o.q, o.n)]);
 }
 
 // The quads of one strip of L > q slots (positions and widths already smoothed).
@@ -303,7 +305,7 @@ void buildStrips(const EmitterDef& def, const ParticlePool& p, const uint32_t* d
       [&](size_t, size_t from, size_t to) {
         for (size_t k = from; k < to; ++k) {
           const size_t begin = s.stripBegin[k], end = s.stripBegin[k + 1];
-          StripOut out{vertices.data() + v0 + begin * q * 4, colours + begin, q};
+          StripOut out{vertices.data() + v0 + begin * q * 4, begin * q * 4, colours, n, q};
           buildStrip(def, p, drawOrder, begin, end, component, cam, s, out);
         }
       },

@@ -14,7 +14,12 @@
 //     a direction field); edge policy center spans +-width, edge spans point .. point + width.
 //   - V: as_is 0 .. 1 on each quad; stretched (i + 1) / L x factor; distance_based the summed
 //     slot distances x factor. U 0 .. 1 across, then the UV rotate (flips, clockwise quarter
-//     turns). A quad takes the colour of the particle that owns it. Particle rotation is ignored.
+//     turns). Particle rotation is ignored.
+//   - Colours (and a scrolling UV builder's rectangle) go per vertex segment, as Stride writes
+//     them (ParticleBufferState.SetAttributePerSegment after the ribbonizer's
+//     SetVerticesPerSegment(6Q, 4Q, 2Q)): the first drawn particle's run is the first 6Q vertices,
+//     each later one's the next 4Q, the last one's what remains (segmentOf), so colours blend from
+//     particle to particle along the strip.
 #pragma once
 
 #include <cstdint>
@@ -43,6 +48,13 @@ struct RibbonScratch {
 // Quads per particle: 1 without smoothing, else the segment count (0 draws nothing).
 int quadsPerParticle(const ShapeBuilder& b);
 
+// The drawn particle (of n) whose colour vertex v of an emitter's strip vertices takes, with q
+// quads per particle: 0 for the first 6q vertices, then one particle per 4q.
+inline size_t segmentOf(size_t v, size_t q, size_t n) {
+  const size_t k = v < 2 * q ? 0 : (v - 2 * q) / (4 * q);
+  return k < n ? k : n - 1;
+}
+
 // UV of a ribbon corner after the builder's UV rotate (Stride's UVRotate.GetCoords).
 vec2 rotateUv(const ShapeBuilder& b, vec2 uv);
 
@@ -53,6 +65,19 @@ vec2 rotateUv(const ShapeBuilder& b, vec2 uv);
 void buildStrips(const EmitterDef& def, const ParticlePool& p, const uint32_t* drawOrder, size_t n,
                  const Transform& component, const RibbonCamera& cam, const vec4* colours,
                  RibbonScratch& scratch, std::vector<StripVertex>& vertices);
+
+// Oriented quads and quads (shape_builder_quads.cpp), each particle of drawOrder[0..n) as one quad
+// in Stride's vertex order: centre - X + Y (UV 0,0), + X + Y (1,0), + X - Y (1,1), - X - Y (0,1),
+// mapped into the UV builder's rectangle, colour colours[k].
+//   - Oriented quad (ShapeBuilderOrientedQuad): Y = the direction (Stride +Y without one) x
+//     length factor x (size when scale_length) / 2, so V runs along it with the texture's top at
+//     the head; X = the direction's screen axis turned a quarter to the right, x size / 2. The
+//     rotation is ignored.
+//   - Quad (ShapeBuilderQuad): X = +X and Y = +Z of Stride space x size / 2, turned by the sampled
+//     rotation then the particle's own quaternion, then the system's when local: V = 0 at +Z.
+void buildQuads(const EmitterDef& def, const ParticlePool& p, const uint32_t* drawOrder, size_t n,
+                const Transform& component, const RibbonCamera& cam, const vec4* colours,
+                std::vector<StripVertex>& vertices);
 
 // Hexagons (shape_builder_hexagon.cpp, Stride's ShapeBuilderHexagon): each particle of
 // drawOrder[0..n) as two camera-facing quads, 8 vertices, colour colours[k]. Half size s along

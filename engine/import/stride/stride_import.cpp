@@ -226,6 +226,45 @@ std::string blockText(const Context& ctx, int line) {
   return out;
 }
 
+namespace {
+
+// The ColorSpace a game settings file's RenderingSettings names; "" when it names none.
+std::string settingsColorSpace(const fs::path& file) {
+  Diagnostics quiet;
+  auto root = stride_yaml::loadFile(toUtf8(file), toUtf8(file), quiet);
+  if (!root || !root->IsMap()) return {};
+  stride_yaml::Reader r(toUtf8(file), quiet);
+  YAML::Node defaults = r.child(*root, "Defaults");
+  if (!defaults.IsSequence()) return {};
+  for (const YAML::Node& d : defaults) {
+    if (stride_yaml::tagOf(d).find("RenderingSettings") == std::string::npos) continue;
+    const std::string space = r.text(d, "ColorSpace", "Linear");
+    return space == "Gamma" ? "gamma" : "linear";
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string projectColorSpace(const fs::path& asset, const fs::path& root) {
+  std::error_code ec;
+  fs::path dir = fs::absolute(asset, ec).parent_path().lexically_normal();
+  for (int up = 0; up < 6; ++up) {
+    std::vector<fs::path> settings;
+    for (const auto& entry : fs::directory_iterator(dir, ec))
+      if (lower(toUtf8(entry.path().extension())) == ".sdgamesettings")
+        settings.push_back(entry.path());
+    std::sort(settings.begin(), settings.end());
+    for (const fs::path& f : settings) {
+      std::string space = settingsColorSpace(f);
+      if (!space.empty()) return space;
+    }
+    if (dir == root || dir == dir.root_path()) break;
+    dir = dir.parent_path();
+  }
+  return "linear";
+}
+
 std::string resolveTexture(Context& ctx, const YAML::Node& at, const std::string& reference) {
   const std::string kFallback = kFallbackTexture;
   std::string url = reference;
@@ -336,6 +375,7 @@ std::optional<ImportResult> importText(std::string text, const fs::path& path,
   Context ctx{.r = r, .assetPath = path, .sources = &result.sources};
   ctx.lines = splitLines(text);
   ctx.textureRoot = packageRoot(path);
+  ctx.colorSpace = projectColorSpace(path, ctx.textureRoot);
 
   Json objects = Json::array(), effects = Json::array();
   std::vector<std::string> objectNames, ids;

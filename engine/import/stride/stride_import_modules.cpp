@@ -204,10 +204,12 @@ class Mapper {
   void shapeBuilder(Json& emitter, const YAML::Node& e);
   void ribbon(Json& out, const YAML::Node& b, bool trail);
   void material(Json& emitter, const YAML::Node& e, const YAML::Node& component);
+  void uvBuilder(Json& out, const YAML::Node& uv, const std::string& texture);
   void colorTree(const YAML::Node& n, vec4& factor, std::string& texture, int depth);
   bool colorOps(Json& material, const YAML::Node& tree, std::string& texture);
   void secondTexture(Json& material, const TextureLayer& layer);
   std::optional<TextureLayer> second_;  // the material's second ComputeTextureColor
+  bool vertexStream_ = false;           // the material's tree holds a ComputeVertexStreamColor
   vec2 primaryScale_{1.0f, 1.0f}, primaryOffset_{0.0f, 0.0f};  // its first one's
   std::string primaryAddress_[2] = {"wrap", "wrap"};           // its AddressModeU, AddressModeV
   void primaryMap(const YAML::Node& n);
@@ -730,7 +732,7 @@ void Mapper::colorTree(const YAML::Node& n, vec4& factor, std::string& texture, 
       primaryMap(n);
     }
   } else if (tag == "ComputeVertexStreamColor") {
-    // The particle's colour: fxview always multiplies it in.
+    vertexStream_ = true;  // the particle's colour reaches the pixel (ParticleColorStream.sdsl)
   } else {
     keep(n, tag.empty() ? std::string("untagged colour node") : tag);
   }
@@ -773,6 +775,34 @@ void Mapper::secondTexture(Json& material, const TextureLayer& layer) {
   if (layer.channel != 0) material["second_texture_channel"] = layer.channel;
 }
 
+// The material's UV builder: a flipbook (kept, not simulated, when its texture is missing) or a
+// scroll.
+void Mapper::uvBuilder(Json& out, const YAML::Node& uv, const std::string& texture) {
+  std::string uvTag = tagOf(uv);
+  if (uvTag == "UVBuilderFlipbook" && texture == kFallbackTexture) {
+    // The frames of a sheet fxview does not have would cut the fallback sprite into tiles.
+    // (A scroll moves whole repeats of the texture, the fallback's too: it stays simulated.)
+    keep(uv, "UVBuilderFlipbook (its texture is missing)");
+  } else if (uvTag == "UVBuilderFlipbook") {
+    Json fj = {{"type", "flipbook"}};
+    At uvAt(*this, "/uv_builder");
+    integer(fj, "x_divisions", uv, "XDivisions");
+    integer(fj, "y_divisions", uv, "YDivisions");
+    integer(fj, "starting_frame", uv, "StartingFrame");
+    num(fj, "animation_speed", uv, "AnimationSpeed");
+    out["uv_builder"] = std::move(fj);
+    imported(uvTag);
+  } else if (uvTag == "UVBuilderScroll") {
+    Json sj = {{"type", "scroll"}};
+    vec4Key(sj, "start_frame", uv, "StartFrame");
+    vec4Key(sj, "end_frame", uv, "EndFrame");
+    out["uv_builder"] = std::move(sj);
+    imported(uvTag);
+  } else if (!isNull(uv)) {
+    keep(uv, uvTag.empty() ? std::string("untagged UV builder") : uvTag);
+  }
+}
+
 void Mapper::material(Json& emitter, const YAML::Node& e, const YAML::Node& component) {
   At at(*this, "/material");
   YAML::Node m = r_.child(e, "Material");
@@ -786,48 +816,34 @@ void Mapper::material(Json& emitter, const YAML::Node& e, const YAML::Node& comp
     } else {
       imported(tag);
       second_.reset();
+      vertexStream_ = false;
       primaryScale_ = vec2(1.0f, 1.0f);
       primaryAddress_[0] = primaryAddress_[1] = "wrap";
       primaryOffset_ = vec2(0.0f, 0.0f);
       if (!colorOps(out, r_.child(m, "ComputeColor"), texture)) {
         colorTree(r_.child(m, "ComputeColor"), factor, texture, 0);
         if (second_) {
-          // A product with two maps: texture x second texture x particle colour, then x tint.
+          // A product with two maps: texture x second texture (x particle colour), then x tint.
           out["color_ops"] =
-              Json::array({{{"operator", "multiply"}, {"operand", "second_texture"}},
-                           {{"operator", "multiply"}, {"operand", "particle_color"}}});
+              Json::array({{{"operator", "multiply"}, {"operand", "second_texture"}}});
+          if (vertexStream_)
+            out["color_ops"].push_back({{"operator", "multiply"}, {"operand", "particle_color"}});
           secondTexture(out, *second_);
+        } else if (!vertexStream_) {
+          // Without a vertex stream node the particle's colour never reaches the pixel.
+          out["particle_color"] = false;
         }
       }
       num(out, "alpha_additive", m, "AlphaAdditive");
       num(out, "z_offset", m, "ZOffset");
+      const std::string culling = r_.text(m, "FaceCulling", "CullNone");
+      if (culling != "CullNone")
+        r_.warning(r_.child(m, "FaceCulling"),
+                   "FaceCulling " + culling + ": not applied, fxview draws both faces");
       if (r_.has(m, "SoftEdgeDistance"))
         out["soft_edge_distance"] =
             floatJson(std::max(r_.number(m, "SoftEdgeDistance", 0.0f), 0.0f));
-      YAML::Node uv = r_.child(m, "UVBuilder");
-      std::string uvTag = tagOf(uv);
-      if (uvTag == "UVBuilderFlipbook" && texture == kFallbackTexture) {
-        // The frames of a sheet fxview does not have would cut the fallback sprite into tiles.
-        // (A scroll moves whole repeats of the texture, the fallback's too: it stays simulated.)
-        keep(uv, "UVBuilderFlipbook (its texture is missing)");
-      } else if (uvTag == "UVBuilderFlipbook") {
-        Json fj = {{"type", "flipbook"}};
-        At uvAt(*this, "/uv_builder");
-        integer(fj, "x_divisions", uv, "XDivisions");
-        integer(fj, "y_divisions", uv, "YDivisions");
-        integer(fj, "starting_frame", uv, "StartingFrame");
-        num(fj, "animation_speed", uv, "AnimationSpeed");
-        out["uv_builder"] = std::move(fj);
-        imported(uvTag);
-      } else if (uvTag == "UVBuilderScroll") {
-        Json sj = {{"type", "scroll"}};
-        vec4Key(sj, "start_frame", uv, "StartFrame");
-        vec4Key(sj, "end_frame", uv, "EndFrame");
-        out["uv_builder"] = std::move(sj);
-        imported(uvTag);
-      } else if (!isNull(uv)) {
-        keep(uv, uvTag.empty() ? std::string("untagged UV builder") : uvTag);
-      }
+      uvBuilder(out, r_.child(m, "UVBuilder"), texture);
     }
   }
   if (texture == "-") texture.clear();  // no texture: a plain quad, as in Stride
@@ -840,12 +856,14 @@ void Mapper::material(Json& emitter, const YAML::Node& e, const YAML::Node& comp
     out["address_u"] = primaryAddress_[0];
     out["address_v"] = primaryAddress_[1];
   }
-  // tint x intensity = the constant factor (HDR: intensity carries the part above 1).
+  // tint x intensity = the constant factor (HDR: intensity carries the part above 1); its alpha,
+  // the component colour's and the constants', multiplies the particles' (ParticleBase.sdsl:
+  // ColorScale x the tree).
   float peak = std::max({factor.x, factor.y, factor.z});
   float intensity = peak > 1.0f ? peak : 1.0f;
   out["tint"] =
       color(ColorRgba{std::max(factor.x / intensity, 0.0f), std::max(factor.y / intensity, 0.0f),
-                      std::max(factor.z / intensity, 0.0f), 1.0f});
+                      std::max(factor.z / intensity, 0.0f), std::clamp(factor.w, 0.0f, 1.0f)});
   if (intensity != 1.0f) out["intensity"] = floatJson(intensity);
   emitter["material"] = std::move(out);
 }
@@ -885,6 +903,8 @@ Json Mapper::system(const YAML::Node& component) {
   where_ = "particle system";
   at_ = ctx_.pointer;
   slot("speed_scale", SlotKind::Float, component, "Speed");
+  // Stride's project setting (RenderingSettings.ColorSpace); linear is the definition's default.
+  if (ctx_.colorSpace == "gamma") def["color_space"] = "gamma";
   float speed = r_.number(component, "Speed", 1.0f);
   if (speed != 1.0f) def["speed_scale"] = floatJson(std::clamp(speed, 0.0f, 100.0f));
   YAML::Node control = r_.child(component, "Control");

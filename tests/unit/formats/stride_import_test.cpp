@@ -436,6 +436,9 @@ TEST(StrideImport, MaterialTintFlipbookAndAdditiveAlphaCarryOver) {
   EXPECT_EQ(m.uvBuilder.yDivisions, 4);
   EXPECT_EQ(m.uvBuilder.startingFrame, 2);
   EXPECT_FLOAT_EQ(m.uvBuilder.animationSpeed, 30.0f);
+  // No ComputeVertexStreamColor in the tree: the particle's colour never reaches the pixel
+  // (ParticleComputeColorShader.Shading: ColorScale x the tree alone).
+  EXPECT_FALSE(m.particleColor);
   fs::remove_all(dir);
 
   // Without the .sdtex: a warning naming the texture and its line, the soft dot, and the
@@ -457,6 +460,50 @@ TEST(StrideImport, MaterialTintFlipbookAndAdditiveAlphaCarryOver) {
   const Json& mj = firstEmitter(*missing.result)["material"];
   EXPECT_EQ(mj["texture"], "assets/sprites/dot.png");
   EXPECT_FALSE(mj.contains("uv_builder"));
+}
+
+TEST(StrideImport, ProjectColourSpaceVertexStreamAndComponentAlpha) {
+  // The project's RenderingSettings.ColorSpace (GameSettings.sdgamesettings beside the asset or
+  // above it) becomes the system's color_space; none says: Stride's default, linear. The
+  // component Color's alpha (ParticleSystemRenderProcessor.Draw: emitter.Color) multiplies the
+  // output (ParticleBase.sdsl: ColorScale x the tree): it is the tint's alpha.
+  fs::path dir = fs::temp_directory_path() / "fxview_stride_color_space_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "Assets/Prefabs");
+  std::string text = prefab(kSimpleEmitter);
+  const std::string white = "Color: {R: 1.0, G: 1.0, B: 1.0, A: 1.0}";
+  text.replace(text.find(white), white.size(), "Color: {R: 1.0, G: 0.5, B: 1.0, A: 0.25}");
+  Diagnostics d1;
+  auto linear = importText(text, dir / "Assets/Prefabs/fx.sdprefab", "fx.sdprefab", d1);
+  ASSERT_TRUE(linear);
+  const Json& def1 = linear->preset["effects"][0]["definition"];
+  EXPECT_FALSE(def1.contains("color_space"));  // linear, the default
+  const Json& m = def1["emitters"][0]["material"];
+  EXPECT_FALSE(m.contains("particle_color"));  // the tree holds the vertex stream
+  EXPECT_EQ(m["tint"]["a"], 0.25);
+  EXPECT_EQ(m["tint"]["g"], 0.25);  // 0.5 x the tree's 2, over the intensity 4
+
+  std::ofstream(dir / "Assets/GameSettings.sdgamesettings")
+      << "!GameSettingsAsset\nDefaults:\n    - !Stride.Graphics.RenderingSettings,Stride.Graphics\n"
+         "        DefaultBackBufferWidth: 1280\n        ColorSpace: Gamma\n";
+  Diagnostics d2;
+  auto gamma = importText(text, dir / "Assets/Prefabs/fx.sdprefab", "fx.sdprefab", d2);
+  ASSERT_TRUE(gamma);
+  EXPECT_EQ(gamma->preset["effects"][0]["definition"]["color_space"], "gamma");
+  Diagnostics d3;
+  auto preset = loadPresetFromJson(gamma->preset, dir / "Assets/Prefabs/fx.sdprefab.json", d3, {});
+  ASSERT_TRUE(preset) << d3.formatAll();
+  EXPECT_EQ(strideDef(*preset).system.colorSpace, stride::ColorSpace::Gamma);
+  fs::remove_all(dir);
+
+  // Face culling is not applied: said, with the line.
+  std::string culled = prefab(kSimpleEmitter);
+  culled.insert(culled.find("                                        UVBuilder: null"),
+                "                                        FaceCulling: CullBack\n");
+  auto c = importYaml(culled);
+  ASSERT_TRUE(c.result);
+  EXPECT_NE(warnings(c.diags).find("FaceCulling CullBack: not applied"), std::string::npos)
+      << warnings(c.diags);
 }
 
 TEST(StrideImport, TextureResolvesThroughTheSdtexAsset) {

@@ -31,6 +31,18 @@ EmitterDef billboard(const std::string& shapeBuilderJson) {
   return def->system.emitters.at(0);
 }
 
+// Quad k of the strip batch (oriented quads and quads draw as one strip quad per particle, in
+// Stride's vertex order: centre - X + Y, + X + Y, + X - Y, - X - Y): the normal Y x X (the quad's
+// up, Stride +Y for X = +X, Y = +Z) and its X.
+vec3 quadNormal(const DrawList& d, size_t k) {
+  const StripVertex* v = d.stripVertices.data() + k * 4;
+  return glm::normalize(glm::cross(v[0].position - v[3].position, v[1].position - v[0].position));
+}
+vec3 quadX(const DrawList& d, size_t k) {
+  const StripVertex* v = d.stripVertices.data() + k * 4;
+  return glm::normalize(v[1].position - v[0].position);
+}
+
 TEST(StrideShapeBuilder, SamplersApplyAtDrawTimeAndAreNeverStored) {
   // Seed 003: "If you need additive kind of animation check if the Shape Builder supports it
   // ... Additive animations are not preserved in particle fields and do not persist, but can be
@@ -44,9 +56,11 @@ TEST(StrideShapeBuilder, SamplersApplyAtDrawTimeAndAreNeverStored) {
   drawEmitter(def, rt, Transform{}, draw);
   ASSERT_EQ(draw.sprites.size(), 1u);
   const SpriteInstance& s = draw.sprites[0];
-  EXPECT_FLOAT_EQ(s.size, 0.5f);                   // 0.25 x 2
-  EXPECT_NEAR(s.rotation, 0.1f + kPi / 2, 1e-5f);  // + 90 degrees
-  EXPECT_NEAR(s.position.z, 1.0f, 1e-6f);          // Stride +Y 1 -> fxview +Z
+  EXPECT_FLOAT_EQ(s.size, 0.5f);  // 0.25 x 2
+  // + 90 degrees; clockwise (ShapeBuilderBillboard: "Positive value means clockwise
+  // rotation"), the renderer's angle turning counter-clockwise.
+  EXPECT_NEAR(s.rotation, -(0.1f + kPi / 2), 1e-5f);
+  EXPECT_NEAR(s.position.z, 1.0f, 1e-6f);  // Stride +Y 1 -> fxview +Z
   EXPECT_NEAR(s.position.x, 1.0f, 1e-6f);
   // The particle's own fields are untouched.
   EXPECT_EQ(rt.pool.size[0], 0.25f);
@@ -67,16 +81,61 @@ TEST(StrideShapeBuilder, SamplersSampleTheNormalizedAgeBaked) {
 }
 
 TEST(StrideShapeBuilder, QuadFacesTheSystemsUp) {
-  // Stride's ShapeBuilderQuad: an up-facing quad (the Y-up normal), fxview +Z in world.
+  // Stride's ShapeBuilderQuad.BuildVertexBuffer: unitX = +X, unitY = +Z, the first vertex
+  // centre - X + Y with UV (0, 0): an up-facing quad (the Y-up normal, fxview +Z in world), V = 0
+  // towards Stride +Z (fxview -Y). The float rotation is not read (the quad has none).
   EmitterDef def = billboard(R"({"type": "quad"})");
-  EmitterRuntime rt = runtimeWith(vec3(0), 1.0f, 1.0f, 0.0f);
+  EmitterRuntime rt = runtimeWith(vec3(0), 1.0f, 2.0f, 1.0f);
   DrawList draw;
   drawEmitter(def, rt, Transform{}, draw);
-  ASSERT_EQ(draw.batches.size(), 1u);
-  EXPECT_EQ(draw.batches[0].orientation, SpriteOrientation::PerpendicularToDirection);
-  ASSERT_EQ(draw.sprites.size(), 1u);
-  EXPECT_NEAR(draw.sprites[0].direction.z, 1.0f, 1e-6f);
-  EXPECT_NEAR(glm::length(draw.sprites[0].direction), 1.0f, 1e-6f);
+  EXPECT_TRUE(draw.sprites.empty());
+  ASSERT_EQ(draw.strips.size(), 1u);
+  ASSERT_EQ(draw.stripVertices.size(), 4u);
+  EXPECT_NEAR(quadNormal(draw, 0).z, 1.0f, 1e-6f);
+  EXPECT_NEAR(quadX(draw, 0).x, 1.0f, 1e-6f);
+  const vec3 want[4] = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
+  const vec2 uv[4] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+  for (int k = 0; k < 4; ++k) {
+    EXPECT_NEAR(glm::length(draw.stripVertices[k].position - want[k]), 0.0f, 1e-5f) << k;
+    EXPECT_EQ(draw.stripVertices[k].uv, uv[k]) << k;
+  }
+}
+
+TEST(StrideShapeBuilder, OrientedQuadRunsVAlongTheDirectionTopAtTheHead) {
+  // Stride's ShapeBuilderOrientedQuad.BuildVertexBuffer: unitY = the direction x length factor x
+  // size / 2 (not projected), unitX = the direction's screen axis turned to the right x size / 2;
+  // the first vertex centre - X + Y has UV (0, 0): the texture's top at the head. The particle's
+  // rotation is not read.
+  auto d = test::definitionFromJson(R"({"emitters": [{
+      "shape_builder": {"type": "oriented_quad", "length_factor": 3}}]})");
+  EmitterRuntime rt;
+  rt.pool.layout(kFieldSize | kFieldRotation | kFieldDirection, 4);
+  size_t i = rt.pool.add();
+  rt.pool.position[i] = vec3(0.0f);
+  rt.pool.life[i] = 1.0f;
+  rt.pool.lifetime[i] = 1.0f;
+  rt.pool.size[i] = 0.5f;
+  rt.pool.rotation[i] = 1.0f;
+  rt.pool.direction[i] = vec3(0, 1, 0);  // Stride up: fxview +Z, up on a camera along +Y
+  View v;
+  v.forward = vec3(0, 1, 0), v.right = vec3(1, 0, 0), v.up = vec3(0, 0, 1);
+  DrawList draw;
+  drawEmitter(d->system.emitters[0], rt, Transform{}, draw, v);
+  ASSERT_EQ(draw.stripVertices.size(), 4u);
+  // Half width 0.25 across, half length 1 x 3 x 0.5 / 2 = 0.75 along.
+  const vec3 want[4] = {
+      {-0.25f, 0, 0.75f}, {0.25f, 0, 0.75f}, {0.25f, 0, -0.75f}, {-0.25f, 0, -0.75f}};
+  for (int k = 0; k < 4; ++k)
+    EXPECT_NEAR(glm::length(draw.stripVertices[k].position - want[k]), 0.0f, 1e-5f) << k;
+  EXPECT_EQ(draw.stripVertices[0].uv, vec2(0, 0));
+  EXPECT_EQ(draw.stripVertices[2].uv, vec2(1, 1));
+  // Seen from the side, the direction across the screen: still V along it, the head at V = 0.
+  rt.pool.direction[i] = vec3(1, 0, 0);
+  draw.clear();
+  drawEmitter(d->system.emitters[0], rt, Transform{}, draw, v);
+  ASSERT_EQ(draw.stripVertices.size(), 4u);
+  EXPECT_NEAR(draw.stripVertices[0].position.x, 0.75f, 1e-5f);
+  EXPECT_NEAR(draw.stripVertices[3].position.x, -0.75f, 1e-5f);
 }
 
 TEST(StrideShapeBuilder, QuadSpinsWithASimulationSpaceRotation) {
@@ -89,8 +148,8 @@ TEST(StrideShapeBuilder, QuadSpinsWithASimulationSpaceRotation) {
   c.rotation = glm::angleAxis(kPi / 2, vec3(1, 0, 0));
   DrawList draw;
   drawEmitter(d->system.emitters[0], rt, c, draw);
-  ASSERT_EQ(draw.sprites.size(), 1u);
-  EXPECT_NEAR(draw.sprites[0].direction.y, -1.0f, 1e-5f);
+  ASSERT_EQ(draw.stripVertices.size(), 4u);
+  EXPECT_NEAR(quadNormal(draw, 0).y, -1.0f, 1e-5f);
 }
 
 TEST(StrideFlipbook, FramesRunLeftToRightTopToBottomOverTheLifetime) {
@@ -186,11 +245,11 @@ TEST(StrideShapeBuilder, QuadTurnsByTheParticlesRotation) {
   rt.pool.quaternion[b] = glm::angleAxis(kPi / 2, vec3(1, 0, 0));
   DrawList draw;
   drawEmitter(d->system.emitters[0], rt, Transform{}, draw);
-  ASSERT_EQ(draw.sprites.size(), 2u);
-  EXPECT_NEAR(draw.sprites[0].direction.z, 1.0f, 1e-5f);
-  EXPECT_NEAR(draw.sprites[0].rotation, kPi / 2, 1e-5f);
-  EXPECT_NEAR(draw.sprites[1].direction.y, -1.0f, 1e-5f);
-  EXPECT_NEAR(draw.sprites[1].rotation, 0.0f, 1e-5f);
+  ASSERT_EQ(draw.stripVertices.size(), 8u);
+  EXPECT_NEAR(quadNormal(draw, 0).z, 1.0f, 1e-5f);
+  EXPECT_NEAR(quadX(draw, 0).y, 1.0f, 1e-5f);  // X about Y: Stride -Z, fxview +Y
+  EXPECT_NEAR(quadNormal(draw, 1).y, -1.0f, 1e-5f);
+  EXPECT_NEAR(quadX(draw, 1).x, 1.0f, 1e-5f);
   EXPECT_EQ(rt.pool.quaternion[a], glm::angleAxis(kPi / 2, vec3(0, 1, 0)));  // not stored
 }
 
@@ -217,9 +276,9 @@ TEST(StrideShapeBuilder, QuadQuaternionSamplerSlerpsBetweenKeysAndTurnsTheQuad) 
   EmitterRuntime rt = runtimeWith(vec3(0), 0.5f, 1.0f, 0.0f);
   DrawList draw;
   drawEmitter(def, rt, Transform{}, draw);
-  ASSERT_EQ(draw.sprites.size(), 1u);
-  EXPECT_NEAR(std::abs(draw.sprites[0].direction.y), 1.0f, 1e-4f);
-  EXPECT_NEAR(draw.sprites[0].direction.z, 0.0f, 1e-4f);
+  ASSERT_EQ(draw.stripVertices.size(), 4u);
+  EXPECT_NEAR(std::abs(quadNormal(draw, 0).y), 1.0f, 1e-4f);
+  EXPECT_NEAR(quadNormal(draw, 0).z, 0.0f, 1e-4f);
   // Not a quad: the sampler is unused.
   EmitterDef bb = billboard(R"({"type": "billboard", "sampler_quaternion": [
       {"key": 0, "value": [1, 0, 0, 0]}]})");

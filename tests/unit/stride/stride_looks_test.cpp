@@ -3,8 +3,11 @@
 // material_color_ops.cpp), checked on the DrawList they produce.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "engine/effects/stride/stride_emitter.h"
 #include "engine/effects/stride/stride_modules.h"
+#include "engine/effects/stride/stride_ribbon.h"
 #include "tests/unit/stride/stride_test_util.h"
 
 namespace fx::stride {
@@ -115,9 +118,12 @@ TEST(StrideLooks, HexagonUvsFollowTheUvBuilder) {
   EXPECT_NEAR(draw.stripVertices[7].uv.y, 1.0f, 1e-6f);
 }
 
-TEST(StrideLooks, RibbonQuadsTakeTheUvBuilderPerParticle) {
-  // Stride's UV builders transform a ribbon's coordinates per segment: particle k's quads map
-  // into the rectangle at particle k's age.
+TEST(StrideLooks, RibbonScrollAndColoursGoPerVertexSegment) {
+  // Stride's ribbonizer sets SetVerticesPerSegment(6Q, 4Q, 2Q) (ShapeBuilderRibbon.Ribbonize);
+  // ParticleMaterialSimple.PatchVertexBuffer writes colours with SetAttributePerSegment and
+  // UVBuilderScroll.BuildUVCoordinates transforms with TransformAttributePerSegment: the first
+  // particle's run is 6 vertices, the second's the last 2. Quad 1 joins particle 0's end (its
+  // first two vertices) to particle 1's (its last two), so colour and scroll run on along it.
   EmitterDef def = emitter(R"("shape_builder": {"type": "ribbon"},
       "material": {"uv_builder": {"type": "scroll", "start_frame": [0, 0, 1, 1],
                                   "end_frame": [0, 10, 1, 11]}})");
@@ -129,17 +135,31 @@ TEST(StrideLooks, RibbonQuadsTakeTheUvBuilderPerParticle) {
     rt.pool.life[i] = k == 0 ? 1.0f : 0.5f;  // ages 0 and 0.5
     rt.pool.lifetime[i] = 1.0f;
     rt.pool.size[i] = 1.0f;
-    rt.pool.color[i] = vec4(1.0f);
+    rt.pool.color[i] = k == 0 ? vec4(1, 0, 0, 1) : vec4(0, 0, 1, 1);
   }
   DrawList draw;
   drawEmitter(def, rt, Transform{}, draw, frontView());
   ASSERT_EQ(draw.stripVertices.size(), 8u);
-  for (int v = 0; v < 4; ++v) {
-    EXPECT_GE(draw.stripVertices[v].uv.y, 0.0f);
-    EXPECT_LE(draw.stripVertices[v].uv.y, 1.0f);
-    EXPECT_GE(draw.stripVertices[4 + v].uv.y, 5.0f);  // age 0.5: v 5..6
-    EXPECT_LE(draw.stripVertices[4 + v].uv.y, 6.0f);
+  for (int v = 0; v < 8; ++v) {
+    const bool first = v < 6;
+    const StripVertex& x = draw.stripVertices[size_t(v)];
+    EXPECT_EQ(x.color, first ? vec4(1, 0, 0, 1) : vec4(0, 0, 1, 1)) << v;
+    EXPECT_GE(x.uv.y, first ? 0.0f : 5.0f) << v;  // age 0: v 0..1; age 0.5: v 5..6
+    EXPECT_LE(x.uv.y, first ? 1.0f : 6.0f) << v;
   }
+  // Smoothed (3 quads a particle): runs of 18 and 6 vertices.
+  EXPECT_EQ(segmentOf(17, 3, 2), 0u);
+  EXPECT_EQ(segmentOf(18, 3, 2), 1u);
+  EXPECT_EQ(segmentOf(23, 3, 2), 1u);
+  EXPECT_EQ(segmentOf(30, 3, 4), 2u);  // 18 + 12: the third particle's run
+  // A flipbook still goes per particle (UVBuilderFlipbook: TransformAttributePerParticle).
+  def.material.uvBuilder.type = UvBuilderKind::Flipbook;
+  def.material.uvBuilder.xDivisions = def.material.uvBuilder.yDivisions = 2;
+  def.material.uvBuilder.animationSpeed = 4.0f;
+  draw.clear();
+  drawEmitter(def, rt, Transform{}, draw, frontView());
+  ASSERT_EQ(draw.stripVertices.size(), 8u);
+  for (int v = 4; v < 6; ++v) EXPECT_GE(draw.stripVertices[size_t(v)].uv.y, 0.5f) << v;
 }
 
 // Stride samples a material's texture with its AddressModeU / V: Wrap unless the asset says
@@ -171,7 +191,9 @@ TEST(StrideLooks, ZOffsetAndSoftEdgeGoToTheSpriteBatch) {
   ASSERT_EQ(draw.batches.size(), 1u);
   EXPECT_FLOAT_EQ(draw.batches[0].depthOffset, 0.3f);
   EXPECT_FLOAT_EQ(draw.batches[0].softDistance, 1.5f);
-  EXPECT_EQ(draw.batches[0].colorProgram.count, 0);
+  // Texture x vertex colour x tint, then alpha x (1 - alpha_additive): Stride's emissive tree.
+  EXPECT_EQ(draw.batches[0].colorProgram.count, 3);
+  EXPECT_EQ(draw.batches[0].colorProgram.steps[0].operand, ColorOperand::VertexColor);
   Diagnostics d;
   test::definitionFromJson(R"({"emitters": [{"material": {"soft_edge_distance": -1}}]})", &d);
   EXPECT_TRUE(d.hasErrors());  // a negative distance is refused
@@ -179,7 +201,9 @@ TEST(StrideLooks, ZOffsetAndSoftEdgeGoToTheSpriteBatch) {
 
 TEST(StrideLooks, ColorOperationsBecomeTheBatchProgram) {
   // The steps, then x tint x intensity, then alpha x (1 - alpha_additive); the sprite's colour
-  // is the particle's own (premultiplied), the operand of particle-colour steps.
+  // is the particle's own (premultiplied) as Color4.ToRgba packs it ((uint)(c x 255) & 255:
+  // 0.3 -> 76/255), the operand of particle-colour steps. Constants are ComputeColors:
+  // ToColorSpace makes them linear in a Linear project, kept as they are in a Gamma one.
   EmitterDef def = emitter(R"("material": {"alpha_additive": 0.25, "intensity": 2,
       "tint": {"r": 1, "g": 0.5, "b": 0.25, "a": 1},
       "color_ops": [{"operator": "overlay", "operand": "particle_color"},
@@ -187,11 +211,12 @@ TEST(StrideLooks, ColorOperationsBecomeTheBatchProgram) {
                      "value": {"r": 1, "g": 1, "b": 1, "a": 1}}]})");
   ASSERT_EQ(def.material.colorOps.size(), 2u);
   const vec4 colour(0.2f, 0.3f, 0.4f, 0.5f);
+  const vec4 packed = vec4(51, 76, 102, 127) / 255.0f;
   EmitterRuntime rt = oneParticle(1.0f, 1.0f, 0.0f, colour);
   DrawList draw;
-  drawEmitter(def, rt, Transform{}, draw, frontView());
+  drawEmitter(def, rt, Transform{}, draw, frontView(), ColorSpace::Gamma);
   ASSERT_EQ(draw.sprites.size(), 1u);
-  EXPECT_EQ(draw.sprites[0].color, colour);
+  EXPECT_EQ(draw.sprites[0].color, packed);
   EXPECT_FLOAT_EQ(draw.sprites[0].fade, 1.0f);
   EXPECT_EQ(draw.batches[0].blend, BlendMode::AlphaMultiplyAdd);
   const ColorProgram& p = draw.batches[0].colorProgram;
@@ -205,6 +230,14 @@ TEST(StrideLooks, ColorOperationsBecomeTheBatchProgram) {
   EXPECT_EQ(p.steps[2].op, ColorOp::Multiply);
   EXPECT_EQ(p.steps[2].constant, vec4(2.0f, 1.0f, 0.5f, 1.0f));
   EXPECT_EQ(p.steps[3].constant, vec4(1.0f, 1.0f, 1.0f, 0.75f));
+  // Linear: sRGB -> linear (MathUtil.SRgbToLinear, the curve continued above 1), alpha kept.
+  DrawList lin;
+  drawEmitter(def, rt, Transform{}, lin, frontView(), ColorSpace::Linear);
+  const vec4 k = lin.batches[0].colorProgram.steps[2].constant;
+  EXPECT_NEAR(k.r, std::pow(2.055f / 1.055f, 2.4f), 1e-4f);
+  EXPECT_NEAR(k.g, 1.0f, 1e-6f);
+  EXPECT_NEAR(k.b, std::pow(0.555f / 1.055f, 2.4f), 1e-5f);
+  EXPECT_EQ(k.a, 1.0f);
   // Strips carry the same program and the raw colour.
   EmitterDef hex = def;
   hex.shapeBuilder.type = ShapeBuilderKind::Hexagon;
@@ -212,7 +245,7 @@ TEST(StrideLooks, ColorOperationsBecomeTheBatchProgram) {
   drawEmitter(hex, rt, Transform{}, d2, frontView());
   ASSERT_EQ(d2.strips.size(), 1u);
   EXPECT_EQ(d2.strips[0].colorProgram.count, 4);
-  EXPECT_EQ(d2.stripVertices[0].color, colour);
+  EXPECT_EQ(d2.stripVertices[0].color, packed);
   // An unknown operator is an error naming the field.
   Diagnostics d;
   test::definitionFromJson(

@@ -225,23 +225,33 @@ TEST(StrideTrail, WidthIsTheDirectionTimesSizeCenteredOrFromTheEdge) {
   expectNear(corner(d, 1, 2), vec3(1, -1, 0), "direction x size");
 }
 
-TEST(StrideRibbon, QuadsTakeTheirParticlesColour) {
+TEST(StrideRibbon, VerticesTakeTheirSegmentsColour) {
+  // ParticleMaterialSimple.PatchVertexBuffer: each particle's packed colour (Color4.ToRgba) goes
+  // to its vertex segment; the ribbonizer's SetVerticesPerSegment(6Q, 4Q, 2Q) makes particle 0's
+  // run the first 12 vertices with Q = 2 (quads 0, 1 and half of quad 2). The material applies
+  // the tint and 1 - alpha_additive in the batch's colour program.
   EmitterRuntime rt;
   rt.pool.layout(kFieldSize | kFieldColor, 2);
   for (int k = 0; k < 2; ++k) {
     size_t i = rt.pool.add();
     rt.pool.position[i] = vec3(float(k), 0, 0);
-    rt.pool.color[i] = vec4(0.5f * float(k), 0.25f, 0.0f, 0.5f);  // premultiplied
+    rt.pool.color[i] = vec4(0.6f * float(k), 0.2f, 0.0f, 0.6f);  // premultiplied
   }
+  const vec4 first = vec4(0, 51, 0, 153) / 255.0f, second = vec4(153, 51, 0, 153) / 255.0f;
   DrawList add = drawn(ribbonDef(R"({"type": "ribbon", "segments": 2, "smoothing": "fast"})"), rt);
   ASSERT_EQ(add.stripVertices.size(), 16u);
-  EXPECT_EQ(add.stripVertices[0].color, vec4(0, 0.25f, 0, 0));  // additive: alpha 0
-  EXPECT_EQ(add.stripVertices[7].color, vec4(0, 0.25f, 0, 0));  // quad 1: still particle 0
-  EXPECT_EQ(add.stripVertices[8].color, vec4(0.5f, 0.25f, 0, 0));
+  for (size_t v = 0; v < 16; ++v)
+    EXPECT_EQ(add.stripVertices[v].color, v < 12 ? first : second) << v;
+  const ColorProgram& p = add.strips[0].colorProgram;
+  ASSERT_EQ(p.count, 3);
+  EXPECT_EQ(p.steps[0].operand, ColorOperand::VertexColor);
+  EXPECT_EQ(p.steps[2].constant, vec4(1, 1, 1, 0));  // additive: alpha x 0
   auto def = test::definitionFromJson(R"({"emitters": [{"material": {"alpha_additive": 0},
       "shape_builder": {"type": "ribbon"}}]})");
   DrawList blend = drawn(def->system.emitters[0], rt);
-  EXPECT_EQ(blend.stripVertices[4].color, vec4(0.5f, 0.25f, 0, 0.5f));
+  EXPECT_EQ(blend.stripVertices[5].color, first);
+  EXPECT_EQ(blend.stripVertices[6].color, second);
+  EXPECT_EQ(blend.strips[0].colorProgram.steps[2].constant, vec4(1));
   EXPECT_EQ(blend.strips[0].blend, BlendMode::AlphaMultiplyAdd);
 }
 
