@@ -54,6 +54,26 @@ void lintColorOps(const Material& m, Diagnostics& out, const std::string& file,
   }
 }
 
+// An animation updater whose curves both lack keys still runs: Stride samples a curve without
+// keys as the value's default (ComputeAnimationCurve.SampleRaw), so it sets every particle to 0.
+const char* emptyCurvesResult(const UpdaterModule& m) {
+  switch (m.type) {
+    case UpdaterKind::ColorAnimation:
+      return m.colorCurve.empty() && m.colorCurve2.empty()
+                 ? "the colour is (0, 0, 0, 0) and every particle is transparent"
+                 : nullptr;
+    case UpdaterKind::SizeAnimation:
+      return m.curve.empty() && m.curve2.empty() ? "the size is 0 and every particle is invisible"
+                                                 : nullptr;
+    case UpdaterKind::RotationAnimation:
+      return m.curve.empty() && m.curve2.empty()
+                 ? "the rotation is set to 0 every frame (an initial rotation is lost)"
+                 : nullptr;
+    default:
+      return nullptr;
+  }
+}
+
 }  // namespace
 
 void StrideDefinition::lint(const SceneObject*, const Scene& scene, const EffectPlacement&,
@@ -112,10 +132,8 @@ void StrideDefinition::lint(const SceneObject*, const Scene& scene, const Effect
                       "/value/a",
                   "values above 1 are valid for RGB only (not Alpha); alpha is clamped to 1");
       }
-      if ((m.type == UpdaterKind::ColorAnimation || m.type == UpdaterKind::SizeAnimation ||
-           m.type == UpdaterKind::RotationAnimation) &&
-          m.curve.empty() && m.colorCurve.empty())
-        out.warning(file, up + "/curve", "empty curve: the updater has no effect");
+      if (const char* what = emptyCurvesResult(m))
+        out.warning(file, up + "/curve", std::string("no keys in either curve: ") + what);
     }
     for (size_t i = 0; i < em.initializers.size(); ++i) {
       const InitializerModule& m = em.initializers[i];

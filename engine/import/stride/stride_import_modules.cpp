@@ -561,6 +561,12 @@ std::optional<Json> Mapper::updater(const YAML::Node& m, const std::string& tag)
                                                  : "rotation_animation";
     curve(out, "curve", r_.child(m, "SamplerMain"), (tag + " SamplerMain").c_str());
     curve(out, "curve_2", r_.child(m, "SamplerOptional"), (tag + " SamplerOptional").c_str());
+    if (out.contains("curve_2") && out["curve_2"].empty())
+      r_.warning(r_.child(m, "SamplerOptional"),
+                 tag +
+                     " SamplerOptional has no keys: Stride blends each particle towards 0 by "
+                     "its random share (UpdateDoubleSampler); fxview treats an empty second "
+                     "curve as absent");
     integer(out, "seed_offset", m, "SeedOffset");
     out["baked_curve"] = true;  // Stride's ComputeCurveSampler bakes 32 samples
   } else {
