@@ -19,7 +19,8 @@
 namespace fx::stride {
 
 // --- Bounding shapes (force field and collider) -------------------------------------------------
-enum class ShapeKind : int32_t { Sphere, Box, Cylinder, Torus };
+// None: Stride's `FieldShape: null` (the module still runs, see kShapeKinds).
+enum class ShapeKind : int32_t { Sphere, Box, Cylinder, Torus, None };
 struct ShapeParams {
   ShapeKind type = ShapeKind::Sphere;
   float radius = 1.0f;           // sphere, cylinder
@@ -313,7 +314,7 @@ struct SystemDef {
 };
 
 // --- Kind metadata (one table per module list; the enum names are the JSON names) ---------------
-extern const EnumOption kShapeKinds[4];
+extern const EnumOption kShapeKinds[5];
 extern const EnumOption kSpawnerKinds[5];
 extern const EnumOption kInitializerKinds[15];
 extern const EnumOption kUpdaterKinds[7];

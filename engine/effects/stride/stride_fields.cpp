@@ -8,7 +8,7 @@
 
 namespace fx::stride {
 
-const EnumOption kShapeKinds[4] = {
+const EnumOption kShapeKinds[5] = {
     {"sphere", int32_t(ShapeKind::Sphere),
      "Distance: radial distance from the centre, relative to the radius."},
     {"box", int32_t(ShapeKind::Box),
@@ -17,6 +17,10 @@ const EnumOption kShapeKinds[4] = {
      "Distance: radial distance from the local Y axis; height is ignored inside."},
     {"torus", int32_t(ShapeKind::Torus),
      "Distance: radial distance from the torus's inner circle."},
+    {"none", int32_t(ShapeKind::None),
+     "No shape (Stride's FieldShape null). Force field: full strength everywhere (no falloff), "
+     "along +Y, away +Z, around +X. Collider: no particle is inside, so a hollow one moves every "
+     "particle to the origin."},
 };
 
 const EnumOption kSpawnerKinds[5] = {
@@ -141,7 +145,8 @@ void ShapeParams::reflect(FieldVisitor& v) {
   visitKind(
       v,
       {.key = "type",
-       .help = "The shape: sphere, box, cylinder or torus. Its local Y axis is the central axis."},
+       .help = "The shape: sphere, box, cylinder, torus or none. Its local Y axis is the central "
+               "axis."},
       type, kShapeKinds, ShapeKind::Sphere, [this](FieldVisitor& kv) {
         switch (type) {
           case ShapeKind::Sphere:
@@ -166,6 +171,8 @@ void ShapeParams::reflect(FieldVisitor& v) {
                       .help = "Radius of the tube, relative to the big radius.",
                       .min = 1e-6},
                      smallRadius, 0.33333f);
+            break;
+          case ShapeKind::None:
             break;
         }
       });

@@ -252,11 +252,9 @@ void Mapper::transform(Json& out, const YAML::Node& m) {
 Json Mapper::shape(const YAML::Node& m, const char* yamlKey) {
   At at(*this, "/shape");
   YAML::Node s = r_.child(m, yamlKey);
-  if (isNull(s)) {
-    keep(r_.child(m, yamlKey).IsDefined() ? r_.child(m, yamlKey) : m,
-         std::string(yamlKey) + " null (a field without a shape)");
-    return {{"type", "sphere"}};
-  }
+  // No FieldShape (null or left out, Stride's default): the updater still runs without one
+  // (UpdaterForceField.Update / UpdaterCollider.Update test `FieldShape != null`).
+  if (isNull(s)) return {{"type", "none"}};
   std::string tag = tagOf(s);
   Json out;
   if (tag == "FieldShapeSphere") {
