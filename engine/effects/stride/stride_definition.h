@@ -330,6 +330,12 @@ bool updaterHasShape(UpdaterKind k);
 // The pool capacity: the override or lifetime x peak spawn rate, at most `cap` (fxview's
 // kMaxParticlesPerEmitter; kStressParticleCap when the budget is lifted).
 size_t maxParticles(const EmitterDef& e, size_t cap = kMaxParticlesPerEmitter);
+// ParticleEmitter.ParticleLifetime's setter takes only 0 < min <= max; any other value leaves the
+// default (1, 1), which is what particleLifetime returns for it.
+inline bool validLifetime(float lo, float hi) {
+  return lo > 0.0f && hi >= lo;
+}
+FloatBounds particleLifetime(const EmitterDef& e);
 float peakParticlesPerSecond(const SpawnerModule& s);
 
 }  // namespace fx::stride

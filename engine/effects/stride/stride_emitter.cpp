@@ -322,7 +322,8 @@ void spawnBatch(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& st
   }
   // Every new particle draws from its own seed, so the chunks are independent; but the parent
   // initializers walk the parents along the whole batch, so with one the batch is one chunk.
-  const float lifeLo = def.lifetime.lo, lifeHi = def.lifetime.hi;
+  const FloatBounds life = particleLifetime(def);
+  const float lifeLo = life.lo, lifeHi = life.hi;
   auto initChunk = [&](size_t, size_t from, size_t to) {
     const size_t begin = batchBegin + from, end = batchBegin + to;
     for (size_t i = begin; i < end; ++i) {

@@ -456,7 +456,8 @@ void EmitterDef::reflect(FieldVisitor& v) {
       maxParticlesOverride, 0);
   v.visit({.key = "particle_lifetime",
            .unit = "s",
-           .help = "Minimum and maximum particle lifetime.",
+           .help = "Minimum and maximum particle lifetime. A maximum below the minimum is "
+                   "rejected as Stride does: the lifetime stays (1, 1).",
            .min = 0.001},
           lifetime, FloatBounds{1.0f, 1.0f});
   visitEnum(v, {.key = "simulation_space", .restart = true}, space,
@@ -546,12 +547,16 @@ float peakParticlesPerSecond(const SpawnerModule& s) {
   return 0.0f;
 }
 
+FloatBounds particleLifetime(const EmitterDef& e) {
+  return validLifetime(e.lifetime.lo, e.lifetime.hi) ? e.lifetime : FloatBounds{1.0f, 1.0f};
+}
+
 size_t maxParticles(const EmitterDef& e, size_t cap) {
   if (e.maxParticlesOverride > 0) return std::min(size_t(e.maxParticlesOverride), cap);
   double perSecond = 0.0;
   for (const auto& s : e.spawners)
     if (s.enabled) perSecond += peakParticlesPerSecond(s);
-  double n = std::ceil(double(std::max(e.lifetime.lo, e.lifetime.hi)) * perSecond);
+  double n = std::ceil(double(particleLifetime(e).hi) * perSecond);
   return size_t(std::clamp(n, 0.0, double(cap)));
 }
 

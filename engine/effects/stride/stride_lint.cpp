@@ -92,7 +92,7 @@ void StrideDefinition::lint(const SceneObject*, const Scene& scene, const Effect
       double perSecond = 0.0;
       for (const auto& s : em.spawners)
         if (s.enabled) perSecond += peakParticlesPerSecond(s);
-      if (double(em.lifetime.hi) * perSecond > double(kMaxParticlesPerEmitter))
+      if (double(particleLifetime(em).hi) * perSecond > double(kMaxParticlesPerEmitter))
         out.warning(
             file, ep + "/max_particles_override",
             "derived pool size exceeds " + std::to_string(kMaxParticlesPerEmitter) + "; capped");
@@ -107,8 +107,10 @@ void StrideDefinition::lint(const SceneObject*, const Scene& scene, const Effect
                 std::to_string(capacity) +
                 "): the excess is dropped; set max_particles_override or a longer lifetime");
     }
-    if (em.lifetime.lo > em.lifetime.hi)
-      out.warning(file, ep + "/particle_lifetime", "minimum lifetime is larger than the maximum");
+    if (!validLifetime(em.lifetime.lo, em.lifetime.hi))
+      out.warning(file, ep + "/particle_lifetime",
+                  "particle_lifetime: the minimum is larger than the maximum; Stride rejects it "
+                  "and keeps (1, 1), and so does fxview");
     bool hasDirection = false;
     for (const auto& u : em.updaters)
       hasDirection |= u.enabled && u.type == UpdaterKind::DirectionFromSpeed;

@@ -865,6 +865,15 @@ Json Mapper::emitter(const YAML::Node& e, size_t index, const YAML::Node& compon
   flag(out, "enabled", e, "Enabled");
   integer(out, "max_particles_override", e, "MaxParticlesOverride");
   range(out, "particle_lifetime", e, "ParticleLifetime");
+  const Json* life = out.contains("particle_lifetime") ? &out["particle_lifetime"] : nullptr;
+  if (life && (*life)[0].is_number() && (*life)[1].is_number() &&
+      !stride::validLifetime((*life)[0].get<float>(), (*life)[1].get<float>())) {
+    // ParticleEmitter.ParticleLifetime's setter ignores such a value: the default (1, 1) stays.
+    r_.warning(r_.child(e, "ParticleLifetime"),
+               "ParticleLifetime: a minimum of 0 or less, or a maximum below the minimum, is "
+               "rejected by Stride, which keeps (1, 1); so does fxview");
+    out.erase("particle_lifetime");
+  }
   static const std::pair<const char*, const char*> kSpaces[] = {{"World", "world"},
                                                                 {"Local", "local"}};
   choice(out, "simulation_space", e, "SimulationSpace", kSpaces);
