@@ -496,7 +496,7 @@ void EmitterDef::reflect(FieldVisitor& v) {
 void SystemDef::reflect(FieldVisitor& v) {
   v.visit({.key = "warm_up_time",
            .unit = "s",
-           .help = "Simulated before the first frame.",
+           .help = "Simulated before the first frame, in steps of 1/30 s as Stride does.",
            .min = 0,
            .max = 60,
            .restart = true},
