@@ -102,6 +102,7 @@ void initPositionParent(const InitializerModule& m, const InitContext& c, Partic
       pos += from;
     }
     p.position[i] = pos;
+    if (p.has(kFieldOldPosition)) p.oldPosition[i] = pos;  // InitialPositionParent sets both
   }
 }
 

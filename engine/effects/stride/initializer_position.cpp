@@ -1,5 +1,7 @@
 // Initializer "position": a random point in a box [min, max], scaled, rotated and placed by the
-// module transform; `interpolate` spreads one frame's spawns along the parent's movement.
+// module transform; `interpolate` spreads one batch's spawns along the module's movement since
+// its last batch (InitialPositionSeed.Initialize): the first at the new position, the others
+// towards the old one in steps of 1 / (count - 1) (1 for two), the last at the old position.
 #include "engine/effects/stride/stride_modules.h"
 
 namespace fx::stride {
@@ -22,12 +24,15 @@ void initPosition(const InitializerModule& m, const InitContext& c, ParticlePool
   vec3 lo = m.positionMin * w.scale;
   vec3 extent = m.positionMax * w.scale - lo;
   size_t first = c.firstOfBatch(begin), n = c.endOfBatch(end) - first;
+  const float stepF = n > 2 ? 1.0f / float(n - 1) : 1.0f;
+  const bool hasOld = p.has(kFieldOldPosition);
   for (size_t i = begin; i < end; ++i) {
     RandomSeed r{p.seed[i]};
     vec3 local = lo + extent * unitVec3(r, m.seedOffset);
-    vec3 base = w.position;
-    if (m.interpolate && n > 0) base -= c.parentDelta * (1.0f - float(i - first + 1) / float(n));
-    p.position[i] = base + w.rotation * local;
+    vec3 pos = w.position + w.rotation * local;
+    if (m.interpolate) pos += c.parentDelta * (float(i - first) * stepF);
+    p.position[i] = pos;
+    if (hasOld) p.oldPosition[i] = pos;  // InitialPositionSeed sets both
   }
 }
 

@@ -19,7 +19,8 @@
 namespace fx::stride {
 
 // --- Bounding shapes (force field and collider) -------------------------------------------------
-enum class ShapeKind : int32_t { Sphere, Box, Cylinder, Torus };
+// None: Stride's `FieldShape: null` (the module still runs, see kShapeKinds).
+enum class ShapeKind : int32_t { Sphere, Box, Cylinder, Torus, None };
 struct ShapeParams {
   ShapeKind type = ShapeKind::Sphere;
   float radius = 1.0f;           // sphere, cylinder
@@ -323,7 +324,7 @@ struct SystemDef {
 };
 
 // --- Kind metadata (one table per module list; the enum names are the JSON names) ---------------
-extern const EnumOption kShapeKinds[4];
+extern const EnumOption kShapeKinds[5];
 extern const EnumOption kSpawnerKinds[5];
 extern const EnumOption kInitializerKinds[15];
 extern const EnumOption kUpdaterKinds[7];
@@ -339,6 +340,12 @@ bool updaterHasShape(UpdaterKind k);
 // The pool capacity: the override or lifetime x peak spawn rate, at most `cap` (fxview's
 // kMaxParticlesPerEmitter; kStressParticleCap when the budget is lifted).
 size_t maxParticles(const EmitterDef& e, size_t cap = kMaxParticlesPerEmitter);
+// ParticleEmitter.ParticleLifetime's setter takes only 0 < min <= max; any other value leaves the
+// default (1, 1), which is what particleLifetime returns for it.
+inline bool validLifetime(float lo, float hi) {
+  return lo > 0.0f && hi >= lo;
+}
+FloatBounds particleLifetime(const EmitterDef& e);
 float peakParticlesPerSecond(const SpawnerModule& s);
 
 }  // namespace fx::stride

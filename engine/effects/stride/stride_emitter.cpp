@@ -231,8 +231,7 @@ uint32_t emitterSeed(SeedMethod method, const Transform& component, uint32_t ins
 
 namespace {
 void spawnBatch(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& step,
-                const Transform& parent, const Transform& lastParent, float dt, size_t n,
-                bool withPost);
+                const Transform& parent, float dt, size_t n, bool withPost);
 }  // namespace
 
 void stepEmitter(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& step) {
@@ -244,7 +243,6 @@ void stepEmitter(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& s
     rt.seeded = true;
   }
   Transform parent = moduleParent(def, step.component);
-  Transform lastParent = rt.hasLast ? moduleParent(def, rt.lastComponent) : parent;
 
   // 1, 2 and 4 for the particles alive before this frame (see ageMoveUpdate), then removal.
   const AgeMove how{.delayed = def.delayParticleDeath || step.delayDeath,
@@ -272,7 +270,7 @@ void stepEmitter(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& s
   }
   size_t n = size_t(std::min<int64_t>(toSpawn, int64_t(p.freeSlots())));
   rt.dropped += uint64_t(toSpawn) - n;
-  if (n > 0) spawnBatch(def, rt, step, parent, lastParent, dt, n, how.withPost);
+  if (n > 0) spawnBatch(def, rt, step, parent, dt, n, how.withPost);
   if (!how.withPost)
     parallelChunks(p.count, [&](size_t, size_t begin, size_t end) {
       postUpdate(def, parent, p, dt, begin, end);
@@ -286,8 +284,7 @@ namespace {
 
 // Step 3 for `n` new particles and step 4 for them, in parallel chunks of the batch.
 void spawnBatch(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& step,
-                const Transform& parent, const Transform& lastParent, float dt, size_t n,
-                bool withPost) {
+                const Transform& parent, float dt, size_t n, bool withPost) {
   ParticlePool& p = rt.pool;
   const size_t batchBegin = p.count;
   const uint32_t firstSeed = rt.nextSeed;
@@ -296,11 +293,12 @@ void spawnBatch(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& st
   // Each initializer's context once per frame (position_arc looks its target up here).
   rt.initContexts.resize(def.initializers.size());
   rt.orderCounters.resize(def.initializers.size(), 0u);
+  rt.lastBatchAt.resize(def.initializers.size(), vec3(0.0f));
+  rt.hadBatch.resize(def.initializers.size(), 0);
   for (size_t k = 0; k < def.initializers.size(); ++k) {
     const InitializerModule& m = def.initializers[k];
     InitContext& ic = rt.initContexts[k];
     ic = InitContext{};
-    ic.parentDelta = parent.position - lastParent.position;
     ic.spawnIndex = rt.spawned;
     ic.batchBegin = batchBegin, ic.batchEnd = p.count;
     if (!m.enabled) continue;
@@ -312,6 +310,10 @@ void spawnBatch(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& st
       rt.orderCounters[k] = order::advance(m.type, rt.orderCounters[k], n);
     }
     ic.world = moduleWorld(m.transform, parent);
+    // InitialPositionSeed.Initialize keeps the position of its last call (made only for a batch).
+    if (rt.hadBatch[k]) ic.parentDelta = rt.lastBatchAt[k] - ic.world.position;
+    rt.lastBatchAt[k] = ic.world.position;
+    rt.hadBatch[k] = 1;
     if (m.type == InitializerKind::PositionArc) {
       vec3 target;
       bool found = !m.target.empty() && step.findObject && step.findObject(m.target, target);
@@ -322,7 +324,8 @@ void spawnBatch(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& st
   }
   // Every new particle draws from its own seed, so the chunks are independent; but the parent
   // initializers walk the parents along the whole batch, so with one the batch is one chunk.
-  const float lifeLo = def.lifetime.lo, lifeHi = def.lifetime.hi;
+  const FloatBounds life = particleLifetime(def);
+  const float lifeLo = life.lo, lifeHi = life.hi;
   auto initChunk = [&](size_t, size_t from, size_t to) {
     const size_t begin = batchBegin + from, end = batchBegin + to;
     for (size_t i = begin; i < end; ++i) {
@@ -331,14 +334,15 @@ void spawnBatch(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& st
       p.life[i] = 1.0f;
       float lt = lifeLo + (lifeHi - lifeLo) * RandomSeed{p.seed[i]}.getFloat(offset::kLifetime);
       p.lifetime[i] = std::max(lt, 1e-3f);
+      // InitialDefaultFields.Initialize: position and old position at the emitter's position;
+      // only the position and position_parent initializers move the old position along.
       p.position[i] = parent.position;
+      if (p.has(kFieldOldPosition)) p.oldPosition[i] = parent.position;
       if (p.has(kFieldSize)) p.size[i] = parent.scale;
     }
     for (size_t k = 0; k < def.initializers.size(); ++k)
       if (def.initializers[k].enabled)
         runInitializer(def.initializers[k], rt.initContexts[k], p, begin, end);
-    if (p.has(kFieldOldPosition))
-      for (size_t i = begin; i < end; ++i) p.oldPosition[i] = p.position[i];
     if (withPost) postUpdate(def, parent, p, dt, begin, end);
   };
   if (hasParentInitializer(def))

@@ -47,6 +47,8 @@ struct EmitterRuntime {
   RemovalScratch removal;
   std::vector<InitContext> initContexts;  // per initializer, this frame's batch
   std::vector<uint32_t> orderCounters;    // per initializer: spawn order's next number
+  std::vector<vec3> lastBatchAt;          // per initializer: its position at its last batch
+  std::vector<uint8_t> hadBatch;          // per initializer: whether it initialized one yet
   mutable DrawScratch drawScratch;
 };
 

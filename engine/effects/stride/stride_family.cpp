@@ -54,6 +54,7 @@ auto objectFinder(const SceneState* scene) {
 }
 
 constexpr int kMaxWarmUpSteps = 20000;
+constexpr float kWarmUpStep = 1.0f / 30.0f;  // ParticleSystem.Update's warm-up time step
 
 }  // namespace
 
@@ -89,13 +90,6 @@ void StrideInstance::stepWith(float dt, const Transform& component, const SceneS
   es.instanceSeed = ctx_.seed;
   es.particleCap = unlimited_ ? kStressParticleCap : kMaxParticlesPerEmitter;
   es.findObject = objectFinder(scene);
-  int steps = 1;
-  if (!warmed_) {
-    warmed_ = true;
-    // Warm-up runs at this step's dt before the first frame.
-    if (sys.warmUpTime > 0.0f && es.dt > 0.0f)
-      steps += int(std::min(std::ceil(sys.warmUpTime / es.dt), float(kMaxWarmUpSteps)));
-  }
   // Emitters without children are independent (each has its own pool and seed generator), so
   // with several of them and more than a chunk of particles in all they step concurrently; each
   // emitter's own passes split into chunks as well. Small populations stay on the calling
@@ -121,13 +115,26 @@ void StrideInstance::stepWith(float dt, const Transform& component, const SceneS
     one.delayDeath = links[i].delayDeath;
     stepEmitter(sys.emitters[i], emitters_[i], one);
   };
-  for (int s = 0; s < steps; ++s) {
+  auto stepAll = [&](float stepDt) {
+    es.dt = stepDt;
     if (concurrent) {
       parallelTasks(n, stepOne);
     } else {
       for (size_t i = 0; i < n; ++i) stepOne(i);
     }
+  };
+  if (!warmed_) {
+    warmed_ = true;
+    // ParticleSystem.Update: the first update warms the system up in steps of 1/30 s (the last
+    // one the remainder) before its own step.
+    float remaining = simDt > 0.0f ? sys.warmUpTime : 0.0f;
+    for (int k = 0; remaining > 0.0f && k < kMaxWarmUpSteps; ++k) {
+      float w = std::min(remaining, kWarmUpStep);
+      stepAll(w);
+      remaining -= w;
+    }
   }
+  stepAll(simDt);
 }
 
 void StrideInstance::step(const StepContext& ctx) {

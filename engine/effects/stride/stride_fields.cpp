@@ -8,7 +8,7 @@
 
 namespace fx::stride {
 
-const EnumOption kShapeKinds[4] = {
+const EnumOption kShapeKinds[5] = {
     {"sphere", int32_t(ShapeKind::Sphere),
      "Distance: radial distance from the centre, relative to the radius."},
     {"box", int32_t(ShapeKind::Box),
@@ -17,6 +17,10 @@ const EnumOption kShapeKinds[4] = {
      "Distance: radial distance from the local Y axis; height is ignored inside."},
     {"torus", int32_t(ShapeKind::Torus),
      "Distance: radial distance from the torus's inner circle."},
+    {"none", int32_t(ShapeKind::None),
+     "No shape (Stride's FieldShape null). Force field: full strength everywhere (no falloff), "
+     "along +Y, away +Z, around +X. Collider: no particle is inside, so a hollow one moves every "
+     "particle to the origin."},
 };
 
 const EnumOption kSpawnerKinds[5] = {
@@ -146,7 +150,8 @@ void ShapeParams::reflect(FieldVisitor& v) {
   visitKind(
       v,
       {.key = "type",
-       .help = "The shape: sphere, box, cylinder or torus. Its local Y axis is the central axis."},
+       .help = "The shape: sphere, box, cylinder, torus or none. Its local Y axis is the central "
+               "axis."},
       type, kShapeKinds, ShapeKind::Sphere, [this](FieldVisitor& kv) {
         switch (type) {
           case ShapeKind::Sphere:
@@ -171,6 +176,8 @@ void ShapeParams::reflect(FieldVisitor& v) {
                       .help = "Radius of the tube, relative to the big radius.",
                       .min = 1e-6},
                      smallRadius, 0.33333f);
+            break;
+          case ShapeKind::None:
             break;
         }
       });
@@ -459,7 +466,8 @@ void EmitterDef::reflect(FieldVisitor& v) {
       maxParticlesOverride, 0);
   v.visit({.key = "particle_lifetime",
            .unit = "s",
-           .help = "Minimum and maximum particle lifetime.",
+           .help = "Minimum and maximum particle lifetime. A maximum below the minimum is "
+                   "rejected as Stride does: the lifetime stays (1, 1).",
            .min = 0.001},
           lifetime, FloatBounds{1.0f, 1.0f});
   visitEnum(v, {.key = "simulation_space", .restart = true}, space,
@@ -498,7 +506,7 @@ void EmitterDef::reflect(FieldVisitor& v) {
 void SystemDef::reflect(FieldVisitor& v) {
   v.visit({.key = "warm_up_time",
            .unit = "s",
-           .help = "Simulated before the first frame.",
+           .help = "Simulated before the first frame, in steps of 1/30 s as Stride does.",
            .min = 0,
            .max = 60,
            .restart = true},
@@ -555,12 +563,16 @@ float peakParticlesPerSecond(const SpawnerModule& s) {
   return 0.0f;
 }
 
+FloatBounds particleLifetime(const EmitterDef& e) {
+  return validLifetime(e.lifetime.lo, e.lifetime.hi) ? e.lifetime : FloatBounds{1.0f, 1.0f};
+}
+
 size_t maxParticles(const EmitterDef& e, size_t cap) {
   if (e.maxParticlesOverride > 0) return std::min(size_t(e.maxParticlesOverride), cap);
   double perSecond = 0.0;
   for (const auto& s : e.spawners)
     if (s.enabled) perSecond += peakParticlesPerSecond(s);
-  double n = std::ceil(double(std::max(e.lifetime.lo, e.lifetime.hi)) * perSecond);
+  double n = std::ceil(double(particleLifetime(e).hi) * perSecond);
   return size_t(std::clamp(n, 0.0, double(cap)));
 }
 

@@ -54,6 +54,26 @@ void lintColorOps(const Material& m, Diagnostics& out, const std::string& file,
   }
 }
 
+// An animation updater whose curves both lack keys still runs: Stride samples a curve without
+// keys as the value's default (ComputeAnimationCurve.SampleRaw), so it sets every particle to 0.
+const char* emptyCurvesResult(const UpdaterModule& m) {
+  switch (m.type) {
+    case UpdaterKind::ColorAnimation:
+      return m.colorCurve.empty() && m.colorCurve2.empty()
+                 ? "the colour is (0, 0, 0, 0) and every particle is transparent"
+                 : nullptr;
+    case UpdaterKind::SizeAnimation:
+      return m.curve.empty() && m.curve2.empty() ? "the size is 0 and every particle is invisible"
+                                                 : nullptr;
+    case UpdaterKind::RotationAnimation:
+      return m.curve.empty() && m.curve2.empty()
+                 ? "the rotation is set to 0 every frame (an initial rotation is lost)"
+                 : nullptr;
+    default:
+      return nullptr;
+  }
+}
+
 }  // namespace
 
 void StrideDefinition::lint(const SceneObject*, const Scene& scene, const EffectPlacement&,
@@ -72,7 +92,7 @@ void StrideDefinition::lint(const SceneObject*, const Scene& scene, const Effect
       double perSecond = 0.0;
       for (const auto& s : em.spawners)
         if (s.enabled) perSecond += peakParticlesPerSecond(s);
-      if (double(em.lifetime.hi) * perSecond > double(kMaxParticlesPerEmitter))
+      if (double(particleLifetime(em).hi) * perSecond > double(kMaxParticlesPerEmitter))
         out.warning(
             file, ep + "/max_particles_override",
             "derived pool size exceeds " + std::to_string(kMaxParticlesPerEmitter) + "; capped");
@@ -87,8 +107,10 @@ void StrideDefinition::lint(const SceneObject*, const Scene& scene, const Effect
                 std::to_string(capacity) +
                 "): the excess is dropped; set max_particles_override or a longer lifetime");
     }
-    if (em.lifetime.lo > em.lifetime.hi)
-      out.warning(file, ep + "/particle_lifetime", "minimum lifetime is larger than the maximum");
+    if (!validLifetime(em.lifetime.lo, em.lifetime.hi))
+      out.warning(file, ep + "/particle_lifetime",
+                  "particle_lifetime: the minimum is larger than the maximum; Stride rejects it "
+                  "and keeps (1, 1), and so does fxview");
     bool hasDirection = false;
     for (const auto& u : em.updaters)
       hasDirection |= u.enabled && u.type == UpdaterKind::DirectionFromSpeed;
@@ -112,10 +134,8 @@ void StrideDefinition::lint(const SceneObject*, const Scene& scene, const Effect
                       "/value/a",
                   "values above 1 are valid for RGB only (not Alpha); alpha is clamped to 1");
       }
-      if ((m.type == UpdaterKind::ColorAnimation || m.type == UpdaterKind::SizeAnimation ||
-           m.type == UpdaterKind::RotationAnimation) &&
-          m.curve.empty() && m.colorCurve.empty())
-        out.warning(file, up + "/curve", "empty curve: the updater has no effect");
+      if (const char* what = emptyCurvesResult(m))
+        out.warning(file, up + "/curve", std::string("no keys in either curve: ") + what);
     }
     for (size_t i = 0; i < em.initializers.size(); ++i) {
       const InitializerModule& m = em.initializers[i];

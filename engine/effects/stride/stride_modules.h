@@ -66,7 +66,8 @@ void reflectFromParent(SpawnerModule& s, FieldVisitor& v);
 // --- Initializers -------------------------------------------------------------------------------
 struct InitContext {
   ModuleWorld world;
-  vec3 parentDelta{0.0f};   // how far the parent moved this frame (position "interpolate")
+  vec3 parentDelta{0.0f};   // position "interpolate": the module's position at its last batch
+                            // minus its position now (0 at the first batch)
   vec3 target{0, 0, -1};    // position_arc: target minus module position (simulation space)
   uint64_t spawnIndex = 0;  // particles this emitter spawned before this batch
   // The whole batch of this frame's new particles, [batchBegin, batchEnd) of the pool, when an

@@ -79,6 +79,9 @@ void forEachShapeKind(ShapeKind kind, F&& f) {
     case ShapeKind::Torus:
       f(std::integral_constant<ShapeKind, ShapeKind::Torus>{});
       break;
+    case ShapeKind::None:
+      f(std::integral_constant<ShapeKind, ShapeKind::None>{});
+      break;
   }
 }
 
@@ -88,7 +91,12 @@ inline SurfaceHit surfaceHit(const PlacedShape& c, vec3 p) {
   using shape_kernel::safeNormalize;
   SurfaceHit hit;
   vec3 local = c.toLocal(p);
-  if constexpr (K == ShapeKind::Sphere) {
+  if constexpr (K == ShapeKind::None) {
+    // UpdaterCollider.Update without a FieldShape: not inside, surface point (0, 0, 0), normal +Y.
+    hit.inside = false;
+    hit.surface = vec3(0.0f);
+    hit.normal = vec3(0, 1, 0);
+  } else if constexpr (K == ShapeKind::Sphere) {
     vec3 l = local / c.size;
     float d = glm::length(l);
     if (d < 1e-6f) {
@@ -168,6 +176,11 @@ inline float fieldDistanceOf(const PlacedShape& c, vec3 p, FieldAxes& axes,
                              bool repulsionZeroesWorldY) {
   using shape_kernel::safeNormalize;
   vec3 rel = p - c.position;
+  if constexpr (K == ShapeKind::None) {
+    // UpdaterForceField.Update without a FieldShape: fixed world axes, no distance.
+    axes = FieldAxes{};
+    return 0.0f;
+  }
   axes.along = c.along;
   if constexpr (K == ShapeKind::Sphere) {
     vec3 local = c.toLocal(p) / c.scale;
@@ -188,7 +201,7 @@ inline float fieldDistanceOf(const PlacedShape& c, vec3 p, FieldAxes& axes,
     axes.around = glm::cross(axes.along, axes.away);
     if (std::abs(local.y) >= c.halfHeight) return 1.0f;
     return glm::length(vec2(local.x, local.z)) / c.radius;
-  } else {
+  } else if constexpr (K == ShapeKind::Torus) {
     vec3 l = c.toLocal(p) / c.size;
     float rho = glm::length(vec2(l.x, l.z));
     vec3 ring = rho > 1e-6f ? vec3(l.x, 0.0f, l.z) / rho : vec3(1, 0, 0);

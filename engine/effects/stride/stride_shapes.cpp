@@ -98,6 +98,8 @@ void drawShape(DebugDraw& dd, const ShapeParams& s, const ModuleWorld& w,
       }
       break;
     }
+    case ShapeKind::None:  // nothing to outline (Stride's debug shape is None too)
+      break;
   }
 }
 

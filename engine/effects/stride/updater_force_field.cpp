@@ -104,7 +104,9 @@ void pushRange(const UpdaterModule& m, const PlacedShape& c, float parentScale, 
   for (size_t i = begin; i < last; ++i) {
     FieldAxes axes;
     float d = fieldDistanceOf<K>(c, position[i], axes, zeroY);
-    float magnitude = falloffOf(f, d) * dt * parentScale;
+    // Without a shape Stride skips the falloff: the magnitude is 1 (UpdaterForceField.Update).
+    float strength = K == ShapeKind::None ? 1.0f : falloffOf(f, d);
+    float magnitude = strength * dt * parentScale;
     vec3 force =
         (fixed + axes.along * directed + axes.around * vortex + axes.away * repulsive) * magnitude;
     velocity[i] += force * e;

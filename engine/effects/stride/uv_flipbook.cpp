@@ -1,7 +1,9 @@
 // UV builder "flipbook" (Stride's UVBuilderFlipbook): the texture is a grid of x_divisions x
 // y_divisions frames read left to right, top to bottom; a particle shows frame
 // starting_frame + floor(age x animation_speed), age = 1 - remaining life, so animation_speed is
-// the number of frames played over the whole lifetime. Frames past the last hold the last one.
+// the number of frames played over the whole lifetime. Frames past the last wrap to the first
+// (UVBuilderFlipbook.BuildUVCoordinates keeps counting rows past the bottom of the texture, which
+// repeats); the starting frame is at most the frame count (its StartingFrame setter).
 // UV builder "scroll" (Stride's UVBuilderScroll): the rectangle (x min, y min, x max, y max)
 // moves linearly from start_frame to end_frame over the normalized age; U runs x min .. x max
 // and V y min .. y max, past 0..1 the texture repeats.
@@ -76,8 +78,8 @@ vec4 flipbookUv(const UvBuilder& uv, float age) {
   int32_t ny = std::clamp(uv.yDivisions, 1, kMaxDivisions);
   int32_t frames = nx * ny;
   float a = std::clamp(age, 0.0f, 1.0f) * std::max(uv.animationSpeed, 0.0f);
-  int64_t frame = int64_t(std::max(uv.startingFrame, 0)) + int64_t(std::floor(a));
-  frame = std::min<int64_t>(frame, frames - 1);
+  int64_t start = std::clamp<int64_t>(uv.startingFrame, 0, frames);
+  int64_t frame = (start + int64_t(a)) % frames;
   float w = 1.0f / float(nx), h = 1.0f / float(ny);
   float left = float(frame % nx) * w, top = float(frame / nx) * h;
   return {left, left + w, top, top + h};

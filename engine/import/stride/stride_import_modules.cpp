@@ -254,11 +254,9 @@ void Mapper::transform(Json& out, const YAML::Node& m) {
 Json Mapper::shape(const YAML::Node& m, const char* yamlKey) {
   At at(*this, "/shape");
   YAML::Node s = r_.child(m, yamlKey);
-  if (isNull(s)) {
-    keep(r_.child(m, yamlKey).IsDefined() ? r_.child(m, yamlKey) : m,
-         std::string(yamlKey) + " null (a field without a shape)");
-    return {{"type", "sphere"}};
-  }
+  // No FieldShape (null or left out, Stride's default): the updater still runs without one
+  // (UpdaterForceField.Update / UpdaterCollider.Update test `FieldShape != null`).
+  if (isNull(s)) return {{"type", "none"}};
   std::string tag = tagOf(s);
   Json out;
   if (tag == "FieldShapeSphere") {
@@ -563,6 +561,12 @@ std::optional<Json> Mapper::updater(const YAML::Node& m, const std::string& tag)
                                                  : "rotation_animation";
     curve(out, "curve", r_.child(m, "SamplerMain"), (tag + " SamplerMain").c_str());
     curve(out, "curve_2", r_.child(m, "SamplerOptional"), (tag + " SamplerOptional").c_str());
+    if (out.contains("curve_2") && out["curve_2"].empty())
+      r_.warning(r_.child(m, "SamplerOptional"),
+                 tag +
+                     " SamplerOptional has no keys: Stride blends each particle towards 0 by "
+                     "its random share (UpdateDoubleSampler); fxview treats an empty second "
+                     "curve as absent");
     integer(out, "seed_offset", m, "SeedOffset");
     out["baked_curve"] = true;  // Stride's ComputeCurveSampler bakes 32 samples
   } else {
@@ -879,6 +883,15 @@ Json Mapper::emitter(const YAML::Node& e, size_t index, const YAML::Node& compon
   flag(out, "enabled", e, "Enabled");
   integer(out, "max_particles_override", e, "MaxParticlesOverride");
   range(out, "particle_lifetime", e, "ParticleLifetime");
+  const Json* life = out.contains("particle_lifetime") ? &out["particle_lifetime"] : nullptr;
+  if (life && (*life)[0].is_number() && (*life)[1].is_number() &&
+      !stride::validLifetime((*life)[0].get<float>(), (*life)[1].get<float>())) {
+    // ParticleEmitter.ParticleLifetime's setter ignores such a value: the default (1, 1) stays.
+    r_.warning(r_.child(e, "ParticleLifetime"),
+               "ParticleLifetime: a minimum of 0 or less, or a maximum below the minimum, is "
+               "rejected by Stride, which keeps (1, 1); so does fxview");
+    out.erase("particle_lifetime");
+  }
   static const std::pair<const char*, const char*> kSpaces[] = {{"World", "world"},
                                                                 {"Local", "local"}};
   choice(out, "simulation_space", e, "SimulationSpace", kSpaces);

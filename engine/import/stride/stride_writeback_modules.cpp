@@ -136,6 +136,17 @@ std::optional<std::vector<std::string>> strideModuleBlock(const std::string& yam
   const Template* t = nullptr;
   for (const auto& candidate : kTemplates)
     if (yamlKey == candidate.collection && type == candidate.type) t = &candidate;
+  // A field without a shape is written as Stride writes one: `FieldShape: null`.
+  Template shapeless;
+  if (t && module.contains("shape") && module["shape"].is_object() &&
+      module["shape"].value("type", "") == "none") {
+    shapeless = *t;
+    shapeless.body = std::string(t->type) == "force_field"
+                         ? "FieldShape: null\n"
+                         : "FieldShape: null\nIsHollow: false\nKillParticles: false\n"
+                           "Restitution: 0.5\nFriction: 0.1\n";
+    t = &shapeless;
+  }
   if (!t) {
     diags.error(presetFile, pointer,
                 "a new " + yamlKey + " module of type \"" + type +

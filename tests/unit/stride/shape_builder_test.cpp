@@ -163,11 +163,32 @@ TEST(StrideFlipbook, FramesRunLeftToRightTopToBottomOverTheLifetime) {
   EXPECT_EQ(flipbookUv(uv, 0.0f), vec4(0, 0.125f, 0, 0.125f));
   EXPECT_EQ(flipbookUv(uv, 0.5f), vec4(0, 0.125f, 0.5f, 0.625f));               // frame 32: row 4
   EXPECT_EQ(flipbookUv(uv, 9.5f / 64.0f), vec4(0.125f, 0.25f, 0.125f, 0.25f));  // frame 9
-  EXPECT_EQ(flipbookUv(uv, 1.0f), vec4(0.875f, 1.0f, 0.875f, 1.0f));            // the last holds
+  EXPECT_EQ(flipbookUv(uv, 63.5f / 64.0f), vec4(0.875f, 1.0f, 0.875f, 1.0f));   // the last
   uv.startingFrame = 2;
   EXPECT_EQ(flipbookUv(uv, 0.0f), vec4(0.25f, 0.375f, 0, 0.125f));
   uv.type = UvBuilderKind::None;
   EXPECT_EQ(flipbookUv(uv, 0.5f), vec4(0, 1, 0, 1));
+}
+
+// UVBuilderFlipbook.BuildUVCoordinates: spriteId = StartingFrame + (int)(age x AnimationSpeed)
+// with no limit; its row (spriteId / XDivisions) runs on past the bottom of the texture, which
+// repeats, so frames past the last start over from the first. The StartingFrame setter keeps it
+// at most XDivisions x YDivisions.
+TEST(StrideFlipbook, FramesPastTheLastWrapToTheFirst) {
+  UvBuilder uv;
+  uv.type = UvBuilderKind::Flipbook;
+  uv.xDivisions = 2;
+  uv.yDivisions = 2;
+  uv.animationSpeed = 8;  // each of the 4 frames twice over the lifetime
+  EXPECT_EQ(flipbookUv(uv, 3.5f / 8.0f), vec4(0.5f, 1.0f, 0.5f, 1.0f));  // frame 3
+  EXPECT_EQ(flipbookUv(uv, 4.5f / 8.0f), vec4(0, 0.5f, 0, 0.5f));        // frame 4 = frame 0
+  EXPECT_EQ(flipbookUv(uv, 6.5f / 8.0f), vec4(0, 0.5f, 0.5f, 1.0f));     // frame 6 = frame 2
+  uv.animationSpeed = 0;
+  uv.startingFrame = 9;  // kept at 4 (the frame count): frame 4 = frame 0
+  EXPECT_EQ(flipbookUv(uv, 0.5f), vec4(0, 0.5f, 0, 0.5f));
+  uv.startingFrame = 3;
+  uv.animationSpeed = 1;
+  EXPECT_EQ(flipbookUv(uv, 0.9f), vec4(0.5f, 1.0f, 0.5f, 1.0f));
 }
 
 TEST(StrideFlipbook, DrawnSpritesCarryTheFrame) {
