@@ -31,6 +31,14 @@ class StrideInstance final : public EffectInstance {
   void step(const StepContext& ctx) override;
   void collect(DrawList& draw, DebugDraw& debug, const View& view, const DebugFlags& flags,
                const SceneState& scene) const override;
+  // Each enabled emitter is a part keyed as Stride's transparent stage sorts it
+  // (stride_draw_order.h), so emitters of all systems interleave back to front.
+  bool drawParts(const View& view, const DebugFlags& flags,
+                 std::vector<DrawPart>& out) const override;
+  void collectPart(uint32_t index, DrawList& draw, const View& view, const DebugFlags& flags,
+                   const SceneState& scene) const override;
+  void collectOverlay(DebugDraw& debug, const View& view, const DebugFlags& flags,
+                      const SceneState& scene) const override;
   EffectStats stats() const override;
   void dump(std::vector<ParticleRecord>& out) const override;
 

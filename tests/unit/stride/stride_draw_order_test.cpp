@@ -1,0 +1,301 @@
+// Particle systems draw back to front across the scene, as Stride orders them, on prefabs
+// written here and drawn through the world (the path `render` and the viewer take):
+//   Stride.Particles/Rendering/ParticleSystemRenderProcessor.cs (Draw): every enabled emitter is a
+//     render object whose BoundingBox is ParticleSystem.GetAABB() and whose StateSortKey is
+//     ((uint)DrawPriority) << 16;
+//   Stride.Particles/ParticleSystem.cs (GetAABB): BoundingShape?.GetAABB(Translation, Rotation,
+//     UniformScale) ?? new BoundingBox(Translation, Translation);
+//   Stride.Particles/BoundingShapes/BoundingBoxStatic.cs, BoundingSphereStatic.cs (GetAABB);
+//   Stride.Rendering/Rendering/SortModeDistance.cs (GenerateSortKey, reverseDistance for the
+//     transparent stage): distance = DistancePlanePoint(Plane(viewInverse.Forward,
+//     dot(camera position, Forward)), box centre) = dot(F, centre) - dot(eye, F); the key is
+//     ComputeDistance(distance) inverted, its top 16 bits above the 32-bit state key; ties go by
+//     the render object's index (SortKey.CompareTo: StableIndex).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "engine/effects/stride/stride_definition_class.h"
+#include "engine/effects/stride/stride_draw_order.h"
+#include "engine/import/stride/stride_import.h"
+#include "engine/import/stride/stride_writeback.h"
+#include "engine/session/world.h"
+
+namespace fx::stride {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct EmitterSpec {
+  int priority = 0;
+  int count = 1;  // the burst's particles: names the emitter's batch in the draw list
+};
+
+struct SystemSpec {
+  std::string name;
+  vec3 position{0.0f};  // Stride space
+  std::string bounds = "null";
+  std::vector<EmitterSpec> emitters;
+};
+
+std::string num(float v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4f", double(v));
+  return buf;
+}
+
+// 32 hex digits ending in `n` (two digits).
+std::string hexId(const char* head, int n) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "%02d", n);
+  return std::string(head).substr(0, 30) + buf;
+}
+
+std::string emitterYaml(int sys, int k, const EmitterSpec& e) {
+  std::string in(32, ' ');
+  return in + hexId("e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0", sys * 10 + k) + ":\n" + in +
+         "    EmitterName: e" + std::to_string(e.count) + "\n" + in +
+         "    ParticleLifetime: {X: 5.0, Y: 5.0}\n" + in +
+         "    DrawPriority: " + std::to_string(e.priority) + "\n" + in +
+         "    ShapeBuilder: !ShapeBuilderBillboard\n" + in + "        SamplerPosition: null\n" +
+         in + "        SamplerSize: null\n" + in + "        SamplerRotation: null\n" + in +
+         "    Material: !ParticleMaterialComputeColor\n" + in +
+         "        ComputeColor: !ComputeVertexStreamColor\n" + in +
+         "            Stream: !ColorVertexStreamDefinition {}\n" + in +
+         "        UVBuilder: null\n" + in + "        ForceTexCoords: false\n" + in +
+         "    Spawners:\n" + in + "        " +
+         hexId("51515151515151515151515151515151", sys * 10 + k) + ": !SpawnerBurst\n" + in +
+         "            LoopCondition: OneShot\n" + in + "            Delay: {X: 0.0, Y: 0.0}\n" +
+         in + "            Duration: {X: 1.0, Y: 1.0}\n" + in +
+         "            SpawnCount: " + std::to_string(e.count) + "\n" + in +
+         "    Initializers: {}\n" + in + "    Updaters: {}\n";
+}
+
+std::string systemYaml(int n, const SystemSpec& s) {
+  std::string out = "        -   Entity:\n                Id: " +
+                    hexId("aaaaaaaa-0000-0000-0000-000000000000", n) +
+                    "\n                Name: " + s.name + "\n                Components:\n";
+  out += "                    " + hexId("11112222333344445555666677778888", n) +
+         ": !TransformComponent\n                        Id: " +
+         hexId("bbbbbbbb-0000-0000-0000-000000000000", n) + "\n" +
+         "                        Position: {X: " + num(s.position.x) +
+         ", Y: " + num(s.position.y) + ", Z: " + num(s.position.z) + "}\n" +
+         "                        Rotation: {X: 0.0, Y: 0.0, Z: 0.0, W: 1.0}\n"
+         "                        Scale: {X: 1.0, Y: 1.0, Z: 1.0}\n"
+         "                        Children: {}\n";
+  out += "                    " + hexId("9999aaaabbbbccccddddeeeeffff0000", n) +
+         ": !ParticleSystemComponent\n                        Id: " +
+         hexId("dddddddd-0000-0000-0000-000000000000", n) + "\n" +
+         "                        Control:\n"
+         "                            ResetSeconds: 0.0\n"
+         "                            Control: Play\n"
+         "                        Color: {R: 1.0, G: 1.0, B: 1.0, A: 1.0}\n"
+         "                        Speed: 1.0\n"
+         "                        ParticleSystem:\n"
+         "                            Settings: {}\n"
+         "                            BoundingShape: " +
+         s.bounds + "\n                            Emitters:\n";
+  for (size_t k = 0; k < s.emitters.size(); ++k) out += emitterYaml(n, int(k), s.emitters[k]);
+  return out;
+}
+
+std::string prefab(const std::vector<SystemSpec>& systems) {
+  std::string out =
+      "!PrefabAsset\nId: 11111111-1111-1111-1111-111111111111\n"
+      "SerializedVersion: {Stride: 3.1.0.1}\nTags: []\nHierarchy:\n    RootParts:\n";
+  for (size_t i = 0; i < systems.size(); ++i)
+    out += "        - ref!! " + hexId("aaaaaaaa-0000-0000-0000-000000000000", int(i + 1)) + "\n";
+  out += "    Parts:\n";
+  for (size_t i = 0; i < systems.size(); ++i) out += systemYaml(int(i + 1), systems[i]);
+  return out;
+}
+
+Json importPreset(const std::string& text) {
+  Diagnostics d;
+  auto r = stride_import::importText(text, "/nonexistent/order.sdprefab", "order.sdprefab", d);
+  EXPECT_TRUE(r) << d.formatAll();
+  EXPECT_FALSE(d.hasErrors()) << d.formatAll() << text;
+  return r ? r->preset : Json();
+}
+
+// The camera at `eye` looking at `target`, both in Stride space.
+View strideView(vec3 eye, vec3 target) {
+  return makeView(strideToWorld(eye), strideToWorld(target), 60.0f, vec2(640, 360));
+}
+
+// The sprite count of each batch in draw order (each emitter here draws one batch).
+std::vector<uint32_t> drawOrder(const std::vector<SystemSpec>& systems, const View& view) {
+  Diagnostics d;
+  auto preset =
+      loadPresetFromJson(importPreset(prefab(systems)), "/nonexistent/order.sdprefab.json", d, {});
+  EXPECT_TRUE(preset && !d.hasErrors()) << d.formatAll();
+  if (!preset) return {};
+  World world(*preset);
+  world.setView(view);
+  world.advanceTo(0.5);
+  DrawList draw;
+  DebugDraw debug;
+  world.collect(draw, debug);
+  std::vector<uint32_t> out;
+  for (const SpriteBatch& b : draw.batches)
+    if (b.count) out.push_back(b.count);
+  return out;
+}
+
+const View kFromFront = strideView(vec3(0, 0, 10), vec3(0.0f));
+
+TEST(StrideDrawOrder, TheFartherSystemDrawsFirstWhateverTheFileOrder) {
+  // Near (2 particles) is listed first, Far (3) last: file order would draw Far over Near.
+  std::vector<SystemSpec> systems = {{"Near", vec3(0, 0, 5), "null", {{0, 2}}},
+                                     {"Far", vec3(0, 0, -5), "null", {{0, 3}}}};
+  EXPECT_EQ(drawOrder(systems, kFromFront), (std::vector<uint32_t>{3, 2}));
+  // Seen from the other side the order turns around.
+  EXPECT_EQ(drawOrder(systems, strideView(vec3(0, 0, -10), vec3(0.0f))),
+            (std::vector<uint32_t>{2, 3}));
+}
+
+TEST(StrideDrawOrder, SystemsAtNearlyOneDepthInterleaveTheirEmittersByDrawPriority) {
+  // A at distance 10.02 and B at 10.01 share the key's top 16 distance bits, so every emitter
+  // sorts by DrawPriority across both systems; equal keys keep A's emitters before B's.
+  std::vector<SystemSpec> systems = {{"A", vec3(0, 0, -0.02f), "null", {{5, 1}, {0, 2}}},
+                                     {"B", vec3(0, 0, -0.01f), "null", {{3, 3}, {0, 4}}}};
+  EXPECT_EQ(drawOrder(systems, kFromFront), (std::vector<uint32_t>{2, 4, 3, 1}));
+  // Clearly nearer, B draws after all of A.
+  systems[1].position = vec3(0, 0, 1);
+  EXPECT_EQ(drawOrder(systems, kFromFront), (std::vector<uint32_t>{2, 1, 4, 3}));
+}
+
+TEST(StrideDrawOrder, ABoundingShapeMovesThePointTheSystemSortsBy) {
+  // A sits behind B, but its box's centre (z = 5) is in front of B (z = 2).
+  std::vector<SystemSpec> systems = {
+      {"A",
+       vec3(0.0f),
+       "!BoundingBoxStatic\n" + std::string(32, ' ') + "Minimum: {X: -1.0, Y: -1.0, Z: 4.0}\n" +
+           std::string(32, ' ') + "Maximum: {X: 1.0, Y: 1.0, Z: 6.0}",
+       {{0, 2}}},
+      {"B", vec3(0, 0, 2), "null", {{0, 3}}}};
+  EXPECT_EQ(drawOrder(systems, kFromFront), (std::vector<uint32_t>{3, 2}));
+  // A sphere's box is centred on the system: A sorts by its position again.
+  systems[0].bounds = "!BoundingSpheretatic\n" + std::string(32, ' ') + "Radius: 3.0";
+  EXPECT_EQ(drawOrder(systems, kFromFront), (std::vector<uint32_t>{2, 3}));
+}
+
+// VisibilityGroup.TryCollect culls a render object whose BoundingBox has some extent and lies
+// outside the frustum (FrustumContainsBox); an empty box (no BoundingShape) is never culled.
+TEST(StrideDrawOrder, ASystemWhoseBoundingShapeLeavesTheViewIsNotDrawn) {
+  std::string in(32, ' ');
+  std::vector<SystemSpec> systems = {
+      {"A",
+       vec3(0.0f),
+       "!BoundingBoxStatic\n" + in + "Minimum: {X: 20.0, Y: -1.0, Z: -1.0}\n" + in +
+           "Maximum: {X: 22.0, Y: 1.0, Z: 1.0}",
+       {{0, 2}}},
+      {"B", vec3(0.0f), "null", {{0, 3}}}};
+  EXPECT_EQ(drawOrder(systems, kFromFront), (std::vector<uint32_t>{3}));
+  // Turned towards the box, the camera sees it: A is drawn, first (its box is the farther).
+  EXPECT_EQ(drawOrder(systems, strideView(vec3(10, 0, 10), vec3(21, 0, 0))),
+            (std::vector<uint32_t>{2, 3}));
+}
+
+TEST(StrideDrawOrder, TheKeyIsTheInvertedDistanceTopBitsAboveThePriority) {
+  // ComputeDistance sorts as the float does, negative distances included.
+  EXPECT_LT(distanceKey(-2.0f), distanceKey(-1.0f));
+  EXPECT_LT(distanceKey(-1.0f), distanceKey(0.0f));
+  EXPECT_LT(distanceKey(0.0f), distanceKey(0.5f));
+  EXPECT_EQ(distanceKey(1.0f), 0x3F800000u | 0x80000000u);
+  // Farther first; within one 16-bit distance step the priority decides.
+  EXPECT_LT(backToFrontKey(20.0f, 0), backToFrontKey(10.0f, 0));
+  EXPECT_LT(backToFrontKey(10.02f, 0), backToFrontKey(10.01f, 1));
+  EXPECT_GT(backToFrontKey(10.02f, 1), backToFrontKey(10.01f, 0));
+  EXPECT_EQ(backToFrontKey(10.0f, 7) & 0xFFFFFFFFu, 7u << 16);
+  EXPECT_EQ(backToFrontKey(10.0f, 0) >> 32, uint64_t(~(0x41200000u | 0x80000000u) >> 16));
+}
+
+TEST(StrideDrawOrder, TheBoxStartsAtItsUnrotatedCentreThenTakesTheRotatedCorners) {
+  // BoundingBoxStatic.GetAABB: min = max = (Minimum + Maximum) / 2 before the corners are
+  // rotated in, so a half turn about Y of the box 1..3 spans -3..2 on X and Z, not -3..-1.
+  SystemBounds b;
+  b.type = BoundsKind::Box;
+  b.minimum = vec3(1.0f);
+  b.maximum = vec3(3.0f);
+  Transform c;
+  c.rotation = glm::angleAxis(kPi, vec3(0, 1, 0));
+  c.scale = 2.0f;
+  c.position = vec3(10, 0, 0);
+  vec3 lo, hi;
+  systemAabb(b, c, lo, hi);
+  EXPECT_NEAR(lo.x, -3.0f * 2 + 10, 1e-4f);
+  EXPECT_NEAR(hi.x, 2.0f * 2 + 10, 1e-4f);
+  EXPECT_NEAR(lo.y, 1.0f * 2, 1e-4f);
+  EXPECT_NEAR(hi.y, 3.0f * 2, 1e-4f);
+  EXPECT_NEAR(lo.z, -3.0f * 2, 1e-4f);
+  EXPECT_NEAR(hi.z, 2.0f * 2, 1e-4f);
+  // BoundingSphereStatic: +-Radius x scale about the translation; none: the translation.
+  b.type = BoundsKind::Sphere;
+  b.radius = 1.5f;
+  systemAabb(b, c, lo, hi);
+  EXPECT_EQ(lo, vec3(7, -3, -3));
+  EXPECT_EQ(hi, vec3(13, 3, 3));
+  b.type = BoundsKind::None;
+  systemAabb(b, c, lo, hi);
+  EXPECT_EQ(lo, c.position);
+  EXPECT_EQ(hi, c.position);
+}
+
+const Json& boundsOf(const Json& preset, size_t i = 0) {
+  return preset["effects"][i]["definition"]["bounds"];
+}
+
+TEST(StrideDrawOrder, BoundingShapesImportAndWriteBack) {
+  std::string in(32, ' ');
+  std::vector<SystemSpec> systems = {
+      {"Box",
+       vec3(0.0f),
+       "!BoundingBoxStatic\n" + in + "DebugDraw: true\n" + in +
+           "Minimum: {X: -1.0, Y: -2.0, Z: -3.0}\n" + in + "Maximum: {X: 1.0, Y: 2.0, Z: 3.0}",
+       {{0, 1}}},
+      {"Sphere", vec3(0.0f), "!BoundingSpheretatic\n" + in + "Radius: 3.0", {{0, 2}}},
+      {"None", vec3(0.0f), "null", {{0, 3}}}};
+  const std::string text = prefab(systems);
+  Json preset = importPreset(text);
+  EXPECT_EQ(boundsOf(preset, 0)["type"], "box");
+  EXPECT_EQ(boundsOf(preset, 0)["minimum"], Json::array({-1.0, -2.0, -3.0}));
+  EXPECT_EQ(boundsOf(preset, 0)["maximum"], Json::array({1.0, 2.0, 3.0}));
+  EXPECT_EQ(boundsOf(preset, 0)["debug_draw"], true);
+  EXPECT_EQ(boundsOf(preset, 1)["type"], "sphere");
+  EXPECT_EQ(boundsOf(preset, 1)["radius"], 3.0);
+  EXPECT_FALSE(preset["effects"][2]["definition"].contains("bounds"));
+
+  // Unedited: the same bytes. An edited corner or radius: only its text.
+  Diagnostics d;
+  auto out = stride_import::writeBack(text, "/nonexistent/order.sdprefab", "order.sdprefab", preset,
+                                      "order.json", d);
+  ASSERT_TRUE(out) << d.formatAll();
+  EXPECT_EQ(*out, text);
+  Json edited = preset;
+  edited["effects"][0]["definition"]["bounds"]["maximum"][2] = 4.5;
+  edited["effects"][1]["definition"]["bounds"]["radius"] = 2.0;
+  out = stride_import::writeBack(text, "/nonexistent/order.sdprefab", "order.sdprefab", edited,
+                                 "order.json", d);
+  ASSERT_TRUE(out) << d.formatAll();
+  std::string expected = text;
+  expected.replace(expected.find("Maximum: {X: 1.0, Y: 2.0, Z: 3.0}"), 33,
+                   "Maximum: {X: 1.0, Y: 2.0, Z: 4.5}");
+  expected.replace(expected.find("Radius: 3.0"), 11, "Radius: 2.0");
+  EXPECT_EQ(*out, expected);
+
+  // Another kind of shape has no text to change: refused, nothing written.
+  edited = preset;
+  edited["effects"][2]["definition"]["bounds"] = {{"type", "sphere"}, {"radius", 1.0}};
+  Diagnostics refused;
+  out = stride_import::writeBack(text, "/nonexistent/order.sdprefab", "order.sdprefab", edited,
+                                 "order.json", refused);
+  EXPECT_TRUE(refused.hasErrors());
+  EXPECT_NE(refused.formatAll().find("/effects/2/definition/bounds"), std::string::npos)
+      << refused.formatAll();
+}
+
+}  // namespace
+}  // namespace fx::stride
