@@ -57,6 +57,8 @@ class StrideInstance final : public EffectInstance {
   double sinceRestart_ = 0.0;  // s stepped since the last restart (reset_seconds)
   // Starts the system over when this step would pass reset_seconds (Stride's editor preview).
   void restartIfDue(float dt);
+  // The enabled emitters as keyed parts; `cull`: none when the bounding shape leaves the view.
+  void listParts(const View& view, bool cull, std::vector<DrawPart>& out) const;
 };
 
 // The effect's placement (object / marker) in fxview world space; identity when not found.

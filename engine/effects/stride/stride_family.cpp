@@ -140,13 +140,17 @@ void StrideInstance::step(const StepContext& ctx) {
 
 bool StrideInstance::drawParts(const View& view, const DebugFlags& flags,
                                std::vector<DrawPart>& out) const {
-  if (!flags.renderPsystems) return true;
+  if (flags.renderPsystems) listParts(view, true, out);
+  return true;
+}
+
+void StrideInstance::listParts(const View& view, bool cull, std::vector<DrawPart>& out) const {
   const SystemDef& sys = def_.system;
   // ParticleSystemRenderProcessor.Draw: every enabled emitter's box is the system's GetAABB();
   // BoundingBoxExt's centre is what SortModeDistance measures.
   vec3 lo, hi;
   systemAabb(sys.bounds, component_, lo, hi);
-  if (culled(view, lo, hi)) return true;
+  if (cull && culled(view, lo, hi)) return;
   const float distance = viewDistance(view, (lo + hi) * 0.5f);
   size_t n = std::min(emitters_.size(), sys.emitters.size());
   for (size_t i = 0; i < n; ++i) {
@@ -155,7 +159,6 @@ bool StrideInstance::drawParts(const View& view, const DebugFlags& flags,
     out.push_back(
         {backToFrontKey(distance, uint8_t(std::clamp(e.drawPriority, 0, 255))), uint32_t(i)});
   }
-  return true;
 }
 
 void StrideInstance::collectPart(uint32_t index, DrawList& draw, const View& view,
@@ -181,11 +184,11 @@ void StrideInstance::collectOverlay(DebugDraw& debug, const View&, const DebugFl
   debug.aabb(glm::min(a, b), glm::max(a, b), vec4(1.0f, 0.9f, 0.3f, 1.0f));
 }
 
-// The system alone, as the world draws it among others (World::collect).
+// The system alone, in the order the world draws its parts, never culled (framing a selection).
 void StrideInstance::collect(DrawList& draw, DebugDraw& debug, const View& view,
                              const DebugFlags& flags, const SceneState& scene) const {
   std::vector<DrawPart> parts;
-  drawParts(view, flags, parts);
+  if (flags.renderPsystems) listParts(view, false, parts);
   std::stable_sort(parts.begin(), parts.end(),
                    [](const DrawPart& a, const DrawPart& b) { return a.key < b.key; });
   for (const DrawPart& p : parts) collectPart(p.index, draw, view, flags, scene);

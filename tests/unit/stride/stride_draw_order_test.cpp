@@ -44,8 +44,10 @@ View strideView(vec3 eye, vec3 target) {
   return makeView(strideToWorld(eye), strideToWorld(target), 60.0f, vec2(640, 360));
 }
 
-// The sprite count of each batch in draw order (each emitter here draws one batch).
-std::vector<uint32_t> drawOrder(const std::vector<SystemSpec>& systems, const View& view) {
+// The sprite count of each batch in draw order (each emitter here draws one batch): the
+// world's, or with `alone` >= 0 that effect's own collect (the viewer frames a selection so).
+std::vector<uint32_t> drawOrder(const std::vector<SystemSpec>& systems, const View& view,
+                                int alone = -1) {
   Diagnostics d;
   auto preset =
       loadPresetFromJson(importPreset(prefab(systems)), "/nonexistent/order.sdprefab.json", d, {});
@@ -56,7 +58,11 @@ std::vector<uint32_t> drawOrder(const std::vector<SystemSpec>& systems, const Vi
   world.advanceTo(0.5);
   DrawList draw;
   DebugDraw debug;
-  world.collect(draw, debug);
+  if (alone < 0)
+    world.collect(draw, debug);
+  else
+    world.effects()[size_t(alone)].instance->collect(draw, debug, view, world.flags,
+                                                     world.sceneState());
   std::vector<uint32_t> out;
   for (const SpriteBatch& b : draw.batches)
     if (b.count) out.push_back(b.count);
@@ -113,6 +119,8 @@ TEST(StrideDrawOrder, ASystemWhoseBoundingShapeLeavesTheViewIsNotDrawn) {
        {{0, 2}}},
       {"B", vec3(0.0f), "null", {{0, 3}}}};
   EXPECT_EQ(drawOrder(systems, kFromFront), (std::vector<uint32_t>{3}));
+  // The system alone (framing a selection in the viewer) is never culled.
+  EXPECT_EQ(drawOrder(systems, kFromFront, 0), (std::vector<uint32_t>{2}));
   // Turned towards the box, the camera sees it: A is drawn, first (its box is the farther).
   EXPECT_EQ(drawOrder(systems, strideView(vec3(10, 0, 10), vec3(21, 0, 0))),
             (std::vector<uint32_t>{2, 3}));
