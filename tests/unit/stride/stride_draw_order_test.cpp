@@ -171,6 +171,43 @@ TEST(StrideDrawOrder, TheBoxStartsAtItsUnrotatedCentreThenTakesTheRotatedCorners
   EXPECT_EQ(hi, c.position);
 }
 
+// BoundingShape.DebugDraw ("Display the Bounding shape's bounds as a wireframe debug shape"):
+// the box the system sorts and culls by, as 12 lines, drawn also when every module shape is.
+TEST(StrideDrawOrder, ABoundingShapeWithDebugDrawShowsItsBox) {
+  std::string in(32, ' ');
+  auto lines = [&](const std::string& debugDraw, bool allShapes) {
+    std::vector<SystemSpec> systems = {{"A",
+                                        vec3(0, 0, 1),
+                                        "!BoundingBoxStatic\n" + in + "DebugDraw: " + debugDraw +
+                                            "\n" + in + "Minimum: {X: -1.0, Y: -2.0, Z: -3.0}\n" +
+                                            in + "Maximum: {X: 1.0, Y: 2.0, Z: 3.0}",
+                                        {{0, 1}}}};
+    Diagnostics d;
+    auto preset = loadPresetFromJson(importPreset(prefab(systems)),
+                                     "/nonexistent/order.sdprefab.json", d, {});
+    if (!preset) return std::vector<vec3>{};
+    World world(*preset);
+    world.flags.moduleShapes = allShapes;
+    world.setView(kFromFront);
+    world.advanceTo(0.1);
+    DrawList draw;
+    DebugDraw debug;
+    world.collect(draw, debug);
+    std::vector<vec3> out;
+    for (const DebugVertex& v : debug.lines) out.push_back(v.position);
+    return out;
+  };
+  EXPECT_TRUE(lines("false", false).empty());
+  std::vector<vec3> box = lines("true", false);
+  ASSERT_EQ(box.size(), 24u);
+  // Stride's -1..1, -2..2, 1-3..1+3 is fxview's x -1..1, y -(1+3)..-(1-3), z -2..2.
+  vec3 lo(1e9f), hi(-1e9f);
+  for (vec3 p : box) lo = glm::min(lo, p), hi = glm::max(hi, p);
+  EXPECT_EQ(lo, vec3(-1, -4, -2));
+  EXPECT_EQ(hi, vec3(1, 2, 2));
+  EXPECT_EQ(lines("false", true).size(), 24u);
+}
+
 const Json& boundsOf(const Json& preset, size_t i = 0) {
   return preset["effects"][i]["definition"]["bounds"];
 }
