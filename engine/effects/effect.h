@@ -140,6 +140,13 @@ struct InstanceContext {
   FamilyShared shared;  // from EffectFamily::createShared, same for every instance of the family
 };
 
+// One draw of an instance whose draws sort among those of the other instances of its family
+// (EffectInstance::drawParts).
+struct DrawPart {
+  uint64_t key = 0;    // ascending: drawn first
+  uint32_t index = 0;  // the instance's own name for the part, handed back to collectPart
+};
+
 class EffectInstance {
  public:
   virtual ~EffectInstance() = default;
@@ -149,6 +156,25 @@ class EffectInstance {
   virtual void pausedFrame(const StepContext&) {}
   virtual void collect(DrawList& draw, DebugDraw& debug, const View& view, const DebugFlags& flags,
                        const SceneState& scene) const = 0;
+  // A family whose draws interleave across its instances (Stride sorts every emitter of every
+  // system back to front) lists this frame's parts here and returns true. The world then sorts
+  // the parts of all the family's instances by (key, instance order, part order) and draws them
+  // with collectPart where the family's first instance would have drawn; each instance's
+  // overlays come from collectOverlay in its own place, and collect is not called. false (the
+  // default): collect as usual.
+  virtual bool drawParts(const View& view, const DebugFlags& flags,
+                         std::vector<DrawPart>& out) const {
+    (void)view, (void)flags, (void)out;
+    return false;
+  }
+  virtual void collectPart(uint32_t index, DrawList& draw, const View& view,
+                           const DebugFlags& flags, const SceneState& scene) const {
+    (void)index, (void)draw, (void)view, (void)flags, (void)scene;
+  }
+  virtual void collectOverlay(DebugDraw& debug, const View& view, const DebugFlags& flags,
+                              const SceneState& scene) const {
+    (void)debug, (void)view, (void)flags, (void)scene;
+  }
   virtual EffectStats stats() const = 0;
   virtual void dump(std::vector<ParticleRecord>& out) const = 0;
 };

@@ -649,13 +649,63 @@ void collectScene(const SceneState& scene, const DebugFlags& flags, DrawList& dr
 
 }  // namespace
 
-void World::collect(DrawList& draw, DebugDraw& debug) const {
-  collectScene(sceneState_, flags, draw, debug);
-  for (const auto& r : runtimes_) {
+void World::queueParts() const {
+  queued_.clear();
+  partFamily_.assign(runtimes_.size(), -1);
+  for (size_t i = 0; i < runtimes_.size(); ++i) {
+    const EffectRuntime& r = runtimes_[i];
     if (!active(r)) continue;
     double t0 = cpuClock ? cpuClock() : 0.0;
-    r.instance->collect(draw, debug, view_, flags, sceneState_);
+    partScratch_.clear();
+    bool parts = r.instance->drawParts(view_, flags, partScratch_);
     if (cpuClock) r.cpuSeconds += cpuClock() - t0;
+    if (!parts) continue;
+    int32_t family = int32_t(i);
+    for (size_t j = 0; j < i; ++j)
+      if (partFamily_[j] == int32_t(j) && runtimes_[j].entry->kind == r.entry->kind) {
+        family = int32_t(j);
+        break;
+      }
+    partFamily_[i] = family;
+    for (size_t k = 0; k < partScratch_.size(); ++k)
+      queued_.push_back({.family = family,
+                         .key = partScratch_[k].key,
+                         .runtime = uint32_t(i),
+                         .order = uint32_t(k),
+                         .index = partScratch_[k].index});
+  }
+  std::sort(queued_.begin(), queued_.end(), [](const QueuedPart& a, const QueuedPart& b) {
+    if (a.family != b.family) return a.family < b.family;
+    if (a.key != b.key) return a.key < b.key;
+    return a.runtime != b.runtime ? a.runtime < b.runtime : a.order < b.order;
+  });
+}
+
+// Effects in preset order. A family that draws through parts (EffectInstance::drawParts) draws
+// the sorted parts of all its instances where its first instance comes; each of its instances
+// adds its overlays in its own place.
+void World::collect(DrawList& draw, DebugDraw& debug) const {
+  collectScene(sceneState_, flags, draw, debug);
+  queueParts();
+  size_t next = 0;  // the first queued part not drawn yet (families are sorted by first runtime)
+  for (size_t i = 0; i < runtimes_.size(); ++i) {
+    const EffectRuntime& r = runtimes_[i];
+    if (!active(r)) continue;
+    double t0 = cpuClock ? cpuClock() : 0.0;
+    if (partFamily_[i] < 0) {
+      r.instance->collect(draw, debug, view_, flags, sceneState_);
+    } else {
+      r.instance->collectOverlay(debug, view_, flags, sceneState_);
+    }
+    if (cpuClock) r.cpuSeconds += cpuClock() - t0;
+    if (partFamily_[i] != int32_t(i)) continue;
+    for (; next < queued_.size() && queued_[next].family == int32_t(i); ++next) {
+      const QueuedPart& p = queued_[next];
+      const EffectRuntime& owner = runtimes_[p.runtime];
+      double t1 = cpuClock ? cpuClock() : 0.0;
+      owner.instance->collectPart(p.index, draw, view_, flags, sceneState_);
+      if (cpuClock) owner.cpuSeconds += cpuClock() - t1;
+    }
   }
 }
 

@@ -174,6 +174,19 @@ class World {
   SceneState sceneState_;
   View view_;
   std::vector<EffectRuntime> runtimes_;
+  // collect's scratch (kept so a steady frame allocates nothing): the parts of the instances
+  // that draw through EffectInstance::drawParts, and per runtime the first runtime of its
+  // family that does (-1: collected whole, or inactive).
+  struct QueuedPart {
+    int32_t family = 0;  // the family's first part-drawing runtime
+    uint64_t key = 0;
+    uint32_t runtime = 0, order = 0, index = 0;
+  };
+  mutable std::vector<QueuedPart> queued_;
+  mutable std::vector<DrawPart> partScratch_;
+  mutable std::vector<int32_t> partFamily_;
+  // Lists the parts of every active instance that draws through parts (fills the scratch).
+  void queueParts() const;
   std::vector<std::pair<const EffectFamily*, FamilyShared>> shared_;
   struct FlagChange {
     uint64_t step;

@@ -313,11 +313,30 @@ inline constexpr size_t kMaxKeptModules = 1024;
 // ToColorSpace, vertex colours taken as they are; or gamma, every value as it is.
 enum class ColorSpace : int32_t { Linear, Gamma };
 
+// The system's bounding shape (Stride's ParticleSystem.BoundingShape): an axis-aligned box in
+// Stride space placed by the component, GetAABB(translation, rotation, uniform scale). Stride
+// sorts the system's emitters back to front by the box's centre (none: the system's position).
+//   box: the 8 corners of minimum..maximum rotated (from the centre of minimum and maximum),
+//        then x scale + translation (BoundingBoxStatic.GetAABB);
+//   sphere: +-radius x scale about the translation (BoundingSphereStatic.GetAABB).
+enum class BoundsKind : int32_t { None, Box, Sphere };
+struct SystemBounds {
+  BoundsKind type = BoundsKind::None;
+  vec3 minimum{-1.0f};  // box
+  vec3 maximum{1.0f};   // box
+  float radius = 1.0f;  // sphere
+  bool debugDraw = false;
+  void reflect(FieldVisitor& v);
+};
+// The world box (Stride space) of the system placed by `component`: lo and hi.
+void systemAabb(const SystemBounds& b, const Transform& component, vec3& lo, vec3& hi);
+
 struct SystemDef {
   float warmUpTime = 0.0f;  // s simulated before the first frame
   ColorSpace colorSpace = ColorSpace::Linear;
   float resetSeconds = 0.0f;  // the preview restarts every this many seconds (0 = never)
   float speedScale = 1.0f;
+  SystemBounds bounds;
   std::vector<EmitterDef> emitters;
   std::vector<KeptModule> kept;  // not simulated; carried through load and save
   void reflect(FieldVisitor& v);
@@ -325,6 +344,7 @@ struct SystemDef {
 
 // --- Kind metadata (one table per module list; the enum names are the JSON names) ---------------
 extern const EnumOption kShapeKinds[5];
+extern const EnumOption kBoundsKinds[3];
 extern const EnumOption kSpawnerKinds[5];
 extern const EnumOption kInitializerKinds[15];
 extern const EnumOption kUpdaterKinds[7];

@@ -31,6 +31,14 @@ class StrideInstance final : public EffectInstance {
   void step(const StepContext& ctx) override;
   void collect(DrawList& draw, DebugDraw& debug, const View& view, const DebugFlags& flags,
                const SceneState& scene) const override;
+  // Each enabled emitter is a part keyed as Stride's transparent stage sorts it
+  // (stride_draw_order.h), so emitters of all systems interleave back to front.
+  bool drawParts(const View& view, const DebugFlags& flags,
+                 std::vector<DrawPart>& out) const override;
+  void collectPart(uint32_t index, DrawList& draw, const View& view, const DebugFlags& flags,
+                   const SceneState& scene) const override;
+  void collectOverlay(DebugDraw& debug, const View& view, const DebugFlags& flags,
+                      const SceneState& scene) const override;
   EffectStats stats() const override;
   void dump(std::vector<ParticleRecord>& out) const override;
 
@@ -49,6 +57,8 @@ class StrideInstance final : public EffectInstance {
   double sinceRestart_ = 0.0;  // s stepped since the last restart (reset_seconds)
   // Starts the system over when this step would pass reset_seconds (Stride's editor preview).
   void restartIfDue(float dt);
+  // The enabled emitters as keyed parts; `cull`: none when the bounding shape leaves the view.
+  void listParts(const View& view, bool cull, std::vector<DrawPart>& out) const;
 };
 
 // The effect's placement (object / marker) in fxview world space; identity when not found.

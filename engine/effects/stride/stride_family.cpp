@@ -1,5 +1,5 @@
 // Registration of the stride_particles family and its instance: placement, warm-up, speed scale,
-// per-emitter stepping, drawing in draw-priority order, stats and dumps.
+// per-emitter stepping, drawing (each emitter a part sorted as Stride sorts it), stats and dumps.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -9,6 +9,7 @@
 #include "engine/effects/registry.h"
 #include "engine/effects/stride/stride_children.h"
 #include "engine/effects/stride/stride_definition_class.h"
+#include "engine/effects/stride/stride_draw_order.h"
 
 namespace fx {
 
@@ -144,23 +145,61 @@ void StrideInstance::step(const StepContext& ctx) {
   stepWith(ctx.dt, component, ctx.scene);
 }
 
-void StrideInstance::collect(DrawList& draw, DebugDraw& debug, const View& view,
-                             const DebugFlags& flags, const SceneState& scene) const {
+bool StrideInstance::drawParts(const View& view, const DebugFlags& flags,
+                               std::vector<DrawPart>& out) const {
+  if (flags.renderPsystems) listParts(view, true, out);
+  return true;
+}
+
+void StrideInstance::listParts(const View& view, bool cull, std::vector<DrawPart>& out) const {
+  const SystemDef& sys = def_.system;
+  // ParticleSystemRenderProcessor.Draw: every enabled emitter's box is the system's GetAABB();
+  // BoundingBoxExt's centre is what SortModeDistance measures.
+  vec3 lo, hi;
+  systemAabb(sys.bounds, component_, lo, hi);
+  if (cull && culled(view, lo, hi)) return;
+  const float distance = viewDistance(view, (lo + hi) * 0.5f);
+  size_t n = std::min(emitters_.size(), sys.emitters.size());
+  for (size_t i = 0; i < n; ++i) {
+    const EmitterDef& e = sys.emitters[i];
+    if (!e.enabled) continue;
+    out.push_back(
+        {backToFrontKey(distance, uint8_t(std::clamp(e.drawPriority, 0, 255))), uint32_t(i)});
+  }
+}
+
+void StrideInstance::collectPart(uint32_t index, DrawList& draw, const View& view,
+                                 const DebugFlags&, const SceneState&) const {
+  const SystemDef& sys = def_.system;
+  if (index < emitters_.size() && index < sys.emitters.size())
+    drawEmitter(sys.emitters[index], emitters_[index], component_, draw, view, sys.colorSpace);
+}
+
+void StrideInstance::collectOverlay(DebugDraw& debug, const View&, const DebugFlags& flags,
+                                    const SceneState& scene) const {
   const SystemDef& sys = def_.system;
   size_t n = std::min(emitters_.size(), sys.emitters.size());
-  std::array<uint8_t, kMaxEmitters> order{};
-  for (size_t i = 0; i < n; ++i) order[i] = uint8_t(i);
-  std::stable_sort(order.begin(), order.begin() + long(n), [&](uint8_t a, uint8_t b) {
-    return sys.emitters[a].drawPriority < sys.emitters[b].drawPriority;
-  });
   auto finder = objectFinder(&scene);
-  for (size_t k = 0; k < n; ++k) {
-    const EmitterDef& e = sys.emitters[order[k]];
-    if (!e.enabled) continue;
-    if (flags.renderPsystems)
-      drawEmitter(e, emitters_[order[k]], component_, draw, view, sys.colorSpace);
-    drawEmitterDebug(e, component_, flags.moduleShapes, debug, finder);
-  }
+  for (size_t i = 0; i < n; ++i)
+    if (sys.emitters[i].enabled)
+      drawEmitterDebug(sys.emitters[i], component_, flags.moduleShapes, debug, finder);
+  if (sys.bounds.type == BoundsKind::None || !(flags.moduleShapes || sys.bounds.debugDraw)) return;
+  // The box Stride sorts (and culls) the system by; Stride space to world keeps it axis-aligned.
+  vec3 lo, hi;
+  systemAabb(sys.bounds, component_, lo, hi);
+  vec3 a = strideToWorld(lo), b = strideToWorld(hi);
+  debug.aabb(glm::min(a, b), glm::max(a, b), vec4(1.0f, 0.9f, 0.3f, 1.0f));
+}
+
+// The system alone, in the order the world draws its parts, never culled (framing a selection).
+void StrideInstance::collect(DrawList& draw, DebugDraw& debug, const View& view,
+                             const DebugFlags& flags, const SceneState& scene) const {
+  std::vector<DrawPart> parts;
+  if (flags.renderPsystems) listParts(view, false, parts);
+  std::stable_sort(parts.begin(), parts.end(),
+                   [](const DrawPart& a, const DrawPart& b) { return a.key < b.key; });
+  for (const DrawPart& p : parts) collectPart(p.index, draw, view, flags, scene);
+  collectOverlay(debug, view, flags, scene);
 }
 
 EffectStats StrideInstance::stats() const {

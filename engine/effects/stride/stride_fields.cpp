@@ -146,6 +146,44 @@ constexpr EnumOption kSortings[] = {
 
 }  // namespace
 
+const EnumOption kBoundsKinds[3] = {
+    {"none", int32_t(BoundsKind::None),
+     "No bounding shape (Stride's null): the system is sorted by its position and never culled."},
+    {"box", int32_t(BoundsKind::Box),
+     "Stride's BoundingBoxStatic: the corners minimum..maximum, rotated and scaled with the "
+     "component, bound by an axis-aligned box."},
+    {"sphere", int32_t(BoundsKind::Sphere),
+     "Stride's BoundingSphereStatic: a cube of +-radius x the component's scale about its "
+     "position."},
+};
+
+void SystemBounds::reflect(FieldVisitor& v) {
+  visitKind(v,
+            {.key = "type",
+             .help = "Stride's BoundingShape. Its box's centre is the point the system's emitters "
+                     "are sorted back to front by, among all the systems of the scene."},
+            type, std::span<const EnumOption>(kBoundsKinds), BoundsKind::None,
+            [this](FieldVisitor& kv) {
+              switch (type) {
+                case BoundsKind::None:
+                  break;
+                case BoundsKind::Box:
+                  kv.visit({.key = "minimum", .unit = "m", .help = "Lower corner (Stride space)."},
+                           minimum, vec3(-1.0f));
+                  kv.visit({.key = "maximum", .unit = "m", .help = "Upper corner (Stride space)."},
+                           maximum, vec3(1.0f));
+                  break;
+                case BoundsKind::Sphere:
+                  kv.visit({.key = "radius", .unit = "m"}, radius, 1.0f);
+                  break;
+              }
+              if (type != BoundsKind::None)
+                kv.visit({.key = "debug_draw",
+                          .help = "Draws the shape's box as a wireframe (with module shapes on)."},
+                         debugDraw, false);
+            });
+}
+
 void ShapeParams::reflect(FieldVisitor& v) {
   visitKind(
       v,
@@ -474,10 +512,12 @@ void EmitterDef::reflect(FieldVisitor& v) {
             std::span<const EnumOption>(kSpaces), SimulationSpace::World);
   visitEnum(v, {.key = "random_seed_method", .restart = true}, seedMethod,
             std::span<const EnumOption>(kSeedMethods), SeedMethod::Time);
-  v.visit(
-      {.key = "draw_priority",
-       .help = "Emitters with a higher priority are drawn later (on top); ties keep list order."},
-      drawPriority, 0);
+  v.visit({.key = "draw_priority",
+           .help = "Emitters with a higher priority are drawn later (on top) among the emitters of "
+                   "systems at the same depth; ties keep list order. Stride holds it as a byte.",
+           .min = 0,
+           .max = 255},
+          drawPriority, 0);
   v.visit({.key = "delay_particle_death",
            .help = "Keeps dead particles for one more frame before removing them."},
           delayParticleDeath, false);
@@ -527,6 +567,10 @@ void SystemDef::reflect(FieldVisitor& v) {
                      "linear light (textures and material colours sRGB-decoded, particle colours "
                      "as they are) or gamma."},
             colorSpace, std::span<const EnumOption>(kColorSpaces), ColorSpace::Linear);
+  v.visitObject({.key = "bounds",
+                 .help = "The system's bounding shape: where its emitters sort among the scene's "
+                         "systems (back to front, then by draw priority)."},
+                [this](FieldVisitor& bv) { bounds.reflect(bv); });
   visitArray(v,
              {.key = "emitters",
               .help = "A particle system holds one or more emitters; list order is update order.",

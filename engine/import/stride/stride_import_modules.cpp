@@ -63,6 +63,7 @@ class Mapper {
   Json system(const YAML::Node& component);
 
  private:
+  void boundingShape(Json& def, const YAML::Node& ps);
   Context& ctx_;
   stride_yaml::Reader& r_;
   EffectSummary& summary_;
@@ -910,6 +911,30 @@ Json Mapper::emitter(const YAML::Node& e, size_t index, const YAML::Node& compon
   return out;
 }
 
+// ParticleSystem.BoundingShape: null, !BoundingBoxStatic {Minimum, Maximum} or
+// !BoundingSpheretatic {Radius} (Stride's own spelling of the tag), each with DebugDraw.
+void Mapper::boundingShape(Json& def, const YAML::Node& ps) {
+  YAML::Node b = r_.child(ps, "BoundingShape");
+  if (isNull(b)) return;
+  std::string tag = tagOf(b);
+  if (!b.IsMap() || (tag != "BoundingBoxStatic" && tag != "BoundingSpheretatic")) {
+    keep(b, "BoundingShape " + (tag.empty() ? std::string("(untagged)") : tag));
+    return;
+  }
+  At at(*this, "/bounds");
+  Json out;
+  if (tag == "BoundingBoxStatic") {
+    out["type"] = "box";
+    vec(out, "minimum", b, "Minimum");
+    vec(out, "maximum", b, "Maximum");
+  } else {
+    out["type"] = "sphere";
+    num(out, "radius", b, "Radius");
+  }
+  flag(out, "debug_draw", b, "DebugDraw");
+  def["bounds"] = std::move(out);
+}
+
 Json Mapper::system(const YAML::Node& component) {
   Json def;
   YAML::Node ps = r_.child(component, "ParticleSystem");
@@ -936,6 +961,7 @@ Json Mapper::system(const YAML::Node& component) {
   if (r_.has(settings, "WarmupTime"))
     def["warm_up_time"] =
         floatJson(std::clamp(r_.number(settings, "WarmupTime", 0.0f), 0.0f, 60.0f));
+  boundingShape(def, ps);
   Json emitters = Json::array();
   YAML::Node en = r_.child(ps, "Emitters");
   if (!isNull(en) && !en.IsMap())
