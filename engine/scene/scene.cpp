@@ -136,7 +136,8 @@ void SceneObject::reflect(FieldVisitor& v) {
                   components, std::string());
   v.visit({.key = "first_person", .help = "A first-person model: Halo glows do not render on it"}, firstPerson, false);
   v.visit({.key = "model",
-           .help = "Halo .gbxmodel tag (relative to the tags folder) whose markers and mesh the object takes"},
+           .help = "Halo .gbxmodel tag (relative to the tags folder) whose markers and mesh the object takes, "
+                   "or a Stride .sdpromodel procedural model (relative to the preset) drawn as its mesh"},
           model, "");
   v.visit({.key = "permutation",
            .help = "Model permutation shown in every region that has one by this name (else the region's first)",

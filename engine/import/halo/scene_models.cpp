@@ -7,6 +7,7 @@
 #include "engine/formats/halo/gbxmodel_tag.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/import/halo/model_poses.h"
+#include "engine/import/stride/stride_models.h"
 
 namespace fx {
 
@@ -19,6 +20,12 @@ fs::path resolveModelPath(const std::string& model, const SceneModelOptions& opt
   if (authored.is_absolute()) {
     if (fs::is_regular_file(authored, ec)) return authored;
     reason = "file not found";
+    return {};
+  }
+  if (stride_import::isProceduralModelPath(authored)) {  // a Stride model lies beside the preset
+    fs::path local = options.presetDir / authored;
+    if (fs::is_regular_file(local, ec)) return local;
+    reason = "not found beside the preset (" + toUtf8(local) + ")";
     return {};
   }
   if (!options.tagsRoot.empty()) {
@@ -89,6 +96,21 @@ void applyAnimation(SceneObject& o, size_t index, const halo::GbxModel& model,
   o.poses = makeModelPoses(model, o.permutation, a, std::move(names));
 }
 
+// A Stride procedural model: its mesh and colour; what it draws otherwise than Stride (a shape
+// drawn as its bounding box, a material drawn plain) is a warning naming the model.
+// False with `reason` when the file cannot be used.
+bool applyProceduralModel(SceneObject& o, const fs::path& path, const std::string& file,
+                          const std::string& pointer, Diagnostics& diags, std::string& reason) {
+  auto mesh = stride_import::loadProceduralModel(path, reason);
+  if (!mesh) return false;
+  for (const std::string& note : mesh->notes)
+    diags.warning(file, pointer, "model \"" + o.model + "\": " + note);
+  o.mesh = mesh->mesh;
+  o.meshLo = mesh->lo, o.meshHi = mesh->hi;
+  o.meshColor = mesh->color;
+  return true;
+}
+
 }  // namespace
 
 void loadSceneModels(Scene& scene, const SceneModelOptions& options, const std::string& file,
@@ -99,6 +121,7 @@ void loadSceneModels(Scene& scene, const SceneModelOptions& options, const std::
     o.mesh.reset();
     o.meshLo = o.meshHi = vec3(0.0f);
     o.poses.reset();
+    o.meshColor = MeshInstance{}.color;
     if (o.model.empty()) continue;
     const std::string pointer = "/objects/" + std::to_string(i) + "/model";
     auto report = [&](const std::string& message) {
@@ -111,6 +134,11 @@ void loadSceneModels(Scene& scene, const SceneModelOptions& options, const std::
     fs::path path = resolveModelPath(o.model, options, reason);
     if (path.empty()) {
       report("model \"" + o.model + "\": " + reason);
+      continue;
+    }
+    if (stride_import::isProceduralModelPath(path)) {
+      if (!applyProceduralModel(o, path, file, pointer, diags, reason))
+        report("model \"" + o.model + "\": " + reason);
       continue;
     }
     Diagnostics local;

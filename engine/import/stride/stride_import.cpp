@@ -10,6 +10,7 @@
 #include "engine/core/paths.h"
 #include "engine/effects/stride/stride_common.h"
 #include "engine/import/stride/stride_import_internal.h"
+#include "engine/import/stride/stride_models.h"
 
 namespace fx::stride_import {
 
@@ -32,6 +33,7 @@ struct Entity {
   std::string transformId;
   std::vector<std::string> childTransforms;
   std::vector<YAML::Node> particleSystems;
+  std::vector<YAML::Node> models;  // ModelComponents
   bool camera = false;
   float cameraFovDeg = 45.0f;
   int parent = -1;
@@ -84,6 +86,8 @@ std::vector<Entity> readEntities(stride_yaml::Reader& r, const YAML::Node& hiera
           e.childTransforms.push_back(stride_yaml::refTarget(ref));
       } else if (tag == "ParticleSystemComponent") {
         e.particleSystems.push_back(comp);
+      } else if (tag == "ModelComponent") {
+        e.models.push_back(comp);
       } else if (tag == "CameraComponent") {
         e.camera = true;
         e.cameraFovDeg = r.number(comp, "VerticalFieldOfView", 45.0f);
@@ -297,6 +301,42 @@ std::vector<std::string> splitLines(const std::string& text) {
   return lines;
 }
 
+// A ModelComponent's `Model: <guid>:<url>` -> the procedural model file `<url>.sdpromodel` in the
+// asset's folder or one above it, up to the package root (as textures are found), relative to the
+// asset's folder; "" with a warning naming the model when it is not procedural or not found.
+std::string resolveModel(Context& ctx, const YAML::Node& component) {
+  YAML::Node at = ctx.r.child(component, "Model");
+  std::string reference = ctx.r.text(component, "Model", "");
+  if (reference.empty()) return {};
+  std::string url =
+      reference.substr(reference.find(':') == std::string::npos ? 0 : reference.find(':') + 1);
+  if (url.empty() || url.find("..") != std::string::npos) {
+    ctx.r.warning(at, "Model \"" + reference + "\": not an asset reference; not drawn");
+    return {};
+  }
+  std::error_code ec;
+  fs::path base = fs::absolute(ctx.assetPath, ec).parent_path().lexically_normal();
+  fs::path dir = base;
+  for (int up = 0; up < 6; ++up) {
+    fs::path candidate = dir / toPath(url + kProceduralModelExtension);
+    if (fs::is_regular_file(candidate, ec)) {
+      std::string rel = toGenericUtf8(candidate.lexically_relative(base));
+      return rel.empty() ? toGenericUtf8(candidate) : rel;
+    }
+    if (fs::is_regular_file(dir / toPath(url + ".sdm3d"), ec)) {
+      ctx.r.warning(at, "Model \"" + url + "\": an imported model (" + url +
+                            ".sdm3d); fxview draws Stride's procedural models only; not drawn");
+      return {};
+    }
+    if (dir == ctx.textureRoot || dir == dir.root_path()) break;
+    dir = dir.parent_path();
+  }
+  ctx.r.warning(at, "Model \"" + url + "\": " + url + kProceduralModelExtension +
+                        " not found beside the asset or above it (fxview draws procedural models "
+                        "only); not drawn");
+  return {};
+}
+
 // The preset around the imported objects and effects.
 Json presetJson(const fs::path& path, const std::string& kind, Json camera, Json objects,
                 Json effects) {
@@ -383,6 +423,18 @@ std::optional<ImportResult> importText(std::string text, const fs::path& path,
       result.effects.push_back(std::move(summary));
     }
   }
+  for (size_t i = 0; i < entities.size(); ++i)
+    for (const auto& mc : entities[i].models) {
+      std::string model = resolveModel(ctx, mc);
+      if (model.empty()) continue;
+      std::string object = addObject(i);
+      for (Json& o : objects)
+        if (o["name"] == object && !o.contains("model")) o["model"] = model;
+      if (entities[i].models.size() > 1)
+        r.warning(mc, "entity \"" + entities[i].name +
+                          "\": more than one ModelComponent; the first is drawn");
+      break;
+    }
   r.reportKeyTypos();
   if (effects.empty())
     diags.warningAt(file, std::max(lineOf(hierarchy), 1),
