@@ -128,7 +128,10 @@ void loadSceneModels(Scene& scene, const SceneModelOptions& options, const std::
       if (options.problemsAreErrors)
         diags.error(file, pointer, message);
       else
-        diags.warning(file, pointer, message + "; the object keeps only its own markers");
+        diags.warning(file, pointer,
+                      message + (stride_import::isProceduralModelPath(toPath(o.model))
+                                     ? "; not drawn"
+                                     : "; the object keeps only its own markers"));
     };
     std::string reason;
     fs::path path = resolveModelPath(o.model, options, reason);

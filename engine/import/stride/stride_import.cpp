@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <sstream>
 
@@ -337,6 +338,25 @@ std::string resolveModel(Context& ctx, const YAML::Node& component) {
   return {};
 }
 
+// Each entity's first ModelComponent with a procedural model: its object (made when the entity
+// has none yet) draws that model.
+void attachModels(Context& ctx, const std::vector<Entity>& entities,
+                  const std::function<std::string(size_t)>& addObject, Json& objects) {
+  for (size_t i = 0; i < entities.size(); ++i)
+    for (const auto& mc : entities[i].models) {
+      std::string model = resolveModel(ctx, mc);
+      if (model.empty()) continue;
+      std::string object = addObject(i);
+      for (Json& o : objects)
+        if (o["name"] == object && !o.contains("model")) o["model"] = model;
+      if (entities[i].models.size() > 1)
+        ctx.r.warning(mc,
+                      "entity \"" + entities[i].name +
+                          "\": more than one ModelComponent; the first procedural one is drawn");
+      break;
+    }
+}
+
 // The preset around the imported objects and effects.
 Json presetJson(const fs::path& path, const std::string& kind, Json camera, Json objects,
                 Json effects) {
@@ -423,18 +443,7 @@ std::optional<ImportResult> importText(std::string text, const fs::path& path,
       result.effects.push_back(std::move(summary));
     }
   }
-  for (size_t i = 0; i < entities.size(); ++i)
-    for (const auto& mc : entities[i].models) {
-      std::string model = resolveModel(ctx, mc);
-      if (model.empty()) continue;
-      std::string object = addObject(i);
-      for (Json& o : objects)
-        if (o["name"] == object && !o.contains("model")) o["model"] = model;
-      if (entities[i].models.size() > 1)
-        r.warning(mc, "entity \"" + entities[i].name +
-                          "\": more than one ModelComponent; the first is drawn");
-      break;
-    }
+  attachModels(ctx, entities, addObject, objects);
   r.reportKeyTypos();
   if (effects.empty())
     diags.warningAt(file, std::max(lineOf(hierarchy), 1),
