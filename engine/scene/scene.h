@@ -130,6 +130,7 @@ struct SceneObject {
   // Stride: a .sdpromodel procedural model (resolved against the preset's folder) drawn as the
   // object's mesh.
   std::string model;
+  vec3 modelScale{1.0f};  // Stride: the model's per-axis scale in object space (fxview axes)
   std::string permutation = "__base";
   ObjectAnimation animation;  // Halo: plays on `model`
 

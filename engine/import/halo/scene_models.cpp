@@ -107,6 +107,14 @@ bool applyProceduralModel(SceneObject& o, const fs::path& path, const std::strin
     diags.warning(file, pointer, "model \"" + o.model + "\": " + note);
   o.mesh = mesh->mesh;
   o.meshLo = mesh->lo, o.meshHi = mesh->hi;
+  if (o.modelScale != vec3(1.0f)) {  // an entity's non-uniform scale: stretch a copy
+    auto scaled = std::make_shared<MeshData>(*mesh->mesh);
+    for (vec3& p : scaled->positions) p *= o.modelScale;
+    for (vec3& n : scaled->normals) n = glm::normalize(n / glm::max(o.modelScale, vec3(1e-6f)));
+    o.meshLo = glm::min(mesh->lo * o.modelScale, mesh->hi * o.modelScale);
+    o.meshHi = glm::max(mesh->lo * o.modelScale, mesh->hi * o.modelScale);
+    o.mesh = std::move(scaled);
+  }
   o.meshColor = mesh->color;
   return true;
 }

@@ -30,7 +30,8 @@ std::string lower(std::string s) {
 struct Entity {
   std::string id, name;
   YAML::Node node;
-  Transform local;  // Stride space
+  Transform local;   // Stride space
+  vec3 scale{1.0f};  // the TransformComponent's per-axis scale (local.scale is its X)
   std::string transformId;
   std::vector<std::string> childTransforms;
   std::vector<YAML::Node> particleSystems;
@@ -82,6 +83,7 @@ std::vector<Entity> readEntities(stride_yaml::Reader& r, const YAML::Node& hiera
       std::string tag = tagOf(comp);
       if (tag == "TransformComponent") {
         e.local = readTransform(r, comp);
+        e.scale = r.vector3(comp, "Scale", vec3(1.0f));
         e.transformId = r.text(comp, "Id", "");
         for (auto& [k, ref] : stride_yaml::entries(r.child(comp, "Children")))
           e.childTransforms.push_back(stride_yaml::refTarget(ref));
@@ -347,8 +349,16 @@ void attachModels(Context& ctx, const std::vector<Entity>& entities,
       std::string model = resolveModel(ctx, mc);
       if (model.empty()) continue;
       std::string object = addObject(i);
-      for (Json& o : objects)
-        if (o["name"] == object && !o.contains("model")) o["model"] = model;
+      // A non-uniform entity scale (the object keeps its X) stretches the model itself.
+      const Entity& e = entities[i];
+      vec3 ratio =
+          e.scale.x != 0.0f ? glm::abs(stride::strideToWorld(e.scale / e.scale.x)) : vec3(1.0f);
+      for (Json& o : objects) {
+        if (o["name"] != object || o.contains("model")) continue;
+        o["model"] = model;
+        if (glm::any(glm::greaterThan(glm::abs(ratio - vec3(1.0f)), vec3(1e-4f))))
+          o["model_scale"] = vecJson(ratio);
+      }
       if (entities[i].models.size() > 1)
         ctx.r.warning(mc,
                       "entity \"" + entities[i].name +

@@ -75,6 +75,31 @@ TEST(StrideModels, AModelComponentBecomesAnObjectDrawingItsProceduralModel) {
   EXPECT_NEAR(draw.meshes[0].color.b, 0.6f, 1e-5f);
 }
 
+TEST(StrideModels, ANonUniformEntityScaleStretchesTheModel) {
+  // TransformComponent.Scale (2, 1, 3) on a unit cube: Stride scales the model's vertices per
+  // axis. The object keeps X (2, as the particle modules use it); the model takes the rest.
+  Package pkg("fxview_stride_models_scale");
+  std::string text = stride_mesh_test::wallScene(-1.0f, 0.0f);
+  const std::string unit = "Scale: {X: 1.0, Y: 1.0, Z: 1.0}";
+  size_t wallScale = text.find(unit, text.find("Name: Wall"));
+  ASSERT_NE(wallScale, std::string::npos);
+  text.replace(wallScale, unit.size(), "Scale: {X: 2.0, Y: 1.0, Z: 3.0}");
+  pkg.write("Assets/Scenes/wall.sdscene", text);
+  pkg.write(
+      "Assets/Models/Wall.sdpromodel",
+      "!ProceduralModelAsset\nType: !CubeProceduralModel\n    Size: {X: 1.0, Y: 1.0, Z: 1.0}\n");
+  Diagnostics d;
+  auto preset = loadPreset(pkg.dir / "Assets/Scenes/wall.sdscene", d);
+  ASSERT_TRUE(preset) << d.formatAll();
+  const SceneObject* wall = object(*preset, "Wall");
+  ASSERT_TRUE(wall && wall->mesh);
+  EXPECT_FLOAT_EQ(wall->transform.scale, 2.0f);
+  expectVec(wall->modelScale, vec3(1.0f, 1.5f, 0.5f));  // Stride (1, 0.5, 1.5) in fxview axes
+  // World half extents: Stride (1, 0.5, 1.5) -> fxview (1, 1.5, 0.5).
+  expectVec(wall->meshLo * wall->transform.scale, vec3(-1.0f, -1.5f, -0.5f));
+  expectVec(wall->meshHi * wall->transform.scale, vec3(1.0f, 1.5f, 0.5f));
+}
+
 // Bounds of each shape (Stride Y up; fxview (x, -z, y)).
 struct ShapeCase {
   const char* type;
