@@ -71,6 +71,19 @@ void readMaterialColor(const fs::path& model, const std::string& reference, Scen
 
 }  // namespace
 
+std::pair<fs::path, std::string> proceduralModelMaterial(const fs::path& model) {
+  Diagnostics local;
+  auto root = stride_yaml::loadFile(toUtf8(model), toUtf8(model), local);
+  if (!root) return {};
+  stride_yaml::Reader r(toUtf8(model), local);
+  auto m = stride_yaml::readProceduralModel(r, *root);
+  if (!m || m->material.empty()) return {};
+  fs::path file = findMaterial(model, m->material);
+  if (file.empty()) return {};
+  return {file, m->material.substr(
+                    m->material.find(':') == std::string::npos ? 0 : m->material.find(':') + 1)};
+}
+
 std::optional<SceneMesh> loadProceduralModel(const fs::path& path, std::string& reason) {
   Diagnostics local;
   auto root = stride_yaml::loadFile(toUtf8(path), toUtf8(path), local);

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/draw_list.h"
@@ -26,6 +27,11 @@ struct SceneMesh {
   vec4 color{0.62f, 0.64f, 0.68f, 1.0f};
   std::vector<std::string> notes;  // what is drawn otherwise than Stride draws it (warnings)
 };
+
+// The material asset a procedural model names, and its URL (`<url>.sdmat` is found beside the
+// model or above it); {"", ""} when it names none or the file is not there.
+std::pair<std::filesystem::path, std::string> proceduralModelMaterial(
+    const std::filesystem::path& model);
 
 // Null with `reason` when the file cannot be read or is no procedural model.
 std::optional<SceneMesh> loadProceduralModel(const std::filesystem::path& path,
