@@ -349,6 +349,10 @@ void attachModels(Context& ctx, const std::vector<Entity>& entities,
       std::string model = resolveModel(ctx, mc);
       if (model.empty()) continue;
       std::string object = addObject(i);
+      if (!stride_yaml::entries(ctx.r.child(mc, "Materials")).empty())
+        ctx.r.warning(ctx.r.child(mc, "Materials"),
+                      "Materials: per-entity material overrides are not drawn; the model is "
+                      "drawn in its own material's colour");
       // A non-uniform entity scale (the object keeps its X) stretches the model itself.
       const Entity& e = entities[i];
       vec3 ratio =

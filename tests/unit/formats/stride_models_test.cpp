@@ -98,6 +98,15 @@ TEST(StrideModels, ANonUniformEntityScaleStretchesTheModel) {
   // World half extents: Stride (1, 0.5, 1.5) -> fxview (1, 1.5, 0.5).
   expectVec(wall->meshLo * wall->transform.scale, vec3(-1.0f, -1.5f, -0.5f));
   expectVec(wall->meshHi * wall->transform.scale, vec3(1.0f, 1.5f, 0.5f));
+  // Per-entity material overrides (ModelComponent.Materials) are not drawn: said so.
+  size_t materials = text.find("Materials: {}");
+  ASSERT_NE(materials, std::string::npos);
+  text.replace(materials, 13, "Materials:\n                            0: 7:Materials/Other");
+  Diagnostics d2;
+  ASSERT_TRUE(importText(text, pkg.dir / "Assets/Scenes/wall.sdscene", "wall.sdscene", d2));
+  EXPECT_NE(d2.formatAll().find("Materials: per-entity material overrides are not drawn"),
+            std::string::npos)
+      << d2.formatAll();
 }
 
 // Bounds of each shape (Stride Y up; fxview (x, -z, y)).
