@@ -136,8 +136,14 @@ void SceneObject::reflect(FieldVisitor& v) {
                   components, std::string());
   v.visit({.key = "first_person", .help = "A first-person model: Halo glows do not render on it"}, firstPerson, false);
   v.visit({.key = "model",
-           .help = "Halo .gbxmodel tag (relative to the tags folder) whose markers and mesh the object takes"},
+           .help = "Halo .gbxmodel tag (relative to the tags folder) whose markers and mesh the object takes, "
+                   "or a Stride .sdpromodel procedural model (relative to the preset) drawn as its mesh"},
           model, "");
+  v.visit({.key = "model_scale",
+           .help = "Per-axis scale of a Stride model's mesh in object space (a Stride entity's non-uniform scale over the object's uniform \"scale\")",
+           .min = 0.0,
+           .max = 1e6},
+          modelScale, vec3(1.0f));
   v.visit({.key = "permutation",
            .help = "Model permutation shown in every region that has one by this name (else the region's first)",
            .hint = FieldHint::Name},

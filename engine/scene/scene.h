@@ -38,11 +38,11 @@ struct KeyframeTrack {
 // [i, j, k, w] or "forward" (+X) and "up" (+Z).
 struct Marker {
   std::string name;
-  Transform local;       // relative to the object
-  vec3 forward{0.0f};    // authored alternative to rotation (0 = not given)
+  Transform local;     // relative to the object
+  vec3 forward{0.0f};  // authored alternative to rotation (0 = not given)
   vec3 up{0.0f};
-  bool enabled = true;   // Destiny attachment-point enable bit
-  int32_t node = 0;      // Destiny node index (stored and shown)
+  bool enabled = true;      // Destiny attachment-point enable bit
+  int32_t node = 0;         // Destiny node index (stored and shown)
   KeyframeTrack keyframes;  // animates `local`
   void reflect(FieldVisitor& v);
 };
@@ -127,7 +127,10 @@ struct SceneObject {
   bool firstPerson = false;                 // Halo: glows do not render on first-person models
   // Halo: a .gbxmodel tag (resolved against the tags root) whose markers and mesh this object
   // takes, showing `permutation` in every region that has one by that name (else the first).
+  // Stride: a .sdpromodel procedural model (resolved against the preset's folder) drawn as the
+  // object's mesh.
   std::string model;
+  vec3 modelScale{1.0f};  // Stride: the model's per-axis scale in object space (fxview axes)
   std::string permutation = "__base";
   ObjectAnimation animation;  // Halo: plays on `model`
 
@@ -135,7 +138,8 @@ struct SceneObject {
   // markers (model order, before `markers`) and the default-pose mesh in object space.
   std::vector<Marker> modelMarkers;
   std::shared_ptr<const MeshData> mesh;
-  vec3 meshLo{0.0f}, meshHi{0.0f};  // object-space bounds of the mesh and model markers
+  vec3 meshLo{0.0f}, meshHi{0.0f};          // object-space bounds of the mesh and model markers
+  vec4 meshColor = MeshInstance{}.color;    // the mesh's base colour (a Stride model's material)
   std::shared_ptr<const ModelPoses> poses;  // the model's nodes and markers per frame
 
   void reflect(FieldVisitor& v);

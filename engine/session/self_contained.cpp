@@ -22,6 +22,7 @@
 #include "engine/import/halo/scene_models.h"
 #include "engine/import/halo/tag_definitions.h"
 #include "engine/import/stride/stride_import.h"
+#include "engine/import/stride/stride_models.h"
 #include "engine/import/stride/stride_writeback.h"
 #include "engine/session/file_kinds.h"
 
@@ -469,6 +470,17 @@ std::optional<std::string> Writer::copyObjectTag(const std::string& authored,
   std::string reason;
   fs::path file = resolveModelPath(authored, mo, reason);
   if (file.empty()) return std::nullopt;
+  if (stride_import::isProceduralModelPath(file)) {  // a Stride model: a file beside the preset
+    auto inside = relativeInside(file, presetDir_);
+    auto placed = copyFile(file, inside ? *inside : fs::path("models") / file.filename(), {});
+    if (!placed) return std::nullopt;
+    // Its material beside the copy, where the model's URL finds it (the colour it draws in).
+    if (auto [material, url] = stride_import::proceduralModelMaterial(file); !material.empty()) {
+      fs::path rel = placed->parent_path() / toPath(url + ".sdmat");
+      if (!copyFile(material, rel, {})) return std::nullopt;
+    }
+    return toGenericUtf8(*placed);
+  }
   auto inRoot = relativeInside(file, mo.tagsRoot);
   auto placed = copyTag(file, inRoot ? *inRoot : tagRelFor(file, {}), nullptr);
   if (!placed || (inRoot && !toPath(authored).is_absolute())) return std::nullopt;

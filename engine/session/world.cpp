@@ -603,7 +603,7 @@ void collectMesh(const ObjectState& o, DrawList& draw) {
   const ModelPoses* p = o.def->poses.get();
   if (!p || !p->animated || p->nodeMeshes.empty()) {
     if (o.def->mesh && !o.def->mesh->indices.empty())
-      draw.meshes.push_back({o.def->mesh, o.world.matrix()});
+      draw.meshes.push_back({o.def->mesh, o.world.matrix(), o.def->meshColor});
     return;
   }
   const size_t nodes = p->nodeNames.size();

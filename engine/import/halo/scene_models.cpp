@@ -7,6 +7,7 @@
 #include "engine/formats/halo/gbxmodel_tag.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/import/halo/model_poses.h"
+#include "engine/import/stride/stride_models.h"
 
 namespace fx {
 
@@ -19,6 +20,12 @@ fs::path resolveModelPath(const std::string& model, const SceneModelOptions& opt
   if (authored.is_absolute()) {
     if (fs::is_regular_file(authored, ec)) return authored;
     reason = "file not found";
+    return {};
+  }
+  if (stride_import::isProceduralModelPath(authored)) {  // a Stride model lies beside the preset
+    fs::path local = options.presetDir / authored;
+    if (fs::is_regular_file(local, ec)) return local;
+    reason = "not found beside the preset (" + toUtf8(local) + ")";
     return {};
   }
   if (!options.tagsRoot.empty()) {
@@ -89,6 +96,29 @@ void applyAnimation(SceneObject& o, size_t index, const halo::GbxModel& model,
   o.poses = makeModelPoses(model, o.permutation, a, std::move(names));
 }
 
+// A Stride procedural model: its mesh and colour; what it draws otherwise than Stride (a shape
+// drawn as its bounding box, a material drawn plain) is a warning naming the model.
+// False with `reason` when the file cannot be used.
+bool applyProceduralModel(SceneObject& o, const fs::path& path, const std::string& file,
+                          const std::string& pointer, Diagnostics& diags, std::string& reason) {
+  auto mesh = stride_import::loadProceduralModel(path, reason);
+  if (!mesh) return false;
+  for (const std::string& note : mesh->notes)
+    diags.warning(file, pointer, "model \"" + o.model + "\": " + note);
+  o.mesh = mesh->mesh;
+  o.meshLo = mesh->lo, o.meshHi = mesh->hi;
+  if (o.modelScale != vec3(1.0f)) {  // an entity's non-uniform scale: stretch a copy
+    auto scaled = std::make_shared<MeshData>(*mesh->mesh);
+    for (vec3& p : scaled->positions) p *= o.modelScale;
+    for (vec3& n : scaled->normals) n = glm::normalize(n / glm::max(o.modelScale, vec3(1e-6f)));
+    o.meshLo = glm::min(mesh->lo * o.modelScale, mesh->hi * o.modelScale);
+    o.meshHi = glm::max(mesh->lo * o.modelScale, mesh->hi * o.modelScale);
+    o.mesh = std::move(scaled);
+  }
+  o.meshColor = mesh->color;
+  return true;
+}
+
 }  // namespace
 
 void loadSceneModels(Scene& scene, const SceneModelOptions& options, const std::string& file,
@@ -99,18 +129,27 @@ void loadSceneModels(Scene& scene, const SceneModelOptions& options, const std::
     o.mesh.reset();
     o.meshLo = o.meshHi = vec3(0.0f);
     o.poses.reset();
+    o.meshColor = MeshInstance{}.color;
     if (o.model.empty()) continue;
     const std::string pointer = "/objects/" + std::to_string(i) + "/model";
     auto report = [&](const std::string& message) {
       if (options.problemsAreErrors)
         diags.error(file, pointer, message);
       else
-        diags.warning(file, pointer, message + "; the object keeps only its own markers");
+        diags.warning(file, pointer,
+                      message + (stride_import::isProceduralModelPath(toPath(o.model))
+                                     ? "; not drawn"
+                                     : "; the object keeps only its own markers"));
     };
     std::string reason;
     fs::path path = resolveModelPath(o.model, options, reason);
     if (path.empty()) {
       report("model \"" + o.model + "\": " + reason);
+      continue;
+    }
+    if (stride_import::isProceduralModelPath(path)) {
+      if (!applyProceduralModel(o, path, file, pointer, diags, reason))
+        report("model \"" + o.model + "\": " + reason);
       continue;
     }
     Diagnostics local;

@@ -4,12 +4,14 @@
 #include <cctype>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <sstream>
 
 #include "engine/core/paths.h"
 #include "engine/effects/stride/stride_common.h"
 #include "engine/import/stride/stride_import_internal.h"
+#include "engine/import/stride/stride_models.h"
 
 namespace fx::stride_import {
 
@@ -28,10 +30,12 @@ std::string lower(std::string s) {
 struct Entity {
   std::string id, name;
   YAML::Node node;
-  Transform local;  // Stride space
+  Transform local;   // Stride space
+  vec3 scale{1.0f};  // the TransformComponent's per-axis scale (local.scale is its X)
   std::string transformId;
   std::vector<std::string> childTransforms;
   std::vector<YAML::Node> particleSystems;
+  std::vector<YAML::Node> models;  // ModelComponents
   bool camera = false;
   float cameraFovDeg = 45.0f;
   int parent = -1;
@@ -79,11 +83,14 @@ std::vector<Entity> readEntities(stride_yaml::Reader& r, const YAML::Node& hiera
       std::string tag = tagOf(comp);
       if (tag == "TransformComponent") {
         e.local = readTransform(r, comp);
+        e.scale = r.vector3(comp, "Scale", vec3(1.0f));
         e.transformId = r.text(comp, "Id", "");
         for (auto& [k, ref] : stride_yaml::entries(r.child(comp, "Children")))
           e.childTransforms.push_back(stride_yaml::refTarget(ref));
       } else if (tag == "ParticleSystemComponent") {
         e.particleSystems.push_back(comp);
+      } else if (tag == "ModelComponent") {
+        e.models.push_back(comp);
       } else if (tag == "CameraComponent") {
         e.camera = true;
         e.cameraFovDeg = r.number(comp, "VerticalFieldOfView", 45.0f);
@@ -336,6 +343,73 @@ std::vector<std::string> splitLines(const std::string& text) {
   return lines;
 }
 
+// A ModelComponent's `Model: <guid>:<url>` -> the procedural model file `<url>.sdpromodel` in the
+// asset's folder or one above it, up to the package root (as textures are found), relative to the
+// asset's folder; "" with a warning naming the model when it is not procedural or not found.
+std::string resolveModel(Context& ctx, const YAML::Node& component) {
+  YAML::Node at = ctx.r.child(component, "Model");
+  std::string reference = ctx.r.text(component, "Model", "");
+  if (reference.empty()) return {};
+  std::string url =
+      reference.substr(reference.find(':') == std::string::npos ? 0 : reference.find(':') + 1);
+  if (url.empty() || url.find("..") != std::string::npos) {
+    ctx.r.warning(at, "Model \"" + reference + "\": not an asset reference; not drawn");
+    return {};
+  }
+  std::error_code ec;
+  fs::path base = fs::absolute(ctx.assetPath, ec).parent_path().lexically_normal();
+  fs::path dir = base;
+  for (int up = 0; up < 6; ++up) {
+    fs::path candidate = dir / toPath(url + kProceduralModelExtension);
+    if (fs::is_regular_file(candidate, ec)) {
+      std::string rel = toGenericUtf8(candidate.lexically_relative(base));
+      return rel.empty() ? toGenericUtf8(candidate) : rel;
+    }
+    if (fs::is_regular_file(dir / toPath(url + ".sdm3d"), ec)) {
+      ctx.r.warning(at, "Model \"" + url + "\": an imported model (" + url +
+                            ".sdm3d); fxview draws Stride's procedural models only; not drawn");
+      return {};
+    }
+    if (dir == ctx.textureRoot || dir == dir.root_path()) break;
+    dir = dir.parent_path();
+  }
+  ctx.r.warning(at, "Model \"" + url + "\": " + url + kProceduralModelExtension +
+                        " not found beside the asset or above it (fxview draws procedural models "
+                        "only); not drawn");
+  return {};
+}
+
+// Each entity's first ModelComponent with a procedural model: its object (made when the entity
+// has none yet) draws that model.
+void attachModels(Context& ctx, const std::vector<Entity>& entities,
+                  const std::function<std::string(size_t)>& addObject, Json& objects) {
+  for (size_t i = 0; i < entities.size(); ++i)
+    for (const auto& mc : entities[i].models) {
+      std::string model = resolveModel(ctx, mc);
+      if (model.empty()) continue;
+      std::string object = addObject(i);
+      if (!stride_yaml::entries(ctx.r.child(mc, "Materials")).empty())
+        ctx.r.warning(ctx.r.child(mc, "Materials"),
+                      "Materials: per-entity material overrides are not drawn; the model is "
+                      "drawn in its own material's colour");
+      // A non-uniform entity scale (the object keeps its X) stretches the model itself.
+      const Entity& e = entities[i];
+      vec3 ratio =
+          e.scale.x != 0.0f ? glm::abs(stride::strideToWorld(e.scale / e.scale.x)) : vec3(1.0f);
+      for (Json& o : objects) {
+        if (o["name"] != object || o.contains("model")) continue;
+        o["model"] = model;
+        if (glm::any(glm::greaterThan(glm::abs(ratio - vec3(1.0f)), vec3(1e-4f))))
+          o["model_scale"] = vecJson(ratio);
+      }
+      if (entities[i].models.size() > 1)
+        ctx.r.warning(mc,
+                      "entity \"" + entities[i].name +
+                          "\": more than one ModelComponent; the first procedural one is drawn");
+      break;
+    }
+}
+
 // The preset around the imported objects and effects.
 Json presetJson(const fs::path& path, const std::string& kind, Json camera, Json objects,
                 Json effects) {
@@ -423,6 +497,7 @@ std::optional<ImportResult> importText(std::string text, const fs::path& path,
       result.effects.push_back(std::move(summary));
     }
   }
+  attachModels(ctx, entities, addObject, objects);
   r.reportKeyTypos();
   if (effects.empty())
     diags.warningAt(file, std::max(lineOf(hierarchy), 1),

@@ -315,3 +315,39 @@ TEST(SelfContained, ALevelsCopyHoldsItsBsp) {
 
 }  // namespace
 }  // namespace fx
+
+namespace fx {
+namespace {
+
+TEST(SelfContained, AStrideProceduralModelTravelsWithItsMaterial) {
+  // An object's "model" naming a .sdpromodel (issue 37 item 9) is a file beside the preset, not a
+  // Halo tag: the copy holds it and the .sdmat its MaterialInstance names, where the model's URL
+  // finds it, so the copy draws the same mesh in the same colour.
+  fs::path dir = scratch("promodel");
+  fs::create_directories(dir / "in/Models/Materials");
+  std::ofstream(dir / "in/Models/Box.sdpromodel")
+      << "!ProceduralModelAsset\nType: !CubeProceduralModel\n    MaterialInstance:\n"
+         "        Material: 1:Materials/Red\n";
+  std::ofstream(dir / "in/Models/Materials/Red.sdmat")
+      << "!MaterialAsset\nAttributes:\n    Diffuse: !MaterialDiffuseMapFeature\n"
+         "        DiffuseMap: !ComputeColor\n            Value: {R: 0.9, G: 0.1, B: 0.1, A: 1.0}\n";
+  std::ofstream(dir / "in/p.json") << R"({"version": 1, "objects": [{"name": "box",
+      "model": "Models/Box.sdpromodel"}], "effects": []})";
+  Diagnostics d;
+  auto preset = loadPreset(dir / "in/p.json", d);
+  ASSERT_TRUE(preset) << d.formatAll();
+  EXPECT_TRUE(d.items.empty()) << d.formatAll();
+  ASSERT_EQ(writeSelfContained(*preset, dir / "out/p.json"), "");
+  EXPECT_TRUE(fs::is_regular_file(dir / "out/Models/Box.sdpromodel"));
+  EXPECT_TRUE(fs::is_regular_file(dir / "out/Models/Materials/Red.sdmat"));
+  Diagnostics d2;
+  auto copy = loadPreset(dir / "out/p.json", d2);
+  ASSERT_TRUE(copy) << d2.formatAll();
+  EXPECT_TRUE(d2.items.empty()) << d2.formatAll();
+  ASSERT_TRUE(copy->scene.objects.at(0).mesh);
+  EXPECT_NEAR(copy->scene.objects[0].meshColor.r, 0.9f, 1e-5f);
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace fx
