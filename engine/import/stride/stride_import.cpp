@@ -425,30 +425,42 @@ Json presetJson(const fs::path& path, const std::string& kind, Json camera, Json
   return p;
 }
 
+namespace {
+
+// A scene's or prefab's Hierarchy mapping; an error (and an undefined node) for anything else.
+YAML::Node hierarchyOf(const YAML::Node& root, stride_yaml::Reader& r, const std::string& kind,
+                       const std::string& file, Diagnostics& diags) {
+  if (!root.IsMap() || (kind != "SceneAsset" && kind != "PrefabAsset")) {
+    diags.errorAt(file, std::max(lineOf(root), 1),
+                  "expected a Stride scene or prefab (!SceneAsset / !PrefabAsset), got " +
+                      (kind.empty() ? std::string("an untagged document") : "!" + kind));
+    return YAML::Node(YAML::NodeType::Undefined);
+  }
+  YAML::Node hierarchy = r.child(root, "Hierarchy");
+  if (!hierarchy.IsMap())
+    diags.errorAt(file, std::max(lineOf(root), 1), "Hierarchy: required mapping is missing");
+  return hierarchy;
+}
+
+}  // namespace
+
 std::optional<ImportResult> importText(std::string text, const fs::path& path,
                                        const std::string& file, Diagnostics& diags) {
   auto root = stride_yaml::parseText(text, file, diags);
   if (!root) return std::nullopt;
   stride_yaml::Reader r(file, diags);
-  std::string kind = tagOf(*root);
-  if (!root->IsMap() || (kind != "SceneAsset" && kind != "PrefabAsset")) {
-    diags.errorAt(file, std::max(lineOf(*root), 1),
-                  "expected a Stride scene or prefab (!SceneAsset / !PrefabAsset), got " +
-                      (kind.empty() ? std::string("an untagged document") : "!" + kind));
-    return std::nullopt;
-  }
-  YAML::Node hierarchy = r.child(*root, "Hierarchy");
-  if (!hierarchy.IsMap()) {
-    diags.errorAt(file, std::max(lineOf(*root), 1), "Hierarchy: required mapping is missing");
-    return std::nullopt;
-  }
+  const std::string kind = tagOf(*root);
+  YAML::Node hierarchy = hierarchyOf(*root, r, kind, file, diags);
+  if (!hierarchy.IsMap()) return std::nullopt;
   std::vector<Entity> entities = readEntities(r, hierarchy);
   linkParents(r, entities);
 
   ImportResult result;
-  Context ctx{.r = r, .assetPath = path, .sources = &result.sources};
-  ctx.lines = splitLines(text);
-  ctx.textureRoot = packageRoot(path);
+  Context ctx{.r = r,
+              .assetPath = path,
+              .lines = splitLines(text),
+              .textureRoot = packageRoot(path),
+              .sources = &result.sources};
   ctx.colorSpace = projectColorSpace(path, ctx.textureRoot);
 
   Json objects = Json::array(), effects = Json::array();
