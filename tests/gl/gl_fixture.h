@@ -36,4 +36,32 @@ inline Rgba pixel(const std::vector<uint8_t>& rows, int width, int x, int y) {
 // A viewport with a camera 10 wu from the origin looking along +Y (screen right = +X, up = +Z).
 View frontView(int width, int height, float fovDeg = 60.0f);
 
+// A renderer drawing a DrawList into a size x size offscreen target over black through
+// frontView, and the pixel a world point lands on.
+struct SquareScene {
+  int size;
+  render::Renderer renderer;
+  std::unique_ptr<render::OffscreenTarget> target;
+  View view;
+  explicit SquareScene(int px) : size(px), view(frontView(px, px)) {
+    EXPECT_NE(context(), nullptr);
+    std::string error;
+    EXPECT_TRUE(renderer.init({}, error)) << error;
+    target = std::make_unique<render::OffscreenTarget>(size, size);
+  }
+  std::vector<uint8_t> render(const DrawList& list) {
+    target->bind();
+    renderer.beginFrame(size, size, ColorRgba{0, 0, 0, 1});
+    renderer.draw(list, view);
+    renderer.endFrame();
+    return target->readPixels();
+  }
+  Rgba at(const std::vector<uint8_t>& px, vec3 p) const {
+    vec4 c = view.viewProjection * vec4(p, 1.0f);
+    int x = int((c.x / c.w * 0.5f + 0.5f) * float(size));
+    int y = int((0.5f - c.y / c.w * 0.5f) * float(size));
+    return pixel(px, size, x, y);
+  }
+};
+
 }  // namespace fx::gltest

@@ -16,29 +16,8 @@ using gltest::Rgba;
 
 constexpr int kSize = 64;
 
-struct Scene {
-  render::Renderer renderer;
-  std::unique_ptr<render::OffscreenTarget> target;
-  View view = gltest::frontView(kSize, kSize);
-  Scene() {
-    EXPECT_NE(gltest::context(), nullptr);
-    std::string error;
-    EXPECT_TRUE(renderer.init({}, error)) << error;
-    target = std::make_unique<render::OffscreenTarget>(kSize, kSize);
-  }
-  std::vector<uint8_t> render(const DrawList& list) {
-    target->bind();
-    renderer.beginFrame(kSize, kSize, ColorRgba{0, 0, 0, 1});
-    renderer.draw(list, view);
-    renderer.endFrame();
-    return target->readPixels();
-  }
-  Rgba at(const std::vector<uint8_t>& px, vec3 p) const {
-    vec4 c = view.viewProjection * vec4(p, 1.0f);
-    int x = int((c.x / c.w * 0.5f + 0.5f) * float(kSize));
-    int y = int((0.5f - c.y / c.w * 0.5f) * float(kSize));
-    return pixel(px, kSize, x, y);
-  }
+struct Scene : gltest::SquareScene {
+  Scene() : SquareScene(kSize) {}
 };
 
 EmitterDef emitter(const std::string& body) {

@@ -30,29 +30,8 @@ MeshInstance wallAt(float y) {
   return {wall(y), mat4(1.0f), vec4(0.1f, 0.1f, 0.1f, 1.0f)};
 }
 
-struct Scene {
-  render::Renderer renderer;
-  std::unique_ptr<render::OffscreenTarget> target;
-  View view = gltest::frontView(kSize, kSize);
-  Scene() {
-    EXPECT_NE(gltest::context(), nullptr);
-    std::string error;
-    EXPECT_TRUE(renderer.init({}, error)) << error;
-    target = std::make_unique<render::OffscreenTarget>(kSize, kSize);
-  }
-  std::vector<uint8_t> render(const DrawList& list) {
-    target->bind();
-    renderer.beginFrame(kSize, kSize, ColorRgba{0, 0, 0, 1});
-    renderer.draw(list, view);
-    renderer.endFrame();
-    return target->readPixels();
-  }
-  Rgba at(const std::vector<uint8_t>& px, vec3 p) const {
-    vec4 c = view.viewProjection * vec4(p, 1.0f);
-    int x = int((c.x / c.w * 0.5f + 0.5f) * float(kSize));
-    int y = int((0.5f - c.y / c.w * 0.5f) * float(kSize));
-    return pixel(px, kSize, x, y);
-  }
+struct Scene : gltest::SquareScene {
+  Scene() : SquareScene(kSize) {}
 };
 
 // One additive red sprite of size 1 at `p` in its own batch.
