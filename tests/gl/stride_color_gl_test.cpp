@@ -4,6 +4,7 @@
 // colour (engine/effects/stride/stride_draw.cpp, engine/render hdr_target.cpp, post_space.frag).
 #include <filesystem>
 
+#include "engine/core/paths.h"
 #include "engine/effects/stride/stride_emitter.h"
 #include "tests/gl/gl_fixture.h"
 #include "tests/unit/stride/stride_test_util.h"
@@ -39,12 +40,12 @@ EmitterRuntime particle(vec4 colour, float size = 2.0f, float rotation = 0.0f) {
   return rt;
 }
 
-// A PNG written for the test (RGBA rows, top first).
+// A PNG written for the test (RGBA rows, top first); its name as the material's texture.
 std::string png(const std::string& name, int w, int h, const std::vector<uint8_t>& rgba) {
   std::filesystem::path path = std::filesystem::temp_directory_path() / name;
   std::string error;
   EXPECT_TRUE(render::writePng(path, w, h, rgba, error)) << error;
-  return path.string();
+  return toGenericUtf8(path);  // forward slashes: it goes into JSON text
 }
 
 TEST(GlStrideColor, LinearLightShowsAVertexColourAsStrideDoes) {
