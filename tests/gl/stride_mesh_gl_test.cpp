@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "engine/core/platform.h"
 #include "tests/gl/child_process.h"
 #include "tests/gl/gl_fixture.h"
 #include "tests/unit/formats/stride_mesh_scene.h"
@@ -21,7 +22,12 @@ constexpr int kSize = 64;
 // The centre pixel of `fxview render` of the wall scene; `withModel` false leaves the model file
 // out (the ModelComponent is then skipped, as every one was before meshes were drawn).
 gltest::Rgba renderCentre(float wallZ, float softEdge, bool withModel) {
-  fs::path dir = fs::temp_directory_path() / "fxview_stride_mesh_gl";
+  // A folder of this process and call alone: ctest runs the shards side by side, and a folder
+  // another shard's fxview still has open cannot be removed on Windows.
+  static int calls = 0;
+  fs::path dir = fs::temp_directory_path() /
+                 ("fxview_stride_mesh_gl_" + std::to_string(platform::processId()) + "_" +
+                  std::to_string(++calls));
   fs::remove_all(dir);
   fs::create_directories(dir / "Assets/Models");
   fs::create_directories(dir / "Assets/Materials");
@@ -38,7 +44,8 @@ gltest::Rgba renderCentre(float wallZ, float softEdge, bool withModel) {
   std::vector<uint8_t> px;
   std::string error;
   EXPECT_TRUE(render::readPng(out, w, h, px, error)) << error;
-  fs::remove_all(dir);
+  std::error_code ec;
+  fs::remove_all(dir, ec);
   if (w != kSize || h != kSize) return {};
   return gltest::pixel(px, kSize, kSize / 2, kSize / 2);
 }
