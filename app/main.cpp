@@ -82,6 +82,8 @@ int main(int argc, char** argv) {
       "fxview: a viewer for game particle effects (Halo CE glows and weather, Destiny-style "
       "emitter "
       "programs, Stride-style updaters, shader lightning)"};
+  // The usage lines say "fxview", not the path the executable was started by.
+  app.name("fxview");
   app.set_version_flag("--version", std::string("fxview ") + FXVIEW_VERSION);
   // Options are --long and -s on every platform: CLI11 on Windows would also take "/x" as an
   // option, and a file name that starts with '/' (a root-relative path) with it.

@@ -12,7 +12,8 @@
 #   - a level BSP under a folder not named `tags` finds its tags root from its references, and
 #     says to pass --tags when none is found, never with mixed slashes;
 #   - where the executable's own path cannot be read, argv[0] finds it, and a shipped texture
-#     that is still missing names the folders searched.
+#     that is still missing names the folders searched;
+#   - --help's usage lines name the program "fxview", not the path it was started by.
 # Usage: errors_say_what_happened.sh FXVIEW SOURCE_DIR
 set -u
 bin=$(realpath "$1")
@@ -31,6 +32,12 @@ rc=$?
 [ "$rc" = 2 ] || bad "rendr: exit $rc, expected 2"
 [ "$(cat log)" = "fxview: unknown command rendr (did you mean render?)" ] ||
   { bad "rendr: wrong message"; cat log; }
+
+# --- --help names the program, not the path it was started by
+"$bin" --help >log 2>&1
+grep -q "^Usage: fxview \[OPTIONS\]" log || { bad "--help: usage line"; head -3 log; }
+"$bin" render --help >log 2>&1
+grep -q "^Usage: fxview render \[OPTIONS\]" log || { bad "render --help: usage line"; head -3 log; }
 
 puff_prefab '\n' SpawnCountt >puff.sdprefab
 "$bin" import puff.sdprefab --png out.png >/dev/null 2>log
