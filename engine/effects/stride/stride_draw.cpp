@@ -3,6 +3,7 @@
 // sorter's order (stride_sort.h), and the modules' debug wireframes.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "engine/effects/stride/stride_emitter.h"
 #include "engine/effects/stride/stride_ribbon.h"
@@ -187,9 +188,11 @@ void applyUvBuilder(const EmitterDef& def, const ParticlePool& p, const uint32_t
   const size_t q = perParticle / 4,
                total = std::min(vertices.size() - first, p.count * perParticle);
   const bool perSegment = uv.type == UvBuilderKind::Scroll;
+  size_t at = SIZE_MAX;  // the particle `rect` belongs to: one rectangle per run of vertices
+  vec4 rect(0.0f);
   for (size_t v = 0; v < total; ++v) {
     const size_t n = perSegment ? segmentOf(v, q, p.count) : v / perParticle;
-    const vec4 rect = flipbookUv(uv, std::clamp(1.0f - p.life[order[n]], 0.0f, 1.0f));
+    if (n != at) rect = flipbookUv(uv, std::clamp(1.0f - p.life[order[at = n]], 0.0f, 1.0f));
     vertices[first + v].uv = uvInRect(rect, vertices[first + v].uv);
   }
 }
