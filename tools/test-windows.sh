@@ -33,7 +33,13 @@ phase "Windows: Wine prefix"
 wineserver -k >/dev/null 2>&1 || true
 wineserver -p >/dev/null 2>&1 </dev/null &
 trap 'wineserver -k >/dev/null 2>&1 || true' EXIT
-wine wineboot --init >/dev/null 2>&1 </dev/null
+# A first boot of a fresh prefix can lose a race with the server starting beside it: once more,
+# then show what it said.
+if ! wine wineboot --init >build-windows/wineboot.log 2>&1 </dev/null; then
+  sleep 2
+  wine wineboot --init >build-windows/wineboot.log 2>&1 </dev/null ||
+    { cat build-windows/wineboot.log >&2; exit 1; }
+fi
 
 phase "Windows: ctest under Wine"
 ctest --test-dir build-windows/build --output-on-failure -j "$jobs"
