@@ -14,7 +14,9 @@ export FXVIEW_TEST_START=${FXVIEW_TEST_START:-$(date +%s)}
 phase() { echo "== $1 ($(($(date +%s) - FXVIEW_TEST_START))s so far) =="; }
 
 # Everything under one virtual display: the prefix's desktop process (explorer.exe, started with
-# the prefix) keeps the display it started on, and windows of later programs need it alive.
+# the prefix) keeps the display it started on, and windows of later programs need it alive. The
+# viewer's tests run on this display too (tests/cli/on_display.sh): on a second one, a fresh
+# prefix's viewer dies at exit with BadWindow.
 if [ "${1:-}" != --under-xvfb ]; then
   phase "Windows: cross-build (tools/build-windows.sh)"
   # Its output shown as it comes (not through `tee /dev/stderr`, which reopens a log file that

@@ -15,6 +15,7 @@
 # Skipped (exit 77) where xvfb-run is not installed.
 # usage: bundle_moves.sh FXVIEW SOURCE_DIR
 set -u
+on_display="$(cd "$(dirname "$0")" && pwd)/on_display.sh"  # xvfb-run -a, or the Wine suite's display
 bin=$(realpath "$1")
 src=$(realpath "$2")
 . "$src/tests/cli/lib.sh"
@@ -31,7 +32,7 @@ bad() { echo "FAIL $*"; fail=$((fail + 1)); }
 
 # The viewer on ARGS; its output in $tmp/log. The exit status is the caller's to judge.
 gui() {
-  (cd "$tmp" && timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$bin" "$@") > "$tmp/log" 2>&1
+  (cd "$tmp" && timeout 120 bash "$on_display" 1280x800x24 "$bin" "$@") > "$tmp/log" 2>&1
 }
 render() {  # render BUNDLE PNG
   "$bin" render "$1" -o "$2" --size 320x180 > "$tmp/render.log" 2>&1 ||

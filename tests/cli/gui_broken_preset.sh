@@ -7,6 +7,7 @@
 # safety net. Skipped (exit 77) where xvfb-run is not installed.
 # usage: gui_broken_preset.sh FXVIEW SOURCE_DIR
 set -uo pipefail
+on_display="$(cd "$(dirname "$0")" && pwd)/on_display.sh"  # xvfb-run -a, or the Wine suite's display
 fxview=$1
 src=$2
 if ! command -v xvfb-run > /dev/null 2>&1; then
@@ -17,7 +18,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf '{"version": 1, "name": "broken", "effects": [ {"id": "x",, } ]}\n' > "$tmp/broken.json"
 export XDG_CONFIG_HOME="$tmp/config"  # never the user's own settings
-run() { (cd "$src" && timeout 240 xvfb-run -a -s "-screen 0 1024x640x24" "$fxview" "$@"); }
+run() { (cd "$src" && timeout 240 bash "$on_display" 1024x640x24 "$fxview" "$@"); }
 
 cp "$tmp/broken.json" "$tmp/a.json"
 run "$tmp/a.json" --frames 30 --exec "screenshot $tmp/shot.png" > "$tmp/log1" 2>&1

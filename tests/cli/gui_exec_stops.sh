@@ -7,6 +7,7 @@
 # Skipped (exit 77) where xvfb-run is not installed.
 # usage: gui_exec_stops.sh FXVIEW SOURCE_DIR
 set -u
+on_display="$(cd "$(dirname "$0")" && pwd)/on_display.sh"  # xvfb-run -a, or the Wine suite's display
 fxview=$(realpath "$1")
 src=$2
 if ! command -v xvfb-run >/dev/null 2>&1; then
@@ -20,7 +21,7 @@ fail=0
 bad() { echo "FAIL $*"; fail=$((fail + 1)); }
 run_gui() {
   status=0
-  (cd "$src" && timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$fxview" "$@") \
+  (cd "$src" && timeout 120 bash "$on_display" 1280x800x24 "$fxview" "$@") \
     >"$tmp/log" 2>&1 || status=$?
 }
 

@@ -10,6 +10,7 @@
 # Skipped (exit 77) where xvfb-run is not installed.
 # usage: gui_smoke.sh FXVIEW SOURCE_DIR
 set -euo pipefail
+on_display="$(cd "$(dirname "$0")" && pwd)/on_display.sh"  # xvfb-run -a, or the Wine suite's display
 fxview=$1
 src=$2
 if ! command -v xvfb-run > /dev/null 2>&1; then
@@ -21,7 +22,7 @@ trap 'rm -rf "$tmp"' EXIT
 export XDG_CONFIG_HOME="$tmp/config"  # never the user's own settings
 run_gui() {
   local status=0
-  (cd "$src" && timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" "$fxview" "$@") \
+  (cd "$src" && timeout 60 bash "$on_display" 1280x800x24 "$fxview" "$@") \
     > "$tmp/log" 2>&1 || status=$?
   if [ "$status" -ne 0 ]; then
     echo "FAIL: fxview exited with $status"

@@ -6,6 +6,7 @@
 #   json_text_save.sh FXVIEW render   headless: fxview render --exec "set ...; save"
 #   json_text_save.sh FXVIEW gui      the viewer under xvfb-run (skipped, exit 77, without it)
 set -euo pipefail
+on_display="$(cd "$(dirname "$0")" && pwd)/on_display.sh"  # xvfb-run -a, or the Wine suite's display
 fxview=$1
 mode=$2
 if [ "$mode" = gui ] && ! command -v xvfb-run > /dev/null 2>&1; then
@@ -53,7 +54,7 @@ cp preset.json preset.orig
 script="set rain/particle_types/0/fade_in_start_height -250; save"
 status=0
 if [ "$mode" = gui ]; then
-  timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$fxview" preset.json --frames 600 \
+  timeout 120 bash "$on_display" 1280x800x24 "$fxview" preset.json --frames 600 \
     --exec "$script; quit" > log 2>&1 || status=$?
 else
   timeout 120 "$fxview" render preset.json -o shot.png --time 0 --size 64x64 \
