@@ -84,7 +84,7 @@ set(CPACK_DEBIAN_PACKAGE_SECTION graphics)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libegl-mesa0, libgl1-mesa-dri")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "shared-mime-info, desktop-file-utils, hicolor-icon-theme")
-# FFmpeg is opened at run time (app/cli/ffmpeg_library.h), so shlibdeps does not see it: name the
+# FFmpeg is opened at run time (app/capture/ffmpeg_library.h), so shlibdeps does not see it: name the
 # libraries of the version the build compiled against.
 if(AV_FOUND)
   string(REGEX MATCH "^[0-9]+" _avcodec_major "${AV_libavcodec_VERSION}")

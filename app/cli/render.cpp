@@ -13,7 +13,7 @@
 //
 // --frames N --every S writes N pictures S seconds apart from --time: numbered PNGs with -o
 // (OUT_0000.png ...), one animated GIF with --gif, one sprite sheet with --sheet (rows of
-// --columns tiles, default the smallest square), one video clip with --video (app/cli/video.h:
+// --columns tiles, default the smallest square), one video clip with --video (app/capture/video.h:
 // VP9 in .webm, H.264 in .mp4, at the frames' own colours).
 //
 // --exec takes the viewer's console commands separated by ';' (engine/session/world_console.h),
@@ -28,9 +28,9 @@
 #include <future>
 #include <iostream>
 
+#include "app/capture/frames.h"
+#include "app/capture/video.h"
 #include "app/cli/common.h"
-#include "app/cli/export.h"
-#include "app/cli/video.h"
 #include "engine/core/paths.h"
 #include "engine/core/startup_phases.h"
 #include "engine/render/renderer.h"
@@ -38,6 +38,17 @@
 #include "engine/session/world_console.h"
 
 namespace fx::cli {
+
+using capture::captureFrames;
+using capture::Image;
+using capture::kVideoExtensions;
+using capture::makeSheet;
+using capture::splitViews;
+using capture::videoContainerFor;
+using capture::VideoWriter;
+using capture::ViewMaker;
+using capture::writeGifAtomic;
+using capture::writePngAtomic;
 
 namespace {
 

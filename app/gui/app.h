@@ -1,7 +1,10 @@
 // The viewer's state and the pieces of one frame. gui.cpp owns the window and the loop; each
-// panel_*.cpp draws one ImGui window over the viewport; app.cpp holds loading, saving, hot
-// reload, undo / redo, screenshots and bug-report bundles. Engine-side logic (console language,
-// edit history, transport, field edits) lives in engine/ so the CLI and tests share it.
+// panel_*.cpp draws one ImGui window over the viewport; document.cpp opens, saves and hot-reloads,
+// edits.cpp keeps undo / redo, console_exec.cpp and viewer_commands.cpp run the console,
+// captures.cpp writes screenshots, clips and bug-report bundles, app.cpp frames the camera.
+// Engine-side logic (console language, edit history, transport, field edits) lives in engine/ so
+// the CLI and tests share it; recording (frames, GIF, video, sheets) in app/capture/, which the
+// CLI uses too.
 #pragma once
 
 #include <chrono>
@@ -146,9 +149,9 @@ struct App {
   double statusUntil = 0.0;
 };
 
-// --- app.cpp
-// --------------------------------------------------------------------------------------- Opens a
-// preset or a bundle folder. On failure keeps the current document and lists the errors.
+// --- document.cpp, edits.cpp, console_exec.cpp, viewer_commands.cpp, captures.cpp, app.cpp
+// --------- Opens a preset or a bundle folder. On failure keeps the current document and lists the
+// errors.
 bool openDocument(App& app, const std::filesystem::path& path);
 // Save ("" path: every changed file in its own format) or Save As (a self-contained copy at
 // `path`, which then becomes the document). Returns "" or why nothing (or not all) was written;
@@ -198,6 +201,9 @@ void redo(App& app);
 bool runConsole(App& app, const std::string& line, bool echo = true);
 void queueExec(App& app, const std::string& script);
 void runPendingExec(App& app);
+// A statement of the --exec script failed (`what` says which): the rest is dropped, unless
+// --keep-going, and the viewer quits with status 1 (asking first when edits are unsaved).
+void execStatementFailed(App& app, const std::string& what);
 std::string defaultScreenshotPath();
 void finishCaptures(App& app);  // after the frame is drawn, before the swap
 void setStatus(App& app, std::string text);

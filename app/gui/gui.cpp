@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-#include "app/cli/export.h"
+#include "app/capture/frames.h"
 #include "app/gui/app.h"
 #include "engine/core/data_paths.h"
 #include "engine/core/paths.h"
@@ -56,9 +56,9 @@ void drawSplit(App& app, int fh) {
   PixelRect vp = viewportPixelRect(app);
   float left = app.regions.viewport.x, right = app.regions.viewport.right();
   OrbitCamera camera = app.camera;
-  cli::ViewMaker makeView = [camera](vec2 size) { return orbitView(camera, size); };
-  cli::SplitRects rects = cli::splitViews(makeView, float(vp.x), float(fh - vp.y - vp.h),
-                                          float(vp.w), float(vp.h), true);
+  capture::ViewMaker makeView = [camera](vec2 size) { return orbitView(camera, size); };
+  capture::SplitRects rects = capture::splitViews(makeView, float(vp.x), float(fh - vp.y - vp.h),
+                                                  float(vp.w), float(vp.h), true);
   app.view = rects.left;
   World& a = *app.world;
   World& b = *app.split.world;

@@ -156,9 +156,7 @@ void drawInspector(App& app) {
   // Fields another file supplies (wind_path, physics_path) are read-only, with their source.
   // A `*_path` edit restarts the effect and is committed at once, so the committed snapshot names
   // the same sources as the live definition.
-  v.sourceOf = [&committed](const std::string& pointer) {
-    return fieldSource(committed, pointer);
-  };
+  v.sourceOf = [&committed](const std::string& pointer) { return fieldSource(committed, pointer); };
   for (char c : filterText) v.filter += char(std::tolower(static_cast<unsigned char>(c)));
   EffectDefinition* def = e.definition.get();
   def->reflect(v);

@@ -16,8 +16,8 @@ fail=0
 bad() { echo "FAIL $*"; fail=$((fail + 1)); }
 
 tag=$tags/swamp.weather_particle_system
-"$bin" export "$src/presets/defs/weather_c10_swamp.json" -o "$tag" 2>/dev/null ||
-  { echo "FAIL export of the shipped definition"; exit 1; }
+"$bin" export "$src/presets/defs/weather_c10_swamp.json" -o "$tag" 2>"$work/err" ||
+  { echo "FAIL export of the shipped definition"; cat "$work/err"; exit 1; }
 "$bin" import "$tag" -o "$work/before.json" 2>/dev/null || { echo "FAIL import"; exit 1; }
 cp "$tag" "$work/original"
 size=$(stat -c %s "$tag")

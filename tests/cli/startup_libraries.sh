@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What every fxview process loads before main(): FFmpeg's libraries (and the hundred-odd codec
-# libraries behind them) are opened only when a clip is written (app/cli/ffmpeg_library.h), never
+# libraries behind them) are opened only when a clip is written (app/capture/ffmpeg_library.h), never
 # linked, so a headless render or the viewer does not pay for them at start. A clip still works:
 # the clip tests write WebM and MP4 through the loaded library.
 #   startup_libraries.sh FXVIEW

@@ -1,6 +1,6 @@
 // The viewer's half of the console table: every row the engine's table flags `viewer`
-// (engine/session/world_console.cpp) has a handler in app/gui/app.cpp's table of viewer commands,
-// so none of them answers "not available here" in the viewer.
+// (engine/session/world_console.cpp) has a handler in app/gui/viewer_commands.cpp's table of
+// viewer commands, so none of them answers "not available here" in the viewer.
 #include "app/gui/app.h"
 #include "tests/gl/gl_fixture.h"
 

@@ -1,4 +1,4 @@
-// Split view and export through `fxview render` (app/cli/export.h): each split half is exactly
+// Split view and export through `fxview render` (app/capture/frames.h): each split half is exactly
 // the single-view picture at that half's settings, halves differ where the preset depends on the
 // frame rate ("30 vs 144 fps frame mode", viewer issue), the animated GIF decodes back through
 // giflib with every frame, and a sprite sheet's tiles are the single-frame PNGs.
@@ -6,7 +6,7 @@
 
 #include <cstdlib>
 
-#include "app/cli/export.h"
+#include "app/capture/frames.h"
 #include "tests/gl/child_process.h"
 #include "tests/gl/gl_fixture.h"
 
@@ -21,16 +21,16 @@ std::string tmp(const std::string& name) {
   return (std::filesystem::temp_directory_path() / ("fxview_split_" + name)).string();
 }
 
-cli::Image readPng(const std::string& path) {
-  cli::Image img;
+capture::Image readPng(const std::string& path) {
+  capture::Image img;
   std::string error;
   EXPECT_TRUE(render::readPng(path, img.width, img.height, img.rgba, error)) << error;
   return img;
 }
 
 // The `w` x `h` block of `img` at (x, y).
-cli::Image crop(const cli::Image& img, int x, int y, int w, int h) {
-  cli::Image out{w, h, {}};
+capture::Image crop(const capture::Image& img, int x, int y, int w, int h) {
+  capture::Image out{w, h, {}};
   for (int row = 0; row < h; ++row) {
     auto begin =
         img.rgba.begin() + ptrdiff_t((size_t(y + row) * size_t(img.width) + size_t(x)) * 4);
@@ -39,7 +39,7 @@ cli::Image crop(const cli::Image& img, int x, int y, int w, int h) {
   return out;
 }
 
-int maxDiff(const cli::Image& a, const cli::Image& b) {
+int maxDiff(const capture::Image& a, const capture::Image& b) {
   if (a.rgba.size() != b.rgba.size()) return 256;
   int m = 0;
   for (size_t i = 0; i < a.rgba.size(); ++i) m = std::max(m, std::abs(a.rgba[i] - b.rgba[i]));
@@ -53,9 +53,9 @@ TEST(GlSplitView, EachHalfIsTheSingleViewAtItsRate) {
   ASSERT_EQ(run(common + "--size 160x90 -o '" + split + "' --exec 'split rate 144 frame'"), 0);
   ASSERT_EQ(run(common + "--size 80x90 -o '" + left + "'"), 0);
   ASSERT_EQ(run(common + "--size 80x90 --fps 144 -o '" + right + "'"), 0);
-  cli::Image both = readPng(split);
+  capture::Image both = readPng(split);
   ASSERT_EQ(both.width, 160);
-  cli::Image l = crop(both, 0, 0, 80, 90), r = crop(both, 80, 0, 80, 90);
+  capture::Image l = crop(both, 0, 0, 80, 90), r = crop(both, 80, 0, 80, 90);
   EXPECT_LE(maxDiff(l, readPng(left)), 1) << "left half = single view at the preset's 30 fps";
   EXPECT_LE(maxDiff(r, readPng(right)), 1) << "right half = single view at 144 fps";
   EXPECT_GT(maxDiff(l, r), 16) << "frame-mode rain at 30 and 144 fps must not look the same";
@@ -71,7 +71,7 @@ TEST(GlExport, GifDecodesToEveryFrameAndSheetTilesAreTheFrames) {
   ASSERT_EQ(run("render '" + preset + "' --size 48x30 --time 0.2 --frames 3 --every 0.25 -o '" +
                 frames + "' --gif '" + gif + "' --sheet '" + sheet + "' --columns 2"),
             0);
-  std::vector<cli::Image> singles;
+  std::vector<capture::Image> singles;
   for (int i = 0; i < 3; ++i)
     singles.push_back(readPng(tmp("frame_000" + std::to_string(i) + ".png")));
 
@@ -102,26 +102,26 @@ TEST(GlExport, GifDecodesToEveryFrameAndSheetTilesAreTheFrames) {
   }
   DGifCloseFile(g, &error);
 
-  cli::Image s = readPng(sheet);
+  capture::Image s = readPng(sheet);
   ASSERT_EQ(s.width, 96);
   ASSERT_EQ(s.height, 60);
   for (int i = 0; i < 3; ++i)
     EXPECT_EQ(maxDiff(crop(s, (i % 2) * 48, (i / 2) * 30, 48, 30), singles[size_t(i)]), 0)
         << "tile " << i;
-  cli::Image empty = crop(s, 48, 30, 48, 30);
+  capture::Image empty = crop(s, 48, 30, 48, 30);
   EXPECT_TRUE(std::all_of(empty.rgba.begin(), empty.rgba.end(), [](uint8_t v) { return v == 0; }));
 }
 
 TEST(GlExport, QuantizerIsExactForFewColours) {
   // 200 colours in distinct 5-bit cells: median cut keeps each one as its own palette entry.
-  cli::Image img{200, 1, {}};
+  capture::Image img{200, 1, {}};
   for (int i = 0; i < 200; ++i) {
     uint8_t r = uint8_t((i % 8) * 32), g = uint8_t((i / 8 % 5) * 48), b = uint8_t((i / 40) * 40);
     img.rgba.insert(img.rgba.end(), {r, g, b, 255});
   }
   std::vector<uint8_t> palette;
   std::vector<std::vector<uint8_t>> indices;
-  cli::quantizeFrames({img}, palette, indices);
+  capture::quantizeFrames({img}, palette, indices);
   ASSERT_EQ(indices.size(), 1u);
   for (int i = 0; i < 200; ++i) {
     const uint8_t* c = &palette[size_t(indices[0][size_t(i)]) * 3];

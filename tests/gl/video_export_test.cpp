@@ -1,12 +1,12 @@
-// `fxview render --video` (app/cli/video.h) end to end: a 30-frame 320x180 clip of the gallery,
+// `fxview render --video` (app/capture/video.h) end to end: a 30-frame 320x180 clip of the gallery,
 // as .webm and as .mp4, reads back through libavformat / libavcodec with every frame at its size
 // ("A test reads the clip back (frame count and size)", issue 26), its first frame has the PNG's
 // colours (no palette banding), and an extension other than the two is a usage error.
 #include <cstdlib>
 #include <fstream>
 
-#include "app/cli/export.h"
-#include "app/cli/video.h"
+#include "app/capture/frames.h"
+#include "app/capture/video.h"
 #include "app/gui/app.h"
 #include "tests/gl/child_process.h"
 #include "tests/gl/gl_fixture.h"
@@ -37,12 +37,12 @@ struct Clip {
   int frames = 0;
   int width = 0, height = 0;  // of the stream and of every decoded frame (-1: they differ)
   std::string codec;
-  cli::Image first;  // the first frame back as RGBA
+  capture::Image first;  // the first frame back as RGBA
 };
 
 // The first decoded frame as RGBA (BT.709 limited range, as the writer tags it).
-cli::Image toRgba(const AVFrame* f) {
-  cli::Image img{f->width, f->height, std::vector<uint8_t>(size_t(f->width) * f->height * 4)};
+capture::Image toRgba(const AVFrame* f) {
+  capture::Image img{f->width, f->height, std::vector<uint8_t>(size_t(f->width) * f->height * 4)};
   SwsContext* sws = sws_getContext(
       f->width, f->height, AVPixelFormat(f->format), f->width, f->height, AV_PIX_FMT_RGBA,
       SWS_POINT | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nullptr, nullptr, nullptr);
@@ -96,7 +96,7 @@ Clip readClip(const std::string& path) {
 }
 
 // Mean absolute difference per RGB channel.
-double meanDiff(const cli::Image& a, const cli::Image& b) {
+double meanDiff(const capture::Image& a, const capture::Image& b) {
   if (a.rgba.size() != b.rgba.size() || a.rgba.empty()) return 256;
   double sum = 0;
   for (size_t i = 0; i < a.rgba.size(); ++i)
@@ -121,7 +121,7 @@ TEST_P(GlVideo, ThirtyFrameGalleryClipReadsBackAtItsSize) {
   EXPECT_EQ(c.codec, ext == "webm" ? "vp9" : "h264");
 
   // The first frame against its PNG: the clip keeps the picture's colours.
-  cli::Image frame0;
+  capture::Image frame0;
   std::string error;
   ASSERT_TRUE(render::readPng(tmp(ext + "_frame_0000.png"), frame0.width, frame0.height,
                               frame0.rgba, error))
@@ -134,8 +134,9 @@ INSTANTIATE_TEST_SUITE_P(Containers, GlVideo, ::testing::Values("webm", "mp4"));
 // 4:4:4 keeps odd sizes whole.
 TEST(GlVideoWriter, OddSizeIsKept) {
   std::string clip = tmp("odd.mp4");
-  std::vector<cli::Image> frames(3, cli::Image{33, 17, std::vector<uint8_t>(33 * 17 * 4, 200)});
-  ASSERT_EQ(cli::writeVideoAtomic(clip, frames, 0.1), "");
+  std::vector<capture::Image> frames(
+      3, capture::Image{33, 17, std::vector<uint8_t>(33 * 17 * 4, 200)});
+  ASSERT_EQ(capture::writeVideoAtomic(clip, frames, 0.1), "");
   Clip c = readClip(clip);
   EXPECT_EQ(c.frames, 3);
   EXPECT_EQ(c.width, 33);
@@ -191,9 +192,9 @@ TEST(GlVideoUsage, OnlyWebmAndMp4) {
   std::ifstream in(err);
   std::string said((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_NE(said.find(".webm or .mp4"), std::string::npos) << said;
-  EXPECT_EQ(cli::videoContainerFor("a/B.WEBM"), "webm");
-  EXPECT_EQ(cli::videoContainerFor("clip.mp4"), "mp4");
-  EXPECT_EQ(cli::videoContainerFor("clip.avi"), "");
+  EXPECT_EQ(capture::videoContainerFor("a/B.WEBM"), "webm");
+  EXPECT_EQ(capture::videoContainerFor("clip.mp4"), "mp4");
+  EXPECT_EQ(capture::videoContainerFor("clip.avi"), "");
 }
 
 }  // namespace video_export_test

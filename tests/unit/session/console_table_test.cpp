@@ -73,7 +73,7 @@ TEST(ConsoleTable, ViewerRowsRunThroughTheViewerHook) {
   }
   EXPECT_EQ(seen.size(), 11u);  // open, screenshot_window, channel, curve, inspect, wait, panel,
                                 // layout, level, bloom, wait_loaded: the viewer's table
-                                // (app/gui/app.cpp)
+                                // (app/gui/viewer_commands.cpp)
 }
 
 // `video PATH N S` (issue 26: "a `video PATH N S` console command") reaches its hook with the

@@ -19,7 +19,7 @@ extern "C" {
 #include <libswscale/swscale.h>
 }
 
-namespace fx::cli {
+namespace fx::capture {
 
 // Every FFmpeg function fxview calls, with the library that holds it.
 #define FXVIEW_FFMPEG_FUNCTIONS(X)            \
@@ -67,6 +67,6 @@ struct FfmpegLibrary {
 // library or function is missing.
 const FfmpegLibrary* ffmpegLibrary(std::string& error);
 
-}  // namespace fx::cli
+}  // namespace fx::capture
 
 #endif

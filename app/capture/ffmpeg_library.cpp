@@ -1,4 +1,4 @@
-#include "app/cli/ffmpeg_library.h"
+#include "app/capture/ffmpeg_library.h"
 
 #ifdef FXVIEW_HAVE_VIDEO
 
@@ -14,7 +14,7 @@
 #include <dlfcn.h>
 #endif
 
-namespace fx::cli {
+namespace fx::capture {
 
 namespace {
 
@@ -98,6 +98,6 @@ const FfmpegLibrary* ffmpegLibrary(std::string& error) {
   return &loaded.table;
 }
 
-}  // namespace fx::cli
+}  // namespace fx::capture
 
 #endif

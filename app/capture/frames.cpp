@@ -1,4 +1,4 @@
-#include "app/cli/export.h"
+#include "app/capture/frames.h"
 
 #include <algorithm>
 #include <array>
@@ -13,7 +13,7 @@
 #include <gif_lib.h>
 #endif
 
-namespace fx::cli {
+namespace fx::capture {
 
 namespace fs = std::filesystem;
 
@@ -328,4 +328,4 @@ std::string writeGifAtomic(const fs::path& path, const std::vector<Image>& frame
 #endif
 }
 
-}  // namespace fx::cli
+}  // namespace fx::capture

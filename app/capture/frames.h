@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/session/world_split.h"
 #include "engine/render/renderer.h"
+#include "engine/session/world_split.h"
 
-namespace fx::cli {
+namespace fx::capture {
 
 struct Image {
   int width = 0, height = 0;
@@ -70,4 +70,4 @@ std::string writeGifAtomic(const std::filesystem::path& path, const std::vector<
 void quantizeFrames(const std::vector<Image>& frames, std::vector<uint8_t>& palette,
                     std::vector<std::vector<uint8_t>>& indices);
 
-}  // namespace fx::cli
+}  // namespace fx::capture

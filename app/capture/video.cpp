@@ -1,13 +1,13 @@
-#include "app/cli/video.h"
+#include "app/capture/video.h"
 
 #include <algorithm>
 #include <cctype>
 
-#include "app/cli/ffmpeg_library.h"
+#include "app/capture/ffmpeg_library.h"
 #include "engine/core/file_write.h"
 #include "engine/core/paths.h"
 
-namespace fx::cli {
+namespace fx::capture {
 
 namespace fs = std::filesystem;
 
@@ -279,4 +279,4 @@ std::string writeVideoAtomic(const fs::path& path, const std::vector<Image>& fra
   return err.empty() ? writer.finish() : err;
 }
 
-}  // namespace fx::cli
+}  // namespace fx::capture

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "app/cli/export.h"
+#include "app/capture/frames.h"
 
-namespace fx::cli {
+namespace fx::capture {
 
 // The container a clip's file name asks for: "webm" or "mp4" (by extension, any case); "" for
 // anything else.
@@ -50,4 +50,4 @@ class VideoWriter {
 std::string writeVideoAtomic(const std::filesystem::path& path, const std::vector<Image>& frames,
                              double frameSeconds);
 
-}  // namespace fx::cli
+}  // namespace fx::capture
