@@ -92,7 +92,8 @@ int main(int argc, char** argv) {
   fx::gui::GuiArgs guiArgs;
   app.add_option(
       "preset", guiArgs.preset,
-      "Preset to open, a Halo .glow / .weather_particle_system / .scenario_structure_bsp "
+      "Preset to open, a bug-report bundle (folder or .zip), a Halo .glow / "
+      ".weather_particle_system / .scenario_structure_bsp "
       "tag, or a Stride .sdscene / .sdprefab (default: presets/gallery.json, else the installed "
       "gallery)");
   app.add_option("--model", guiArgs.model,

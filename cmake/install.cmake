@@ -55,7 +55,7 @@ add_custom_target(fxview_desktop_files ALL DEPENDS ${FXVIEW_DESKTOP_FILES})
 # --- cmake --install ------------------------------------------------------------------------------
 # Fixed bin/ and share/: the executable looks for ../share/fxview next to itself.
 install(TARGETS fxview RUNTIME DESTINATION bin)
-install(DIRECTORY ${CMAKE_SOURCE_DIR}/assets ${CMAKE_SOURCE_DIR}/presets
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/assets ${CMAKE_SOURCE_DIR}/presets ${CMAKE_SOURCE_DIR}/docs
   DESTINATION share/fxview)
 install(FILES ${CMAKE_SOURCE_DIR}/cmake/desktop/fxview.desktop DESTINATION share/applications)
 install(FILES ${CMAKE_SOURCE_DIR}/cmake/desktop/fxview-mime.xml
@@ -82,7 +82,7 @@ set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION graphics)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libegl-mesa0, libgl1-mesa-dri")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libegl-mesa0, libgl1-mesa-dri, fonts-dejavu-core")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "shared-mime-info, desktop-file-utils, hicolor-icon-theme")
 # FFmpeg is opened at run time (app/capture/ffmpeg_library.h), so shlibdeps does not see it: name the
 # libraries of the version the build compiled against.

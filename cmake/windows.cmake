@@ -31,9 +31,12 @@ target_sources(fxview PRIVATE ${FXVIEW_RC})
 set(_c windows-portable)
 install(TARGETS fxview RUNTIME DESTINATION . COMPONENT ${_c})
 install(FILES ${FXVIEW_RUNTIME_DLLS} DESTINATION . COMPONENT ${_c})
-install(DIRECTORY ${CMAKE_SOURCE_DIR}/assets ${CMAKE_SOURCE_DIR}/presets DESTINATION .
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/assets ${CMAKE_SOURCE_DIR}/presets ${CMAKE_SOURCE_DIR}/docs
+        DESTINATION .
         COMPONENT ${_c})
 install(FILES ${CMAKE_SOURCE_DIR}/cmake/windows/README.txt DESTINATION . COMPONENT ${_c})
+# The viewer's font (Latin, Greek, Cyrillic), from Debian's fonts-dejavu-core as on Linux.
+install(FILES /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf DESTINATION fonts COMPONENT ${_c})
 if(EXISTS ${FXVIEW_WINDOWS_DEPS}/licenses)
   install(DIRECTORY ${FXVIEW_WINDOWS_DEPS}/licenses/ DESTINATION licenses COMPONENT ${_c})
 endif()

@@ -30,6 +30,7 @@ packages=(
   cmake ninja-build pkg-config python3-glad
   libglm-dev nlohmann-json3-dev libcli11-dev libstb-dev rapidjson-dev
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
+  fonts-dejavu-core
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -46,7 +47,7 @@ fi
 
 # --- sources of the libraries, from Debian's source packages ---------------------------------
 # name in Debian, folder it unpacks to (glob)
-sources=(glfw3 yaml-cpp giflib libsquish onetbb imgui googletest)
+sources=(glfw3 yaml-cpp giflib libsquish onetbb imgui googletest libzip)
 need_src=()
 for p in "${sources[@]}"; do
   [ -f "$src/.$p.fetched" ] || need_src+=("$p")
@@ -100,6 +101,11 @@ cmake_dep glfw "$(srcdir glfw3)" -DGLFW_BUILD_EXAMPLES=OFF -DGLFW_BUILD_TESTS=OF
   -DGLFW_BUILD_DOCS=OFF -DBUILD_SHARED_LIBS=OFF
 cmake_dep yaml-cpp "$(srcdir yaml-cpp)" -DYAML_CPP_BUILD_TESTS=OFF -DYAML_CPP_BUILD_TOOLS=OFF \
   -DYAML_CPP_BUILD_CONTRIB=OFF -DYAML_BUILD_SHARED_LIBS=OFF
+# Bug-report zips: deflate through the cross-built zlib only (no bzip2, lzma, zstd or crypto).
+cmake_dep libzip "$(srcdir libzip)" -DBUILD_SHARED_LIBS=OFF -DENABLE_BZIP2=OFF -DENABLE_LZMA=OFF \
+  -DENABLE_ZSTD=OFF -DENABLE_COMMONCRYPTO=OFF -DENABLE_GNUTLS=OFF -DENABLE_MBEDTLS=OFF \
+  -DENABLE_OPENSSL=OFF -DENABLE_WINDOWS_CRYPTO=OFF -DBUILD_TOOLS=OFF -DBUILD_REGRESS=OFF \
+  -DBUILD_EXAMPLES=OFF -DBUILD_DOC=OFF
 # OpenMP only spreads libsquish's blocks over threads (same bytes) and would add libgomp's DLL.
 cmake_dep libsquish "$(srcdir libsquish)" -DBUILD_SQUISH_WITH_OPENMP=OFF -DBUILD_SHARED_LIBS=OFF
 # oneTBB is built as a DLL, as its authors require; GCC 12 warns (-Wstringop-overflow) in
@@ -216,20 +222,20 @@ EOF
 fi
 
 # The licences the zip carries: each library's Debian copyright file (its source package's for
-# the ones built here), and the MinGW runtime's.
-if [ ! -f "$deps/.licenses.built" ]; then
+# the ones built here), the MinGW runtime's and the font's. Copied every time (a few small files),
+# so a library added later has its licence too.
+{
   mkdir -p "$deps/licenses"
-  for p in glfw3 yaml-cpp giflib libsquish onetbb imgui; do
+  for p in glfw3 yaml-cpp giflib libsquish onetbb imgui libzip; do
     cp "$(srcdir "$p")/debian/copyright" "$deps/licenses/$p.txt"
   done
   for p in libglm-dev:glm nlohmann-json3-dev:nlohmann-json libstb-dev:stb rapidjson-dev:rapidjson \
            libcli11-dev:cli11 libz-mingw-w64-dev:zlib libstdc++6:gcc-runtime \
-           mingw-w64-x86-64-dev:mingw-w64-runtime; do
+           mingw-w64-x86-64-dev:mingw-w64-runtime fonts-dejavu-core:dejavu-fonts; do
     f=/usr/share/doc/${p%%:*}/copyright
-    [ -f "$f" ] && cp "$f" "$deps/licenses/${p##*:}.txt"
+    if [ -f "$f" ]; then cp "$f" "$deps/licenses/${p##*:}.txt"; fi
   done
-  touch "$deps/.licenses.built"
-fi
+}
 
 # --- fxview ----------------------------------------------------------------------------------
 echo "build-windows: building fxview"

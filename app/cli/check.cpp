@@ -93,7 +93,8 @@ void registerCheck(CLI::App& app, int& exitCode) {
   auto* cmd =
       app.add_subcommand("check", "Validate and lint presets and Halo tags; exit 1 on errors");
   cmd->add_option("files", args->presets,
-                  "Preset JSON files, bundle folders, Halo tags (.glow, .weather_particle_system, "
+                  "Preset JSON files, bug-report bundles (folders or .zip), Halo tags (.glow, "
+                  ".weather_particle_system, "
                   ".point_physics, .wind, .bitmap, .gbxmodel, .scenario_structure_bsp) and Stride "
                   ".sdscene / .sdprefab assets")
       ->required();
@@ -119,7 +120,7 @@ void registerCheck(CLI::App& app, int& exitCode) {
         checkTag(toPath(path), *kind, opts, diags);
       } else {
         auto preset =
-            loadPresetOrTag(toPath(path), {}, diags, opts);  // a preset or a bundle folder
+            loadPresetOrTag(toPath(path), {}, diags, opts);  // a preset or a bundle (folder or zip)
         if (preset) lintPreset(*preset, diags);
       }
       printDiagnostics(diags);  // a repeated problem once (formatAll)

@@ -43,9 +43,13 @@ std::unique_ptr<Preset> loadPresetReporting(const std::filesystem::path& path, b
 }
 
 std::optional<double> applyBundleDefaults(const std::filesystem::path& path, Preset& preset) {
-  if (!opensAs(path, FileOpening::Bundle)) return std::nullopt;
   Diagnostics diags;
-  auto moment = readBundleMoment(path, diags);
+  std::filesystem::path dir = isBundleZip(path) ? unpackedBundle(path, diags) : path;
+  if (dir.empty() || !opensAs(dir, FileOpening::Bundle)) {
+    printDiagnostics(diags);
+    return std::nullopt;
+  }
+  auto moment = readBundleMoment(dir, diags);
   printDiagnostics(diags);
   if (!moment) return std::nullopt;
   applyBundleMoment(preset, *moment);

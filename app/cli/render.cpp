@@ -326,7 +326,8 @@ void registerRender(CLI::App& app, int& exitCode) {
   auto* cmd =
       app.add_subcommand("render", "Render a preset headless to PNG (EGL, no display needed)");
   cmd->add_option("preset", args->preset,
-                  "Preset JSON, a bundle folder, a Halo .glow / .weather_particle_system tag, "
+                  "Preset JSON, a bug-report bundle (folder or .zip), a Halo .glow / "
+                  ".weather_particle_system tag, "
                   "or a Stride .sdscene / .sdprefab")
       ->required();
   cmd->add_option("--model", args->model,

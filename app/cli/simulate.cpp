@@ -10,6 +10,7 @@
 #include "engine/core/file_write.h"
 #include "engine/core/paths.h"
 #include "engine/core/text.h"
+#include "engine/session/bundle.h"
 #include "engine/session/file_kinds.h"
 #include "engine/session/tag_scene.h"
 
@@ -30,8 +31,8 @@ void registerSimulate(CLI::App& app, int& exitCode) {
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("simulate", "Simulate a preset and dump particle state as JSON");
   cmd->add_option("preset", args->preset,
-                  "Preset JSON, a bundle folder, a Halo .glow / .weather_particle_system tag, "
-                  "or a Stride .sdscene / .sdprefab")
+                  "Preset JSON, a bug-report bundle (folder or .zip), a Halo .glow / "
+                  ".weather_particle_system tag, or a Stride .sdscene / .sdprefab")
       ->required();
   cmd->add_option("--model", args->model,
                   "With a .glow tag: the .gbxmodel whose markers it follows");
@@ -54,8 +55,8 @@ void registerSimulate(CLI::App& app, int& exitCode) {
       "Lift the games' particle limits (stress runs; fxview's hard cap of 2^20 per effect stays)");
   cmd->callback([args, &exitCode] {
     const std::filesystem::path input = toPath(args->preset), model = toPath(args->model);
-    if (!args->time && !opensAs(input, FileOpening::Bundle)) {
-      std::cerr << "--time is required (a bundle folder gives its own)\n";
+    if (!args->time && !opensAs(input, FileOpening::Bundle) && !isBundleZip(input)) {
+      std::cerr << "--time is required (a bug-report bundle gives its own)\n";
       exitCode = kExitUsage;
       return;
     }

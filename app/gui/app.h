@@ -9,12 +9,14 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "app/capture/recording.h"
 #include "app/gui/file_browser.h"
 #include "app/gui/gui_args.h"
 #include "app/gui/layout.h"
@@ -95,7 +97,16 @@ struct App {
   int selectedObject = -1;
   std::string inspectorFocus;  // a pointer the inspector opens and scrolls to (sequence panel)
   bool focusConsoleInput = false;
-  bool showShortcuts = false;  // F1
+  bool showShortcuts = false;            // F1
+  bool showAbout = false;                // Help > About
+  bool showRecord = false;  // File > Record...
+  std::string recordError;
+  std::unique_ptr<capture::Recording> recording;  // rendering a few frames per drawn frame
+  float appliedUiScale = 0.0f, appliedFontSize = 0.0f;  // what the font atlas was built for
+  float toolbarHeight = kToolbarHeight;  // last frame's toolbar content (stats lines wrap)
+  // A glow tag opened without a model: the .gbxmodel files it could be shown on (panel_notices).
+  std::filesystem::path modelCandidatesOf, modelNoticeClosed;
+  std::vector<std::filesystem::path> modelCandidates;
   FileBrowser browser;
   std::vector<std::string> droppedFiles;  // from GLFW's drop callback, opened next frame
   std::filesystem::path pendingOpen;      // waiting on the unsaved-changes prompt
@@ -125,6 +136,7 @@ struct App {
   bool screenshotWindow = false;      // ...of the whole window, panels included
   uint64_t screenshotFrame = 0;       // ...or of this frame, when later (scripted captures)
   std::string pendingBundle;          // bundle folder written at the end of this frame
+  bool pendingBundleZip = false;      // ...and zipped beside it (File > Save Bug Report)
   std::vector<uint8_t> sceneCapture;  // the picture area without UI, for bundles
   vec2 captureSize{0.0f};             // its size in pixels (0: the framebuffer's)
   vec2 displaySize{0.0f};             // the window in screen pixels (regions are in these)
@@ -232,8 +244,9 @@ std::string exportFrames(App& app, const std::filesystem::path& path, int frames
 void runPanelCommand(App& app, const std::string& line);
 // Sums EffectRuntime::cpuSeconds per family into app.familyMs and zeroes them.
 void updateFamilyTimes(App& app);
-// Writes a bug-report folder; returns "" or an error. The scene capture must be ready.
-std::string writeBundle(App& app, const std::filesystem::path& dir);
+// Writes a bug-report folder (a PATH.zip: one zip of it; `alsoZip`: the folder and DIR.zip beside
+// it, as File > Save Bug Report does); returns "" or an error. The scene capture must be ready.
+std::string writeBundle(App& app, const std::filesystem::path& dir, bool alsoZip = false);
 double nowSeconds();
 
 // --- panels
@@ -253,7 +266,29 @@ void recordTimeline(App& app);  // samples the sequence panel's node states once
 void drawCurvesTab(App& app);
 void drawFileBrowser(App& app);
 void openFileBrowser(App& app, bool saving);
+// The file browser as a chooser: `onChoose` gets the path (its "" closes the browser, an error
+// stays shown in it).
+void chooseFile(App& app, const std::string& title, const std::string& button,
+                const std::filesystem::path& suggested,
+                std::function<std::string(const std::filesystem::path&)> onChoose);
 void drawShortcuts(App& app);
+void drawAbout(App& app);
+// Rebuilds the font and scales the style when the UI scale, font size or the monitor's content
+// scale changed (ui_scale.cpp); call before ImGui::NewFrame. `baseStyle` sets the unscaled style.
+void applyUiScale(App& app, void (*baseStyle)());
+float effectiveUiScale(const App& app);
+std::string viewerUiScale(App& app, const ConsoleStatement& st);
+// File > Record... and its progress (panel_record.cpp); `record` from the console.
+void drawRecordDialog(App& app);
+void advanceRecording(App& app);  // after the frame is drawn, before the captures
+std::string startRecording(App& app, const capture::RecordSpec& spec);
+void openBugReportChooser(App& app);
+std::string viewerRecord(App& app, const ConsoleStatement& st);
+std::string aboutText(const App& app);  // version, build, GL renderer, settings, data folders
+// Over the picture area: a document that did not open (its errors), a failed reload, the model
+// offer for a glow opened on its own (panel_notices.cpp).
+void drawViewportNotices(App& app);
+std::string viewerModel(App& app, const ConsoleStatement& st);
 void drawPrompts(App& app);
 void handleViewportInput(App& app);
 void drawLabels(App& app, const DebugDraw& debug, const View& view, vec2 offset);

@@ -15,6 +15,7 @@
 #include "engine/core/paths.h"
 #include "engine/core/platform.h"
 #include "engine/core/text.h"
+#include "engine/formats/zip_archive.h"
 #include "engine/session/bundle.h"
 #include "engine/session/self_contained.h"
 #include "engine/session/world_split.h"
@@ -90,7 +91,7 @@ void finishCaptures(App& app) {
   if (!app.pendingBundle.empty()) {
     fs::path p = toPath(app.pendingBundle);
     app.pendingBundle.clear();
-    std::string err = writeBundle(app, p);
+    std::string err = writeBundle(app, p, std::exchange(app.pendingBundleZip, false));
     if (err.empty())
       app.consoleLog.push_back({ConsoleLine::Output, "bundle " + toUtf8(p)});
     else {
@@ -208,19 +209,11 @@ std::string writeBundleFiles(App& app, const fs::path& tmp, const fs::path& fold
 
 }  // namespace
 
-std::string writeBundle(App& app, const fs::path& dir) {
-  // Checked again here: the folder may have been filled since `bundle` was typed.
-  if (std::string why = bundleFolderRefusal(dir); !why.empty()) return why;
-  int w = int(app.framebuffer.x), h = int(app.framebuffer.y);
-  if (app.captureSize.x > 0) {
-    w = int(app.captureSize.x);
-    h = int(app.captureSize.y);
-  }
-  if (app.sceneCapture.size() != size_t(w) * size_t(h) * 4) return "no scene capture this frame";
-  fs::path folder = dir.lexically_normal();
-  if (folder.filename().empty()) folder = folder.parent_path();
-  // Written into a new folder beside it, then renamed: the bundle appears whole or not at all,
-  // and a failed one leaves nothing that would refuse the next try.
+namespace {
+
+// The bundle written into a new folder beside `folder`, then renamed: it appears whole or not at
+// all, and a failed one leaves nothing that would refuse the next try.
+std::string writeBundleFolder(App& app, const fs::path& folder, int w, int h) {
   std::error_code ec;
   if (folder.has_parent_path()) fs::create_directories(folder.parent_path(), ec);
   fs::path tmp;
@@ -239,9 +232,51 @@ std::string writeBundle(App& app, const fs::path& dir) {
     fs::remove_all(tmp, ec);
     for (size_t at; (at = err.find(toUtf8(tmp))) != std::string::npos;)
       err.replace(at, toUtf8(tmp).size(), toUtf8(folder));
-    return err;
   }
-  setStatus(app, "bundle written to " + toUtf8(dir));
+  return err;
+}
+
+// `bundle X.zip`: the folder is written in the user's cache folder, packed under a folder named
+// X in the zip, and removed; only the zip lands where the user asked.
+std::string writeBundleZip(App& app, const fs::path& zip, int w, int h) {
+  std::error_code ec;
+  fs::path work = platform::cacheFolder() / "bundles" /
+                  toPath("writing-" + std::to_string(platform::processId()));
+  fs::remove_all(work, ec);
+  fs::path folder = work / zip.stem();
+  std::string err = writeBundleFolder(app, folder, w, h);
+  if (err.empty()) err = zipFolder(folder, zip, toUtf8(zip.stem()));
+  fs::remove_all(work, ec);
+  return err;
+}
+
+}  // namespace
+
+std::string writeBundle(App& app, const fs::path& dir, bool alsoZip) {
+  // Checked again here: the folder may have been filled since `bundle` was typed.
+  if (std::string why = bundleFolderRefusal(dir); !why.empty()) return why;
+  int w = int(app.framebuffer.x), h = int(app.framebuffer.y);
+  if (app.captureSize.x > 0) {
+    w = int(app.captureSize.x);
+    h = int(app.captureSize.y);
+  }
+  if (app.sceneCapture.size() != size_t(w) * size_t(h) * 4) return "no scene capture this frame";
+  if (isZipName(dir)) {
+    if (std::string err = writeBundleZip(app, dir, w, h); !err.empty()) return err;
+    setStatus(app, "bug report written to " + toUtf8(dir));
+    return {};
+  }
+  fs::path folder = dir.lexically_normal();
+  if (folder.filename().empty()) folder = folder.parent_path();
+  fs::path zip = folder;
+  zip += toPath(".zip");
+  if (alsoZip)
+    if (std::string why = bundleFolderRefusal(zip); !why.empty()) return why;
+  if (std::string err = writeBundleFolder(app, folder, w, h); !err.empty()) return err;
+  if (alsoZip)
+    if (std::string err = zipFolder(folder, zip, toUtf8(folder.filename())); !err.empty())
+      return "the folder " + toUtf8(folder) + " is written, but not the zip: " + err;
+  setStatus(app, "bundle written to " + toUtf8(dir) + (alsoZip ? " and " + toUtf8(zip) : ""));
   return {};
 }
 

@@ -13,12 +13,26 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Without a document only `load` / `open`, `screenshot` (of the errors) and `quit` make sense.
-// False when a statement failed; the statements after it are not run.
+// The viewer's commands that need no document: a bug report of a load error takes a screenshot
+// of the window with the errors tab in front.
+bool worksWithoutDocument(const std::string& command) {
+  return command == "screenshot_window" || command == "panel" || command == "layout" ||
+         command == "wait";
+}
+
+// Without a document only `load` / `open`, `screenshot` (of the errors), the viewer commands
+// above and `quit` make sense. False when a statement failed; the statements after it are not run.
 bool runWithoutDocument(App& app, const std::string& line) {
   auto st = parseConsoleLine(line);
   for (const auto& s : st) {
-    if ((s.command() == "load" || s.command() == "open") && s.tokens.size() > 1) {
+    if (worksWithoutDocument(s.command())) {
+      if (std::string err = runViewerCommand(app, s); !err.empty()) {
+        app.consoleLog.push_back({ConsoleLine::Error, err});
+        std::cerr << "fxview: " << err << "\n";
+        return false;
+      }
+      if (s.command() == "screenshot_window" || s.command() == "wait") break;  // next frames
+    } else if ((s.command() == "load" || s.command() == "open") && s.tokens.size() > 1) {
       if (!openAndRemember(app, toPath(s.tokens[1]))) {
         std::cerr << "fxview: could not open " << s.tokens[1] << "\n";
         return false;
@@ -182,15 +196,15 @@ void execStatementFailed(App& app, const std::string& what) {
 void runPendingExec(App& app) {
   // Statements run in order; one that needs a rendered frame (screenshot, bundle) ends this
   // frame's share so the capture shows everything before it, and nothing runs until it is taken.
-  if (!app.pendingScreenshot.empty() || !app.pendingBundle.empty()) return;
+  if (!app.pendingScreenshot.empty() || !app.pendingBundle.empty() || app.recording) return;
   if (app.frameIndex < app.execResumeFrame) return;
   if (app.pendingExec.empty()) app.execActive = false;  // its last capture is taken
   while (!app.pendingExec.empty() && !execWaitsForDocument(app)) {
     std::string st = app.pendingExec.front();
     app.pendingExec.erase(app.pendingExec.begin());
     if (!runConsole(app, st, true)) execStatementFailed(app, "\"" + st + "\"");
-    if (!app.pendingScreenshot.empty() || !app.pendingBundle.empty() || app.quitRequested ||
-        app.frameIndex < app.execResumeFrame)
+    if (!app.pendingScreenshot.empty() || !app.pendingBundle.empty() || app.recording ||
+        app.quitRequested || app.frameIndex < app.execResumeFrame)
       break;
   }
 }

@@ -142,6 +142,15 @@ void resetCameraFromPreset(App& app) {
 
 bool openDocument(App& app, const fs::path& path) {
   if (opensAs(path, FileOpening::Bundle)) return loadBundle(app, path);
+  if (isBundleZip(path)) {  // unpacked into the user's cache folder, then opened as a folder
+    Diagnostics diags;
+    fs::path dir = unpackedBundle(path, diags);
+    if (dir.empty()) {
+      app.loadDiagnostics = diags;
+      return false;
+    }
+    return loadBundle(app, dir);
+  }
   // The first document may have errors (shown in the errors panel); later loads keep the old
   // document when the new one has errors.
   return loadInto(app, path, false, !app.preset);

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -35,6 +36,10 @@ struct FileEntry {
 struct FileBrowser {
   bool visible = false;
   bool saving = false;  // Save As: the name field names a new file
+  // Another chooser (File > Save Bug Report, the record dialog's output): its title and button,
+  // and what the chosen path does ("" or why not, shown in the browser). Unset: Open / Save As.
+  std::string chooseTitle, chooseButton;
+  std::function<std::string(const std::filesystem::path&)> choose;
   std::filesystem::path dir;
   std::string name;  // the selected or typed file name
   int filter = 0;    // index into fileFilters()

@@ -114,6 +114,7 @@ void frame(App& app, double dt) {
   app.framebuffer = vec2(std::max(fw, 1), std::max(fh, 1));
 
   ImGui_ImplOpenGL3_NewFrame();
+  applyUiScale(app, applyStyle);  // the font atlas changes only between frames
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
   ImGuiIO& io = ImGui::GetIO();
@@ -127,7 +128,7 @@ void frame(App& app, double dt) {
   handleShortcuts(app);
   drawMenuBar(app);
   app.regions = computeRegions(app.settings.layout, io.DisplaySize.x, io.DisplaySize.y,
-                               ImGui::GetFrameHeight());
+                               ImGui::GetFrameHeight(), app.toolbarHeight);
   handleViewportInput(app);
   if (app.world) {
     advanceTransport(app.transport, *app.world, dt);
@@ -145,6 +146,9 @@ void frame(App& app, double dt) {
   drawSplitters(app);
   drawFileBrowser(app);
   drawShortcuts(app);
+  drawAbout(app);
+  drawRecordDialog(app);
+  drawViewportNotices(app);
   drawPrompts(app);
 
   // The scene: one view over the window, or the split halves side by side over the part of the
@@ -175,6 +179,7 @@ void frame(App& app, double dt) {
     app.captureSize = vec2(float(w), float(h));
   }
 
+  advanceRecording(app);  // offscreen; leaves the window's framebuffer bound again
   ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   finishCaptures(app);

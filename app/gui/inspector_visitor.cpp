@@ -167,13 +167,12 @@ float measureText(std::string_view s) {
 
 }  // namespace
 
-FittedLabel fitLabel(std::string_view text, float width,
-                     const std::function<float(std::string_view)>& measure) {
-  if (text.empty() || measure(text) <= width) return {std::string(text), false};
-  constexpr std::string_view kEllipsis = "...";
-  const float room = width - measure(kEllipsis);
-  if (room < 0.0f) return {"", true};
-  // Cut only where a UTF-8 character starts; the longest prefix that fits (widths only grow).
+namespace {
+
+// The longest prefix of `text` that fits `room`, cut where a UTF-8 character starts (widths only
+// grow), without trailing spaces.
+std::string fittingPrefix(std::string_view text, float room,
+                          const std::function<float(std::string_view)>& measure) {
   std::vector<size_t> cuts;
   for (size_t i = 0; i < text.size(); ++i)
     if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) cuts.push_back(i);
@@ -187,7 +186,43 @@ FittedLabel fitLabel(std::string_view text, float width,
   }
   std::string shown(text.substr(0, cuts[lo]));
   while (!shown.empty() && shown.back() == ' ') shown.pop_back();
-  return {shown + std::string(kEllipsis), true};
+  return shown;
+}
+
+}  // namespace
+
+FittedLabel fitLabel(std::string_view text, float width,
+                     const std::function<float(std::string_view)>& measure, size_t shared) {
+  if (text.empty() || measure(text) <= width) return {std::string(text), false};
+  constexpr std::string_view kEllipsis = "...";
+  const float ellipsis = measure(kEllipsis);
+  if (shared > 0 && shared < text.size()) {
+    // What the label shares with its siblings gives way first: the part that tells it apart
+    // stays, cut at its end when even that does not fit.
+    std::string_view rest = text.substr(shared);
+    if (ellipsis + measure(rest) <= width)
+      return {std::string(kEllipsis) + std::string(rest), true};
+    if (width - 2.0f * ellipsis >= measure(rest.substr(0, 1)))
+      return {std::string(kEllipsis) + fittingPrefix(rest, width - 2.0f * ellipsis, measure) +
+                  std::string(kEllipsis),
+              true};
+  }
+  const float room = width - ellipsis;
+  if (room < 0.0f) return {"", true};
+  return {fittingPrefix(text, room, measure) + std::string(kEllipsis), true};
+}
+
+size_t sharedWordPrefix(std::string_view label, const std::vector<std::string>& siblings) {
+  size_t best = 0;
+  for (const std::string& other : siblings) {
+    if (other == label) continue;
+    size_t n = 0;
+    while (n < label.size() && n < other.size() && label[n] == other[n]) ++n;
+    // Back to the start of the word the two part in.
+    while (n > 0 && label[n - 1] != ' ') --n;
+    best = std::max(best, n);
+  }
+  return best;
 }
 
 std::string InspectorVisitor::fitTitle(const std::string& title, bool& truncated) const {
@@ -263,7 +298,15 @@ void InspectorVisitor::field(const FieldMeta& m, T& value, const T& def, Widget&
   ImGui::AlignTextToFramePadding();
   const std::string label = labelOf(m) + (m.unused ? " (no effect in game)" : "");
   const float room = valueX - ImGui::GetStyle().ItemSpacing.x - ImGui::GetCursorPosX();
-  const FittedLabel shown = fitLabel(label, room, measureText);
+  size_t shared = 0;
+  if (siblings) {
+    std::string parent;
+    for (const auto& t : path_) parent += "/" + t;
+    if (auto it = siblings->last.find(parent); it != siblings->last.end())
+      shared = sharedWordPrefix(label, it->second);
+    siblings->now[parent].push_back(label);
+  }
+  const FittedLabel shown = fitLabel(label, room, measureText, shared);
   ImVec4 colour = m.unused  ? kUnusedColour
                   : differs ? kChangedColour
                             : ImGui::GetStyleColorVec4(ImGuiCol_Text);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -17,14 +18,31 @@
 namespace fx::gui {
 
 // A label fitted to `width`: whole when it fits, otherwise cut at a character boundary and ended
-// in "..." (the inspector shows the full label in the tooltip). Never wider than `width`: when
+// in "..." (the inspector shows the full label and the field's help in the tooltip). The first
+// `shared` bytes (what it shares with its siblings, sharedWordPrefix) give way first: "local
+// variation weight" beside "local variation rate" shows as "...weight", not "local variati...".
+// Never wider than `width`: when not even "..." fits, `shown` is empty. `measure` gives a
+// string's drawn width. Never wider than `width`: when
 // not even "..." fits, `shown` is empty. `measure` gives a string's drawn width.
 struct FittedLabel {
   std::string shown;
   bool truncated = false;
 };
 FittedLabel fitLabel(std::string_view text, float width,
-                     const std::function<float(std::string_view)>& measure);
+                     const std::function<float(std::string_view)>& measure, size_t shared = 0);
+// The longest run of whole words at the front of `label` that it shares with one of `siblings`
+// (the other labels beside it), in bytes, up to the word where the two part.
+size_t sharedWordPrefix(std::string_view label, const std::vector<std::string>& siblings);
+
+// The labels each object's fields showed last frame and this one, keyed by the object's pointer:
+// the siblings a label is shortened against. nextFrame() once per frame.
+struct SiblingLabels {
+  std::map<std::string, std::vector<std::string>> last, now;
+  void nextFrame() {
+    last = std::move(now);
+    now.clear();
+  }
+};
 
 // The label column's default and the least room either side of it (screen pixels).
 inline constexpr float kDefaultLabelColumn = 170.0f;
@@ -52,6 +70,7 @@ class InspectorVisitor final : public FieldVisitor {
   // Where the value widgets start, from the window's content edge: every label is drawn in the
   // column before it, cut with an ellipsis when it does not fit (the panel's splitter sets it).
   float labelColumn = kDefaultLabelColumn;
+  SiblingLabels* siblings = nullptr;  // labels shortened against their siblings (null: at the end)
 
   void visit(const FieldMeta& m, bool& value, bool def) override;
   void visit(const FieldMeta& m, int32_t& value, int32_t def) override;

@@ -4,10 +4,13 @@
 
 namespace fx::gui {
 
-Regions computeRegions(const LayoutSettings& l, float width, float height, float top) {
+Regions computeRegions(const LayoutSettings& l, float width, float height, float top,
+                       float toolbar) {
   Regions r;
-  r.toolbar = {0.0f, top, width, kToolbarHeight};
-  float y0 = top + kToolbarHeight;
+  // Never more than a third of the window, so a very narrow one keeps a picture.
+  toolbar = std::clamp(toolbar, 24.0f, std::max(24.0f, height / 3.0f));
+  r.toolbar = {0.0f, top, width, toolbar};
+  float y0 = top + toolbar;
   float avail = std::max(0.0f, height - y0);
   float scene = l.showScene ? std::clamp(l.sceneWidth, 120.0f, 0.45f * width) : 0.0f;
   float inspector = l.showInspector ? std::clamp(l.inspectorWidth, 160.0f, 0.5f * width) : 0.0f;

@@ -25,6 +25,8 @@ inline constexpr float kSplitterWidth = 6.0f;  // grab zone, on the panel's side
 
 // The regions for a display of `width` x `height` below a menu bar of `top` pixels. Panel sizes
 // come from `layout`, clamped so the picture keeps kMinViewport a side where the display allows.
-Regions computeRegions(const LayoutSettings& layout, float width, float height, float top);
+// `toolbar`: the toolbar's height (its content's, measured last frame: the stats lines wrap).
+Regions computeRegions(const LayoutSettings& layout, float width, float height, float top,
+                       float toolbar = kToolbarHeight);
 
 }  // namespace fx::gui

@@ -18,7 +18,12 @@ namespace {
 void finish(App& app, const fs::path& chosen) {
   FileBrowser& b = app.browser;
   if (chosen.empty()) return;
-  if (b.saving) {
+  if (b.choose) {
+    if (std::string err = b.choose(chosen); !err.empty()) {
+      b.error = err;
+      return;
+    }
+  } else if (b.saving) {
     std::string err = saveDocument(app, chosen);
     if (!err.empty() && !app.showOverwritePrompt) {
       b.error = "save: " + err;
@@ -66,10 +71,26 @@ void entryList(App& app) {
 
 }  // namespace
 
+void chooseFile(App& app, const std::string& title, const std::string& button,
+                const fs::path& suggested, std::function<std::string(const fs::path&)> onChoose) {
+  FileBrowser& b = app.browser;
+  b.visible = true;
+  b.saving = true;
+  b.error.clear();
+  b.chooseTitle = title;
+  b.chooseButton = button;
+  b.choose = std::move(onChoose);
+  fs::path start = suggested.has_parent_path() ? suggested.parent_path() : fs::current_path();
+  b.name = toUtf8(suggested.filename());
+  browseTo(b, fs::absolute(start));
+}
+
 void openFileBrowser(App& app, bool saving) {
   FileBrowser& b = app.browser;
   b.visible = true;
   b.saving = saving;
+  b.choose = nullptr;
+  b.error.clear();
   // Save As offers the document's own name, or for a scene built around an opened file (a tag,
   // a Stride asset) a new preset beside it, never the opened file itself.
   fs::path suggested = app.presetPath;
@@ -86,13 +107,16 @@ void openFileBrowser(App& app, bool saving) {
 
 void drawFileBrowser(App& app) {
   FileBrowser& b = app.browser;
-  const char* title = b.saving ? "Save as###browser" : "Open###browser";
-  if (b.visible && !ImGui::IsPopupOpen("###browser")) ImGui::OpenPopup(title);
+  const std::string title = (b.choose   ? b.chooseTitle
+                             : b.saving ? "Save as"
+                                        : "Open") +
+                            "###browser";
+  if (b.visible && !ImGui::IsPopupOpen("###browser")) ImGui::OpenPopup(title.c_str());
   ImVec2 d = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(d.x * 0.5f, d.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(std::min(760.0f, d.x - 40), std::min(520.0f, d.y - 40)),
                            ImGuiCond_Appearing);
-  if (!ImGui::BeginPopupModal(title, &b.visible)) return;
+  if (!ImGui::BeginPopupModal(title.c_str(), &b.visible)) return;
   if (ImGui::Button("Up")) browseTo(b, b.dir.parent_path());
   ImGui::SameLine();
   std::string dir = toUtf8(b.dir);
@@ -115,7 +139,8 @@ void drawFileBrowser(App& app) {
     ImGui::EndCombo();
   }
   if (!b.error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", b.error.c_str());
-  if (ImGui::Button(b.saving ? "Save" : "Open") || enter) finish(app, browserSelection(b));
+  const std::string button = b.choose ? b.chooseButton : b.saving ? "Save" : "Open";
+  if (ImGui::Button(button.c_str()) || enter) finish(app, browserSelection(b));
   ImGui::SameLine();
   if (ImGui::Button("Cancel")) {
     b.visible = false;

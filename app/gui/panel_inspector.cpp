@@ -152,6 +152,9 @@ void drawInspector(App& app) {
   ImGui::BeginChild("##fields");
   InspectorVisitor v(e.definitionDisplay);
   v.labelColumn = labelColumnSplitter(app.settings.layout.inspectorLabelWidth);
+  static SiblingLabels labels;
+  labels.nextFrame();
+  v.siblings = &labels;
   v.focus = app.inspectorFocus;
   // Fields another file supplies (wind_path, physics_path) are read-only, with their source.
   // A `*_path` edit restarts the effect and is committed at once, so the committed snapshot names

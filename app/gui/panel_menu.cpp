@@ -1,5 +1,6 @@
-// The main menu bar: File (Open, Open Recent, Save, Save As, Reload, Quit), View (panels, bloom,
-// reset layout) and Help (shortcuts).
+// The main menu bar: File (Open, Open Recent, Save, Save As, Reload, Record, Save Bug Report,
+// Quit), View (panels, bloom,
+// reset layout) and Help (shortcuts, about).
 #include <imgui.h>
 
 #include "app/gui/app.h"
@@ -30,6 +31,10 @@ void fileMenu(App& app) {
     openFileBrowser(app, true);
   if (ImGui::MenuItem("Reload", nullptr, false, app.preset != nullptr)) reloadDocument(app);
   ImGui::Separator();
+  if (ImGui::MenuItem("Record...", nullptr, false, app.preset != nullptr)) app.showRecord = true;
+  if (ImGui::MenuItem("Save Bug Report...", nullptr, false, app.preset != nullptr))
+    openBugReportChooser(app);
+  ImGui::Separator();
   if (ImGui::MenuItem("Quit", "Ctrl+Q")) app.quitRequested = true;
   ImGui::EndMenu();
 }
@@ -47,6 +52,12 @@ void viewMenu(App& app) {
   if (ImGui::MenuItem("Bloom", nullptr, &app.settings.bloom))
     app.renderer->setBloom({.enabled = app.settings.bloom});
   ImGui::Separator();
+  float percent = app.settings.uiScale * 100.0f;
+  if (ImGui::SliderFloat("UI scale", &percent, kMinUiScale * 100.0f, kMaxUiScale * 100.0f,
+                         "%.0f %%"))
+    app.settings.uiScale = percent / 100.0f;
+  ImGui::SliderFloat("Font size", &app.settings.fontSize, kMinFontSize, kMaxFontSize, "%.0f");
+  ImGui::Separator();
   if (ImGui::MenuItem("Reset layout")) app.settings.layout = LayoutSettings{};
   ImGui::EndMenu();
 }
@@ -59,6 +70,7 @@ void drawMenuBar(App& app) {
   viewMenu(app);
   if (ImGui::BeginMenu("Help")) {
     if (ImGui::MenuItem("Shortcuts", "F1")) app.showShortcuts = true;
+    if (ImGui::MenuItem("About fxview")) app.showAbout = true;
     ImGui::EndMenu();
   }
   ImGui::EndMainMenuBar();

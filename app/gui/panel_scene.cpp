@@ -186,6 +186,9 @@ void allSceneFields(App& app) {
   InspectorVisitor v(app.preset->displayName);
   // The narrow scene panel keeps its labels in a proportional column (no splitter here).
   v.labelColumn = std::max(kMinLabelColumn, 0.42f * ImGui::GetContentRegionAvail().x);
+  static SiblingLabels labels;
+  labels.nextFrame();
+  v.siblings = &labels;
   scene.reflect(v);
   if (!v.pasteErrors.items.empty()) app.loadDiagnostics = v.pasteErrors;
   if (!v.changed) return;

@@ -1,8 +1,10 @@
 // The toolbar: transport (play / pause / step / restart / speed / loop), the time slider that
 // seeks by deterministic re-simulation, seed, simulation mode and rate, file actions and the
 // stats lines (fps, live particles per effect against its budget, draw calls, sprites, overdraw
-// coverage, CPU time per family), the split view popup and GIF / video / sprite sheet export.
+// coverage, CPU time per family), the split view popup, Record... and Bug report...
 #include <imgui.h>
+
+#include <cmath>
 
 #include <algorithm>
 #include <cstdio>
@@ -121,21 +123,15 @@ void splitButton(App& app) {
   ImGui::EndPopup();
 }
 
-// GIF, video clip and sprite sheet of the next seconds, through the console commands.
+// Recording (File > Record...) and the bug report (File > Save Bug Report...).
 void exportButtons(App& app) {
-  if (ImGui::Button("GIF")) runPanelCommand(app, "gif screenshots/fxview.gif 30 0.1");
+  if (ImGui::Button("Record...")) app.showRecord = true;
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Animated GIF of the next 3 s: gif screenshots/fxview.gif 30 0.1");
+    ImGui::SetTooltip("Still PNG, image sequence, GIF, video or sprite sheet (File > Record...)");
   ImGui::SameLine();
-  if (ImGui::Button("Video")) runPanelCommand(app, "video screenshots/fxview.webm 75 0.04");
+  if (ImGui::Button("Bug report...")) openBugReportChooser(app);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
-        "VP9 clip of the next 3 s at 25 fps, full colour for bug reports: video "
-        "screenshots/fxview.webm 75 0.04");
-  ImGui::SameLine();
-  if (ImGui::Button("Sheet")) runPanelCommand(app, "sheet screenshots/fxview_sheet.png 16 0.1");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Sprite sheet of 16 frames: sheet screenshots/fxview_sheet.png 16 0.1");
+    ImGui::SetTooltip("A folder and a .zip with the preset, its files, the picture and the moment");
 }
 
 void fileRow(App& app) {
@@ -185,6 +181,14 @@ void fileRow(App& app) {
     ImGui::SetTooltip("framerate_throttle: render no faster than the simulation rate");
 }
 
+// SameLine when `text` still fits on this line of the toolbar, else a new line: the stats wrap
+// instead of running off a narrow window.
+void flowSameLine(const char* text) {
+  float spacing = ImGui::GetStyle().ItemSpacing.x;
+  float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + spacing + ImGui::CalcTextSize(text).x <= right) ImGui::SameLine();
+}
+
 void statsRow(App& app) {
   World& w = *app.world;
   char buf[160];
@@ -198,7 +202,6 @@ void statsRow(App& app) {
   for (size_t i = 0; i < w.effects().size(); ++i) {
     EffectStats st = w.stats(i);
     const EffectEntry& e = *w.effects()[i].entry;
-    ImGui::SameLine();
     bool full = st.budget && st.live >= st.budget;
     ImVec4 col = !e.enabled ? ImVec4(0.5f, 0.5f, 0.5f, 1)
                  : full     ? ImVec4(1, 0.6f, 0.2f, 1)
@@ -208,14 +211,16 @@ void statsRow(App& app) {
                     st.budgetRule.empty() ? "" : " ", st.budgetRule.c_str());
     else
       std::snprintf(buf, sizeof buf, "| %s %zu", e.placement.id.c_str(), st.live);
+    flowSameLine(buf);
     ImGui::TextColored(col, "%s", buf);
     bool hovered = ImGui::IsItemHovered();
     if (!st.emittersLive.empty()) {  // per emitter, inline: [Main 12, Child 40]
       std::string parts;
       for (const auto& [name, count] : st.emittersLive)
         parts += (parts.empty() ? "[" : ", ") + name + " " + std::to_string(count);
-      ImGui::SameLine();
-      ImGui::TextColored(ImVec4(0.6f, 0.75f, 0.6f, 1), "%s]", parts.c_str());
+      parts += "]";
+      flowSameLine(parts.c_str());
+      ImGui::TextColored(ImVec4(0.6f, 0.75f, 0.6f, 1), "%s", parts.c_str());
       hovered |= ImGui::IsItemHovered();
     }
     if (hovered && (!st.values.empty() || !st.messages.empty() || !st.emittersLive.empty())) {
@@ -241,11 +246,11 @@ void costRow(App& app) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Summed sprite screen area / viewport area (%zu big sprites dropped)",
                       app.renderStats.bigSpritesDropped);
-  ImGui::SameLine();
+  flowSameLine("|  CPU per frame:");
   ImGui::TextUnformatted("|  CPU per frame:");
   for (const auto& [family, ms] : app.familyMs) {
-    ImGui::SameLine();
     std::snprintf(buf, sizeof buf, "%s %.2f ms", family.c_str(), ms);
+    flowSameLine(buf);
     ImGui::TextUnformatted(buf);
   }
   if (app.split.world) {
@@ -274,6 +279,9 @@ void drawToolbar(App& app) {
   } else {
     ImGui::TextUnformatted("No preset loaded. Use the console (~): load PRESET");
   }
+  // The height the content took, for next frame's regions (wrapped stats lines, font size).
+  app.toolbarHeight = std::ceil(ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y -
+                                ImGui::GetStyle().ItemSpacing.y);
   ImGui::End();
 }
 

@@ -29,7 +29,15 @@ Json settingsToJson(const ViewerSettings& s) {
             {"show_bottom", l.showBottom},
             {"bottom_tab", kBottomTabNames[int(l.bottomTab)]}}},
           {"recent_files", s.recentFiles},
-          {"bloom", s.bloom}};
+          {"bloom", s.bloom},
+          {"record",
+           {{"kind", s.record.kind},
+            {"seconds", s.record.seconds},
+            {"fps", s.record.fps},
+            {"size", {s.record.width, s.record.height}},
+            {"transparent", s.record.transparent},
+            {"folder", s.record.folder}}},
+          {"ui", {{"scale", s.uiScale}, {"font_size", s.fontSize}}}};
 }
 
 namespace {
@@ -72,6 +80,24 @@ ViewerSettings settingsFromJson(const Json& j) {
       if (f.is_string() && s.recentFiles.size() < kMaxRecentFiles && !f.get<std::string>().empty())
         s.recentFiles.push_back(f.get<std::string>());
   s.bloom = flag(j, "bloom", s.bloom);
+  if (j.contains("record") && j["record"].is_object()) {
+    const Json& r = j["record"];
+    RecordSettings& o = s.record;
+    o.kind = int(number(r, "kind", float(o.kind), 0.0f, 4.0f));
+    o.seconds = number(r, "seconds", o.seconds, 0.1f, 3600.0f);
+    o.fps = number(r, "fps", o.fps, 1.0f, 240.0f);
+    if (r.contains("size") && r["size"].is_array() && r["size"].size() == 2 &&
+        r["size"][0].is_number_integer() && r["size"][1].is_number_integer()) {
+      o.width = std::clamp(r["size"][0].get<int>(), 16, 8192);
+      o.height = std::clamp(r["size"][1].get<int>(), 16, 8192);
+    }
+    o.transparent = flag(r, "transparent", o.transparent);
+    if (r.contains("folder") && r["folder"].is_string()) o.folder = r["folder"].get<std::string>();
+  }
+  if (j.contains("ui") && j["ui"].is_object()) {
+    s.uiScale = number(j["ui"], "scale", s.uiScale, kMinUiScale, kMaxUiScale);
+    s.fontSize = number(j["ui"], "font_size", s.fontSize, kMinFontSize, kMaxFontSize);
+  }
   return s;
 }
 

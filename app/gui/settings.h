@@ -1,8 +1,9 @@
 // What the viewer remembers between runs: the panel layout (splitter positions, which panels
 // show, the bottom area's tab, the inspector's label column), the window size, the recent files and
-// the bloom toggle. Read at start and written at quit (atomically) as JSON in the user's config
-// folder: $XDG_CONFIG_HOME/fxview/viewer.json, or ~/.config/fxview/viewer.json. Sizes are screen
-// pixels. No ImGui here, so the model is tested without a window.
+// the bloom toggle, the record dialog's choices, UI scale and font size. Read at start and written
+// at quit (atomically) as JSON in the user's config folder: $XDG_CONFIG_HOME/fxview/viewer.json, or
+// ~/.config/fxview/viewer.json. Sizes are screen pixels. No ImGui here, so the model is tested
+// without a window.
 #pragma once
 
 #include <filesystem>
@@ -17,9 +18,9 @@ enum class BottomTab : int { Console, Errors, Sequence, Curves };
 inline constexpr const char* kBottomTabNames[] = {"console", "errors", "sequence", "curves"};
 
 struct LayoutSettings {
-  float sceneWidth = 290.0f;      // left panel
-  float inspectorWidth = 400.0f;  // right panel
-  float bottomHeight = 240.0f;    // console / errors / sequence / curves, under the picture
+  float sceneWidth = 290.0f;           // left panel
+  float inspectorWidth = 400.0f;       // right panel
+  float bottomHeight = 240.0f;         // console / errors / sequence / curves, under the picture
   float inspectorLabelWidth = 170.0f;  // the inspector's label column (its splitter)
   bool showScene = true;
   bool showInspector = true;
@@ -29,11 +30,28 @@ struct LayoutSettings {
 
 inline constexpr size_t kMaxRecentFiles = 10;
 
+// File > Record's last choices (app/gui/panel_record.cpp).
+struct RecordSettings {
+  int kind = 2;          // capture::RecordKind: png, sequence, gif, video, sheet
+  float seconds = 3.0f;  // from the current time
+  float fps = 10.0f;
+  int width = 640, height = 360;
+  bool transparent = false;
+  std::string folder;  // where the last one was written ("" = screenshots/)
+};
+
+// UI scale (75-250 %, on top of the monitor's content scale) and font size (points at 100 %).
+inline constexpr float kMinUiScale = 0.75f, kMaxUiScale = 2.5f;
+inline constexpr float kMinFontSize = 10.0f, kMaxFontSize = 24.0f;
+
 struct ViewerSettings {
   LayoutSettings layout;
   int windowWidth = 1280, windowHeight = 800;
   std::vector<std::string> recentFiles;  // absolute paths, newest first
   bool bloom = false;
+  RecordSettings record;
+  float uiScale = 1.0f;
+  float fontSize = 15.0f;
 };
 
 // The settings file; "" when neither XDG_CONFIG_HOME nor HOME is set (nothing is remembered).

@@ -76,7 +76,16 @@ std::string viewerPanel(App& app, const ConsoleStatement& st) {
       showTab(app, BottomTab(i));
       return {};
     }
-  return "usage: panel console|errors|sequence|curves";
+  // The windows the menus open, for scripted screenshots of them.
+  const std::string which = st.tokens.size() == 2 ? st.tokens[1] : "";
+  bool* window = which == "record"      ? &app.showRecord
+                 : which == "about"     ? &app.showAbout
+                 : which == "shortcuts" ? &app.showShortcuts
+                                        : nullptr;
+  if (which == "record" && !app.preset) return "panel record: no preset is loaded";
+  if (!window) return "usage: panel console|errors|sequence|curves|record|about|shortcuts";
+  *window = true;
+  return {};
 }
 
 std::string viewerLayout(App& app, const ConsoleStatement& st) {
@@ -129,6 +138,10 @@ constexpr ViewerCommand kViewerCommands[] = {
     {"bloom", viewerBloom},
     {"level", viewerLevel},
     {"wait_loaded", viewerWaitLoaded},
+    {"model", viewerModel},
+    {"record", viewerRecord},
+    {"ui_scale", viewerUiScale},
+    {"font_size", viewerUiScale},
 };
 
 }  // namespace

@@ -40,6 +40,11 @@ void leaveOwnConsole();
 // %APPDATA%\fxview on Windows. Empty when none is known.
 std::filesystem::path settingsFolder();
 
+// Where fxview keeps files it made and may make again (bug-report zips unpacked to be opened):
+// $XDG_CACHE_HOME/fxview or ~/.cache/fxview on Linux, %LOCALAPPDATA%\fxview on Windows; the
+// system's temporary folder's fxview when none is known. Never beside the user's files.
+std::filesystem::path cacheFolder();
+
 // Whether `p` is a file the system would run (the execute bit; on Windows an .exe or .com).
 bool isExecutableFile(const std::filesystem::path& p);
 

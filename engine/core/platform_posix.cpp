@@ -56,6 +56,15 @@ fs::path settingsFolder() {
   return {};
 }
 
+fs::path cacheFolder() {
+  const std::string xdg = environment("XDG_CACHE_HOME");
+  if (!xdg.empty() && toPath(xdg).is_absolute()) return toPath(xdg) / "fxview";
+  const std::string home = environment("HOME");
+  if (!home.empty()) return toPath(home) / ".cache" / "fxview";
+  std::error_code ec;
+  return fs::temp_directory_path(ec) / "fxview";
+}
+
 bool isExecutableFile(const fs::path& p) {
   std::error_code ec;
   return fs::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;

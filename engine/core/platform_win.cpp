@@ -94,6 +94,13 @@ fs::path settingsFolder() {
   return {};
 }
 
+fs::path cacheFolder() {
+  const std::string local = environment("LOCALAPPDATA");
+  if (!local.empty()) return toPath(local) / "fxview";
+  std::error_code ec;
+  return fs::temp_directory_path(ec) / "fxview";
+}
+
 bool isExecutableFile(const fs::path& p) {
   std::error_code ec;
   if (!fs::is_regular_file(p, ec)) return false;

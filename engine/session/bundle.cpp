@@ -1,9 +1,14 @@
 #include "engine/session/bundle.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstdio>
 
+#include "engine/core/json_merge.h"
 #include "engine/core/paths.h"
+#include "engine/core/platform.h"
+#include "engine/formats/zip_archive.h"
 
 namespace fx {
 
@@ -34,8 +39,85 @@ fs::path bundlePresetPath(const fs::path& dir) {
   return dir / "preset.json";
 }
 
+bool isZipName(const fs::path& path) {
+  std::string ext = toUtf8(path.extension());
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  return ext == ".zip";
+}
+
+bool isBundleZip(const fs::path& path) {
+  std::error_code ec;
+  return isZipName(path) && fs::is_regular_file(path, ec) && looksLikeZip(path);
+}
+
+namespace {
+
+// FNV-1a over the zip's bytes: the same report unpacks into the same folder.
+std::string contentKey(const fs::path& zip) {
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", (unsigned long long)fnv1a64File(zip).value_or(0));
+  return hex;
+}
+
+// The bundle folder in an unpacked zip: the folder itself, or its one folder holding bundle.json.
+fs::path bundleWithin(const fs::path& dir) {
+  if (isBundleFolder(dir)) return dir;
+  std::error_code ec;
+  fs::path found;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    if (isBundleFolder(it->path())) {
+      if (!found.empty()) return {};  // two reports in one zip: which one is unclear
+      found = it->path();
+    }
+  return found;
+}
+
+}  // namespace
+
+fs::path unpackedBundle(const fs::path& path, Diagnostics& diags) {
+  if (!isBundleZip(path)) return path;
+  const fs::path root = platform::cacheFolder() / "bundles";
+  const fs::path dir = root / toPath(toUtf8(path.stem()) + "-" + contentKey(path));
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    // Unpacked beside its final name, then renamed: a half-unpacked report is never opened.
+    fs::path tmp = dir;
+    tmp += toPath(".tmp-" + std::to_string(platform::processId()));
+    fs::remove_all(tmp, ec);
+    if (std::string err = unzipInto(path, tmp); !err.empty()) {
+      fs::remove_all(tmp, ec);
+      diags.error(toUtf8(path), "", err);
+      return {};
+    }
+    fs::rename(tmp, dir, ec);
+    if (ec && !fs::is_directory(dir)) {  // another process may have won the same rename
+      diags.error(toUtf8(path), "", "cannot unpack into " + toUtf8(dir) + ": " + ec.message());
+      fs::remove_all(tmp, ec);
+      return {};
+    }
+    fs::remove_all(tmp, ec);
+  }
+  fs::path bundle = bundleWithin(dir);
+  if (bundle.empty())
+    diags.error(toUtf8(path), "",
+                "no bug report inside (a bundle.json in the zip or in its one folder)");
+  return bundle;
+}
+
 std::string bundleFolderRefusal(const fs::path& dir) {
   std::error_code ec;
+  if (isZipName(dir)) {
+    if (!fs::exists(fs::symlink_status(dir, ec))) return {};
+    fs::path free;
+    for (int n = 2; n < 10000 && free.empty(); ++n) {
+      fs::path candidate = dir.parent_path() / toPath(toUtf8(dir.stem()) + "-" + std::to_string(n));
+      candidate += dir.extension();
+      if (!fs::exists(fs::symlink_status(candidate, ec))) free = candidate;
+    }
+    return toUtf8(dir) + " exists; a bundle never replaces a file: give a new name" +
+           (free.empty() ? std::string() : ", such as " + toUtf8(free));
+  }
   if (!fs::exists(fs::symlink_status(dir, ec))) return {};
   if (fs::is_directory(dir, ec) && fs::is_empty(dir, ec) && !ec) return {};
   fs::path name = dir.lexically_normal();

@@ -68,6 +68,45 @@ std::pair<fs::path, std::string> splitAnimationArgument(const std::string& arg) 
   return {toPath(arg.substr(0, colon)), arg.substr(colon + 1)};
 }
 
+namespace {
+
+bool isModelFile(const fs::path& p) {
+  std::string ext = toUtf8(p.extension());
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  return ext == ".gbxmodel";
+}
+
+}  // namespace
+
+std::vector<fs::path> modelCandidatesFor(const fs::path& tag, const fs::path& tagsDir,
+                                         size_t limit) {
+  std::vector<fs::path> out;
+  if (isWeather(tag) || limit == 0) return out;
+  std::error_code ec;
+  fs::path absTag = fs::absolute(tag, ec).lexically_normal();
+  auto addSorted = [&](std::vector<fs::path> found) {
+    std::sort(found.begin(), found.end());
+    for (auto& p : found)
+      if (out.size() < limit && std::find(out.begin(), out.end(), p) == out.end())
+        out.push_back(std::move(p));
+  };
+  std::vector<fs::path> beside;
+  for (fs::directory_iterator it(absTag.parent_path(), ec), end; !ec && it != end; it.increment(ec))
+    if (isModelFile(it->path()) && it->is_regular_file(ec)) beside.push_back(it->path());
+  addSorted(std::move(beside));
+  fs::path root = halo::tagsRootFor(absTag, tagsDir.empty() ? tagsDir : fs::absolute(tagsDir, ec));
+  if (root.empty()) return out;
+  std::vector<fs::path> underRoot;
+  size_t looked = 0;
+  auto opts = fs::directory_options::skip_permission_denied;
+  for (fs::recursive_directory_iterator it(root, opts, ec), end;
+       !ec && it != end && ++looked <= 20000; it.increment(ec))
+    if (isModelFile(it->path()) && it->is_regular_file(ec)) underRoot.push_back(it->path());
+  addSorted(std::move(underRoot));
+  return out;
+}
+
 TagScene makeTagScene(const fs::path& tag, const fs::path& model, const fs::path& tagsDir,
                       const std::string& animation) {
   fs::path absTag = fs::absolute(tag).lexically_normal();
@@ -147,6 +186,10 @@ std::unique_ptr<Preset> loadTagScene(const fs::path& tag, const fs::path& model,
 
 std::unique_ptr<Preset> loadPresetOrTag(const fs::path& path, const fs::path& model,
                                         Diagnostics& diags, const PresetLoadOptions& opts) {
+  if (isBundleZip(path)) {  // a bug report to attach: the bundle folder it unpacks to
+    fs::path dir = unpackedBundle(path, diags);
+    return dir.empty() ? nullptr : loadPreset(bundlePresetPath(dir), diags, opts);
+  }
   const FileKind* kind = findFileKind(path);
   if (kind && kind->opensAs == FileOpening::EffectTag)
     return loadTagScene(path, model, diags, opts);

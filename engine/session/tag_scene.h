@@ -35,6 +35,14 @@ struct TagScene {
 TagScene makeTagScene(const std::filesystem::path& tag, const std::filesystem::path& model,
                       const std::filesystem::path& tagsDir = {}, const std::string& animation = {});
 
+// The .gbxmodel files a glow opened without a model could be shown on, best first: those in the
+// glow's own folder, then those under its tags folder (`tagsDir`, else the nearest parent named
+// `tags`), each group by name; at most `limit`, and the tags folder is searched no deeper than
+// it takes to look at 20000 entries. Empty for weather (which has no object) and for no match.
+std::vector<std::filesystem::path> modelCandidatesFor(const std::filesystem::path& tag,
+                                                      const std::filesystem::path& tagsDir = {},
+                                                      size_t limit = 8);
+
 // "X.model_animations:NAME" as the tag's path and NAME ("" when none follows the extension).
 std::pair<std::filesystem::path, std::string> splitAnimationArgument(const std::string& arg);
 
@@ -46,8 +54,8 @@ std::unique_ptr<Preset> loadTagScene(const std::filesystem::path& tag,
                                      const PresetLoadOptions& opts = {});
 
 // What the registry of file kinds (file_kinds.h: extension, else first bytes) says `path` opens
-// as: loadTagScene for an effect tag, the preset of a bug-report bundle folder (engine/session/
-// bundle.h), loadPreset for anything else (`model` only applies to tags).
+// as: loadTagScene for an effect tag, the preset of a bug-report bundle folder or zip
+// (engine/session/bundle.h), loadPreset for anything else (`model` only applies to tags).
 std::unique_ptr<Preset> loadPresetOrTag(const std::filesystem::path& path,
                                         const std::filesystem::path& model, Diagnostics& diags,
                                         const PresetLoadOptions& opts = {});

@@ -102,7 +102,8 @@ std::string overInput(ConsoleSession& s, const std::string& cmd, const std::stri
       return cmd + ": " + err;
   }
   std::vector<std::filesystem::path> outputs{p};
-  if (cmd == "bundle") outputs = {p / "preset.json", p / "bundle.json", p / "screenshot.png"};
+  if (cmd == "bundle" && !isZipName(p))
+    outputs = {p / "preset.json", p / "bundle.json", p / "screenshot.png"};
   for (const auto& out : outputs)
     if (auto in = inputAt(*s.preset, out); !in.empty())
       return cmd + ": refusing to write " + toUtf8(out) + " over " + toUtf8(in) +
@@ -414,7 +415,7 @@ ConsoleReply runScreenshot(ConsoleSession& s, const ConsoleStatement& st) {
 }
 
 ConsoleReply runBundle(ConsoleSession& s, const ConsoleStatement& st) {
-  if (firstArg(st).empty()) return fail("usage: bundle PATH");
+  if (firstArg(st).empty()) return fail("usage: bundle PATH | PATH.zip");
   // Refused now, not when the frame is captured: a script stops here.
   if (s.hooks.bundle)
     if (std::string why = bundleFolderRefusal(toPath(firstArg(st))); !why.empty())
@@ -648,8 +649,8 @@ constexpr ConsoleCommandSpec kCommands[] = {
      .viewer = true,
      .run = runViewer},
     {.name = "panel",
-     .usage = "panel console|errors|sequence|curves",
-     .help = "show a tab of the bottom area",
+     .usage = "panel console|errors|sequence|curves|record|about|shortcuts",
+     .help = "show a tab of the bottom area, or open File > Record, Help > About or the shortcuts",
      .arg = ConsoleArg::Text,
      .viewer = true,
      .run = runViewer},
@@ -666,6 +667,32 @@ constexpr ConsoleCommandSpec kCommands[] = {
      .arg = ConsoleArg::Text,
      .viewer = true,
      .run = runViewer},
+    {.name = "record",
+     .usage = "record png|sequence|gif|video|sheet PATH [SECONDS [FPS [WxH]]]",
+     .help = "record from now as File > Record does (never over an existing file; a script waits "
+             "until it is written)",
+     .arg = ConsoleArg::Path,
+     .viewer = true,
+     .run = runViewer},
+    {.name = "ui_scale",
+     .usage = "ui_scale [PERCENT]",
+     .help = "the viewer's UI scale, 75 to 250 % on top of the monitor's (saved in the settings)",
+     .arg = ConsoleArg::Number,
+     .viewer = true,
+     .run = runViewer},
+    {.name = "font_size",
+     .usage = "font_size [POINTS]",
+     .help = "the viewer's font size at 100 %, 10 to 24 (saved in the settings)",
+     .arg = ConsoleArg::Number,
+     .viewer = true,
+     .run = runViewer},
+    {.name = "model",
+     .usage = "model [PATH.gbxmodel]",
+     .help = "a .glow tag opened on its own: show it on PATH's markers (no PATH: list the "
+             ".gbxmodel files beside it and under its tags folder)",
+     .arg = ConsoleArg::Path,
+     .viewer = true,
+     .run = runViewer},
     {.name = "bloom",
      .usage = "bloom [0|1]",
      .help = "bloom at the end of the HDR frame (render: --bloom)",
@@ -673,8 +700,9 @@ constexpr ConsoleCommandSpec kCommands[] = {
      .viewer = true,
      .run = runViewer},
     {.name = "bundle",
-     .usage = "bundle PATH",
-     .help = "write a bug-report folder (PNG, preset, seed, time, camera, ...)",
+     .usage = "bundle PATH | PATH.zip",
+     .help = "write a bug-report folder (PNG, preset, seed, time, camera, ...), or the same as one "
+             ".zip to attach (fxview, check, render and simulate open either)",
      .arg = ConsoleArg::Path,
      .run = runBundle},
     {.name = "split",

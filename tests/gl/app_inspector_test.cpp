@@ -49,6 +49,32 @@ TEST(AppInspector, LabelsFitTheirColumnOrEndInAnEllipsis) {
   EXPECT_EQ(utf8.shown, "\xc3\xa9...");
 }
 
+// Issue 38: cut at their ends, sibling labels read the same ("posit..." / "posit...", "fade in
+// sta..." / "fade in start..."); what they share gives way first instead.
+TEST(AppInspector, SiblingLabelsKeepTheWordsThatTellThemApart) {
+  std::vector<std::string> wind{"velocity", "variation area", "local variation weight",
+                                "local variation rate", "damping"};
+  EXPECT_EQ(gui::sharedWordPrefix("local variation weight", wind), 16u);  // "local variation "
+  EXPECT_EQ(gui::sharedWordPrefix("velocity", wind), 0u);
+  EXPECT_EQ(gui::sharedWordPrefix("variation area", wind), 0u);  // "v" is no whole word
+  std::vector<std::string> fade{"fade in start distance", "fade in end distance", "fade out"};
+  EXPECT_EQ(gui::sharedWordPrefix("fade in start distance", fade), 8u);  // "fade in "
+  for (float width : {70.0f, 100.0f, 126.0f, 140.0f}) {
+    auto fit = [&](const std::string& label, const std::vector<std::string>& all) {
+      return gui::fitLabel(label, width, mono, gui::sharedWordPrefix(label, all));
+    };
+    gui::FittedLabel a = fit("local variation weight", wind), b = fit("local variation rate", wind);
+    EXPECT_NE(a.shown, b.shown) << width;
+    EXPECT_LE(mono(a.shown), width);
+    EXPECT_TRUE(a.shown.starts_with("...we")) << a.shown;
+    gui::FittedLabel c = fit("fade in start distance", fade), d = fit("fade in end distance", fade);
+    EXPECT_NE(c.shown, d.shown) << width;
+    EXPECT_LE(mono(c.shown), width);
+  }
+  EXPECT_EQ(gui::fitLabel("local variation weight", 140.0f, mono, 16).shown, "...weight");
+  EXPECT_EQ(gui::fitLabel("fade in start distance", 70.0f, mono, 8).shown, "...star...");
+}
+
 TEST(AppInspector, LabelsFitWithTheViewersFont) {
   // The same through ImGui's own measure (the default font the viewer draws with).
   ImGuiContext* ctx = ImGui::CreateContext();

@@ -5,6 +5,8 @@
 
 #include <unistd.h>
 
+#include <fstream>
+
 #include "engine/formats/halo/gbxmodel_tag.h"
 #include "engine/session/tag_scene.h"
 
@@ -41,6 +43,38 @@ TEST(TagScene, AGlowWithoutAModelUsesAnEmptyObjectAndWeatherStandsAlone) {
   EXPECT_FALSE(rain.json["effects"][0].contains("object"));
   // No folder named tags above it: the tag's own folder.
   EXPECT_EQ(makeTagScene("/x/fx/b.glow", {}).presetPath, fs::absolute("/x/fx/b.fxview.json"));
+}
+
+// Issue 38: "a glow tag opened on its own gets a placeholder object with no markers: offer the
+// .gbxmodel beside it (or the one its tags folder holds) in one click".
+TEST(TagScene, AGlowsModelCandidatesAreBesideItThenUnderItsTagsFolder) {
+  fs::path root = fs::temp_directory_path() / ("fxview_models_" + std::to_string(getpid()));
+  fs::remove_all(root);
+  fs::path tags = root / "tags";
+  fs::create_directories(tags / "effects" / "glows");
+  fs::create_directories(tags / "weapons" / "sword");
+  fs::create_directories(tags / "vehicles");
+  auto touch = [](const fs::path& p) { std::ofstream(p) << "x"; };
+  touch(tags / "effects" / "glows" / "energy.glow");
+  touch(tags / "effects" / "glows" / "b.GBXMODEL");
+  touch(tags / "effects" / "glows" / "a.gbxmodel");
+  touch(tags / "weapons" / "sword" / "sword.gbxmodel");
+  touch(tags / "vehicles" / "ghost.gbxmodel");
+  touch(tags / "vehicles" / "ghost.model_animations");
+  auto found = modelCandidatesFor(tags / "effects" / "glows" / "energy.glow");
+  ASSERT_EQ(found.size(), 4u);
+  EXPECT_EQ(found[0].filename(), "a.gbxmodel");
+  EXPECT_EQ(found[1].filename(), "b.GBXMODEL");
+  EXPECT_EQ(found[2].filename(), "ghost.gbxmodel");  // then the tags folder, by path
+  EXPECT_EQ(found[3].filename(), "sword.gbxmodel");
+  EXPECT_EQ(modelCandidatesFor(tags / "effects" / "glows" / "energy.glow", {}, 1).size(), 1u);
+  // Weather has no object to put a model on.
+  EXPECT_TRUE(modelCandidatesFor(tags / "effects" / "rain.weather_particle_system").empty());
+  // Outside any tags folder: the glow's own folder only.
+  fs::create_directories(root / "loose");
+  touch(root / "loose" / "x.glow");
+  EXPECT_TRUE(modelCandidatesFor(root / "loose" / "x.glow").empty());
+  fs::remove_all(root);
 }
 
 TEST(TagScene, OnlyEffectTagsMakeScenes) {
