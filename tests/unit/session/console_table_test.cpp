@@ -71,8 +71,8 @@ TEST(ConsoleTable, ViewerRowsRunThroughTheViewerHook) {
       EXPECT_TRUE(executeConsole(s, std::string(c.name)).at(0).ok) << c.name;
     }
   }
-  EXPECT_EQ(seen.size(), 11u);  // open, screenshot_window, channel, curve, inspect, wait, panel,
-                                // layout, level, bloom, wait_loaded: the viewer's table
+  EXPECT_EQ(seen.size(), 12u);  // open, screenshot_window, channel, curve, inspect, wait, panel,
+                                // layout, level, bloom, view, wait_loaded: the viewer's table
                                 // (app/gui/app.cpp)
 }
 
