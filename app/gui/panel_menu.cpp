@@ -1,5 +1,5 @@
 // The main menu bar: File (Open, Open Recent, Save, Save As, Reload, Quit), View (panels, bloom,
-// reset layout) and Help (shortcuts).
+// overdraw view, reset layout) and Help (shortcuts); the overdraw view's numbers at its right.
 #include <imgui.h>
 
 #include "app/gui/app.h"
@@ -44,8 +44,11 @@ void viewMenu(App& app) {
   if (ImGui::MenuItem("Sequence panel")) showTab(app, BottomTab::Sequence);
   if (ImGui::MenuItem("Curve editor")) showTab(app, BottomTab::Curves);
   ImGui::Separator();
-  if (ImGui::MenuItem("Bloom", nullptr, &app.settings.bloom))
-    app.renderer->setBloom({.enabled = app.settings.bloom});
+  ImGui::MenuItem("Bloom", nullptr, &app.settings.bloom);
+  ImGui::MenuItem("Bloom settings...", nullptr, &app.showBloomPanel);
+  ImGui::MenuItem("Overdraw", nullptr, &app.overdrawView);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", "Particle layers per pixel on a colour ramp (README: Overdraw view)");
   ImGui::Separator();
   if (ImGui::MenuItem("Reset layout")) app.settings.layout = LayoutSettings{};
   ImGui::EndMenu();
@@ -61,7 +64,9 @@ void drawMenuBar(App& app) {
     if (ImGui::MenuItem("Shortcuts", "F1")) app.showShortcuts = true;
     ImGui::EndMenu();
   }
+  overdrawMenuText(app);
   ImGui::EndMainMenuBar();
+  drawBloomPanel(app);  // applies the view settings to the renderer, panel shown or not
 }
 
 }  // namespace fx::gui

@@ -29,7 +29,12 @@ Json settingsToJson(const ViewerSettings& s) {
             {"show_bottom", l.showBottom},
             {"bottom_tab", kBottomTabNames[int(l.bottomTab)]}}},
           {"recent_files", s.recentFiles},
-          {"bloom", s.bloom}};
+          {"bloom", s.bloom},
+          {"bloom_settings",
+           {{"threshold", s.bloomThreshold},
+            {"intensity", s.bloomIntensity},
+            {"soft_knee", s.bloomSoftKnee},
+            {"exposure", s.exposure}}}};
 }
 
 namespace {
@@ -72,6 +77,13 @@ ViewerSettings settingsFromJson(const Json& j) {
       if (f.is_string() && s.recentFiles.size() < kMaxRecentFiles && !f.get<std::string>().empty())
         s.recentFiles.push_back(f.get<std::string>());
   s.bloom = flag(j, "bloom", s.bloom);
+  if (j.contains("bloom_settings") && j["bloom_settings"].is_object()) {
+    const Json& b = j["bloom_settings"];  // BloomLook::reflect's ranges
+    s.bloomThreshold = number(b, "threshold", s.bloomThreshold, 0.0f, 64.0f);
+    s.bloomIntensity = number(b, "intensity", s.bloomIntensity, 0.0f, 16.0f);
+    s.bloomSoftKnee = number(b, "soft_knee", s.bloomSoftKnee, 0.0f, 1.0f);
+    s.exposure = number(b, "exposure", s.exposure, 0.0f, 64.0f);
+  }
   return s;
 }
 
