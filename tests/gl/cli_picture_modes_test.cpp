@@ -131,6 +131,19 @@ TEST(GlCliPictureModes, TransparentPngCompositesToTheOpaqueRender) {
     EXPECT_EQ(pixel(c.px, c.w, 0, 0).a, 0) << "the background is transparent";
   }
   fs::path preset = writePreset("gif.json", sprite("add", "[0, 0, 0]", 3, orange));
+  // A sprite sheet of a transparent capture keeps the alpha: the additive sprite's light over a
+  // clear background in each tile.
+  fs::path sheet = dir() / "sheet.png";
+  ASSERT_EQ(gltest::runFxview("render " + q(preset) + " --sheet " + q(sheet) +
+                              " --size 48x32 --frames 2 --every 0.1 --transparent"),
+            0);
+  Png s = readBack(sheet);
+  ASSERT_EQ(s.w, 96);
+  for (int tile : {0, 1}) {
+    EXPECT_EQ(pixel(s.px, s.w, 48 * tile + 1, 1).a, 0) << "tile " << tile;
+    EXPECT_EQ(pixel(s.px, s.w, 48 * tile + 24, 16).a, 0) << "additive: light only";
+    EXPECT_GT(pixel(s.px, s.w, 48 * tile + 24, 16).r, 200) << "its light is there";
+  }
   EXPECT_EQ(gltest::runFxview("render " + q(preset) + " --gif " + q(dir() / "x.gif") +
                               " --transparent --frames 2 --every 0.1"),
             2)
