@@ -25,7 +25,7 @@ std::string videoContainerFor(const fs::path& path) {
 struct VideoWriter::State {};
 VideoWriter::VideoWriter() = default;
 VideoWriter::~VideoWriter() = default;
-std::string VideoWriter::open(const fs::path&, int, int, double) {
+std::string VideoWriter::open(const fs::path&, int, int, double, bool) {
   return "video export needs FFmpeg's libraries (libavcodec-dev, libavformat-dev, "
          "libavutil-dev, libswscale-dev) at build time";
 }
@@ -65,7 +65,8 @@ struct Candidate {
 };
 
 // VP9 profile 1 and H.264 High 4:4:4 keep full-resolution chroma; the fallbacks are 4:2:0.
-std::vector<Candidate> candidatesFor(const std::string& container) {
+std::vector<Candidate> candidatesFor(const std::string& container, bool alpha) {
+  if (alpha) return {{"libvpx-vp9", AV_PIX_FMT_YUVA420P}};  // VP9 alpha is 4:2:0 (webm only)
   if (container == "webm")
     return {{"libvpx-vp9", AV_PIX_FMT_YUV444P}, {"libvpx", AV_PIX_FMT_YUV420P}};
   return {{"libx264", AV_PIX_FMT_YUV444P}, {"mpeg4", AV_PIX_FMT_YUV420P}};
@@ -128,7 +129,7 @@ std::string VideoWriter::State::openEncoder(const Candidate& c, const AVCodec* c
                                             double frameSeconds) {
   encoder = ff->avcodec_alloc_context3(codec);
   if (!encoder) return "out of memory";
-  bool subsampled = c.pixels == AV_PIX_FMT_YUV420P;
+  bool subsampled = c.pixels != AV_PIX_FMT_YUV444P;
   encoder->width = subsampled ? width & ~1 : width;
   encoder->height = subsampled ? height & ~1 : height;
   encoder->pix_fmt = c.pixels;
@@ -201,10 +202,12 @@ std::string VideoWriter::State::send(AVFrame* f) {
 VideoWriter::VideoWriter() = default;
 VideoWriter::~VideoWriter() = default;
 
-std::string VideoWriter::open(const fs::path& path, int width, int height, double frameSeconds) {
+std::string VideoWriter::open(const fs::path& path, int width, int height, double frameSeconds,
+                              bool alpha) {
   std::string container = videoContainerFor(path);
   if (container.empty())
     return "video: expected a " + std::string(kVideoExtensions) + " file name, got " + toUtf8(path);
+  if (alpha && container != "webm") return "video: only a .webm (VP9) holds alpha";
   if (width < 2 || height < 2) return "video: frames must be at least 2x2";
   if (!(frameSeconds > 0)) return "video: seconds between frames must be > 0";
   std::string loadError;
@@ -224,7 +227,7 @@ std::string VideoWriter::open(const fs::path& path, int width, int height, doubl
       rc < 0)
     return avError("video: no " + container + " muxer", rc);
   std::string err = "video: this FFmpeg has no encoder for " + container;
-  for (const Candidate& c : candidatesFor(container)) {
+  for (const Candidate& c : candidatesFor(container, alpha)) {
     const AVCodec* codec = ff->avcodec_find_encoder_by_name(c.encoder);
     if (!codec) continue;
     err = s.openEncoder(c, codec, frameSeconds);

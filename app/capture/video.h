@@ -32,8 +32,10 @@ class VideoWriter {
   VideoWriter& operator=(const VideoWriter&) = delete;
 
   // Starts a clip of `width` x `height` frames `frameSeconds` apart. "" or the error (an unknown
-  // extension, no encoder, a file that cannot be created).
-  std::string open(const std::filesystem::path& path, int width, int height, double frameSeconds);
+  // extension, no encoder, a file that cannot be created). `alpha`: the frames' alpha kept (a
+  // transparent capture, premultiplied): VP9 yuva420p in a .webm only.
+  std::string open(const std::filesystem::path& path, int width, int height, double frameSeconds,
+                   bool alpha = false);
   // Adds the next frame (the size given to open). "" or the error.
   std::string add(const Image& frame);
   // Flushes the encoder, closes the file and renames it into place. "" or the error.

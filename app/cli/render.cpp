@@ -2,6 +2,8 @@
 //                      [--frames N --every S] [--gif OUT.gif] [--sheet OUT.png [--columns C]]
 //                      [--video OUT.webm|OUT.mp4]
 //                      [--grid] [--exec "cmd; cmd"] [--allow-any-path] [--model X.gbxmodel]
+//                      [--view normal|overdraw] [--transparent] [--bloom] [--bloom-threshold T]
+//                      [--bloom-intensity I] [--bloom-knee K] [--exposure E]
 // PRESET may be a .glow (with --model) or .weather_particle_system tag: the scene
 // engine/session/tag_scene.h makes for it, camera framed on the model or the weather cube. A
 // bug-report bundle folder renders its preset at its moment (seed, simulation, camera, and time
@@ -24,6 +26,12 @@
 // the commands after it do not run (--keep-going runs them, still exiting 2).
 // Debug labels (DebugDraw::labels: marker names with render_model_markers) are drawn as small
 // text beside their points, over the picture.
+//
+// --view overdraw draws the particle layer count of each pixel on a colour ramp with a legend
+// (engine/render/renderer.h Renderer::setOverdraw) and prints each frame's max and mean count;
+// --transparent writes premultiplied colour with coverage alpha (Renderer::setTransparent) to the
+// PNGs, the sheet and a .webm (VP9 with alpha); not to a GIF or an .mp4 (a usage error). Bloom
+// and exposure are the preset's `bloom` object; the --bloom options override its fields.
 #include <cstdio>
 #include <future>
 #include <iostream>
@@ -31,6 +39,7 @@
 #include "app/capture/frames.h"
 #include "app/capture/video.h"
 #include "app/cli/common.h"
+#include "app/cli/view_options.h"
 #include "engine/core/paths.h"
 #include "engine/core/startup_phases.h"
 #include "engine/render/renderer.h"
@@ -67,6 +76,9 @@ struct Args {
   bool grid = false;
   bool debugGl = false;
   bool bloom = false;
+  std::optional<float> bloomThreshold, bloomIntensity, bloomKnee, exposure;
+  std::string view = "normal";  // --view normal|overdraw (the console's `view` may change it)
+  bool transparent = false;
   bool force = false;  // --force: read-only outputs made writable
   std::string exec;
   bool keepGoing = false;  // --keep-going: --exec runs past a failing command
@@ -104,12 +116,32 @@ bool checkArgs(const Args& args, int& width, int& height) {
     std::cerr << "--frames N needs --every S > 0\n";
     return false;
   }
+  if (args.view != "normal" && args.view != "overdraw") {
+    std::cerr << "--view: expected normal or overdraw, got '" << args.view << "'\n";
+    return false;
+  }
+  if (args.transparent && (!args.gif.empty() || videoContainerFor(toPath(args.video)) == "mp4")) {
+    std::cerr << "--transparent: a GIF or an .mp4 holds no alpha; write PNGs, a --sheet or a "
+                 ".webm\n";
+    return false;
+  }
   if (args.output.empty() && args.gif.empty() && args.sheet.empty() && args.video.empty()) {
     std::cerr << "nothing to write: give -o OUT.png, --gif OUT.gif, --sheet OUT.png or --video "
                  "OUT.webm\n";
     return false;
   }
   return true;
+}
+
+// The preset's bloom with the command line's overrides.
+render::BloomSettings bloomOf(const Args& args, const BloomLook& preset) {
+  render::BloomSettings b = bloomSettingsOf(preset);
+  b.enabled = b.enabled || args.bloom;
+  b.threshold = args.bloomThreshold.value_or(b.threshold);
+  b.strength = args.bloomIntensity.value_or(b.strength);
+  b.softKnee = args.bloomKnee.value_or(b.softKnee);
+  b.exposure = args.exposure.value_or(b.exposure);
+  return b;
 }
 
 // The PNG a frame goes to with -o: numbered with --frames.
@@ -140,11 +172,12 @@ std::vector<OutputFile> outputKindsOf(const Args& args) {
 
 // --exec: the console commands, run before simulating, up to the first that fails (all of them
 // with --keep-going). False when one fails (each failure is printed).
-bool runExec(const Args& args, Preset& preset, World& world, SplitView& split) {
+bool runExec(const Args& args, Preset& preset, World& world, SplitView& split, bool& overdraw) {
   if (args.exec.empty()) return true;
   ConsoleSession session{.preset = &preset,
                          .world = &world,
                          .split = &split,
+                         .overdraw = &overdraw,
                          .allowAnyPath = args.allowAnyPath,
                          .keepGoing = args.keepGoing};
   bool failed = false;
@@ -163,9 +196,7 @@ bool runExec(const Args& args, Preset& preset, World& world, SplitView& split) {
 class GlStart {
  public:
   explicit GlStart(const Args& args)
-      : done_(std::async(std::launch::async, [this, debug = args.debugGl, bloom = args.bloom] {
-          start(debug, bloom);
-        })) {}
+      : done_(std::async(std::launch::async, [this, debug = args.debugGl] { start(debug); })) {}
   // Never waited for (the run stopped first): the context comes to this thread, so the
   // renderer's objects are deleted where they live.
   ~GlStart() {
@@ -187,7 +218,7 @@ class GlStart {
   }
 
  private:
-  void start(bool debug, bool bloom) {
+  void start(bool debug) {
     {
       startup::Span span("egl_context");
       context_ = render::HeadlessContext::create(error_);
@@ -196,7 +227,6 @@ class GlStart {
     startup::Span span("renderer_init");
     renderer_ = std::make_unique<render::Renderer>();
     if (!renderer_->init({.debugOutput = debug || render::kDebugOutputByDefault}, error_)) return;
-    renderer_->setBloom({.enabled = bloom});
     if (!context_->release()) error_ = "EGL: cannot release the context for the rendering thread";
   }
 
@@ -236,6 +266,8 @@ std::string renderFrames(const Args& args, render::Renderer& renderer, Preset& p
                         .grid = args.grid},
                        [&](int i, Image& frame) -> std::string {
                          printWarnings(renderer);
+                         if (renderer.overdraw())
+                           std::cout << overdrawSummary(renderer.stats()) << "\n";
                          if (!args.output.empty()) {
                            if (std::string e = writePngAtomic(framePath(args, i), frame);
                                !e.empty())
@@ -292,7 +324,8 @@ int run(const Args& args) {
   World world(*preset);
   world.flags.unlimitedBudget = args.unlimitedBudget;
   SplitView split;
-  if (!runExec(args, *preset, world, split)) return kExitUsage;
+  bool overdraw = args.view == "overdraw";
+  if (!runExec(args, *preset, world, split, overdraw)) return kExitUsage;
   startup::mark("world");
   const double start = args.time.value_or(bundleTime.value_or(1.0));
   simulateToFirstFrame(world, *preset, split, width, height, start);
@@ -300,11 +333,15 @@ int run(const Args& args) {
   render::Renderer* renderer = gl.wait();
   if (!renderer) return kExitUsage;
   startup::mark("wait_for_gl");
+  renderer->setBloom(bloomOf(args, preset->scene.bloom));
+  renderer->setOverdraw(overdraw);
+  renderer->setTransparent(args.transparent);
   std::vector<Image> frames;
   VideoWriter video;
   std::string err;
   if (!args.video.empty())
-    err = video.open(toPath(args.video), width, height, args.every > 0 ? args.every : 0.1);
+    err = video.open(toPath(args.video), width, height, args.every > 0 ? args.every : 0.1,
+                     args.transparent);
   if (err.empty())
     err = renderFrames(args, *renderer, *preset, world, split, width, height, start, frames, video);
   if (err.empty() && !args.video.empty()) err = video.finish();
@@ -364,7 +401,26 @@ void registerRender(CLI::App& app, int& exitCode) {
       "Lift the games' particle limits (stress runs; fxview's hard cap of 2^20 per effect "
       "stays)");
   cmd->add_flag("--bloom", args->bloom,
-                "Bloom: colours above 0.75 glow (blurred and added back before the clamp to 1)");
+                "Bloom: colours above the threshold (0.75 unless the preset's bloom object says) "
+                "glow, blurred and added back before the clamp to 1");
+  cmd->add_option("--bloom-threshold", args->bloomThreshold,
+                  "Bloom: linear colour above which a channel glows (preset: bloom/threshold)")
+      ->check(CLI::Range(0.0, 64.0));
+  cmd->add_option("--bloom-intensity", args->bloomIntensity,
+                  "Bloom: how much of the blurred glow is added back (preset: bloom/intensity)")
+      ->check(CLI::Range(0.0, 16.0));
+  cmd->add_option("--bloom-knee", args->bloomKnee,
+                  "Bloom: soft knee 0..1, the glow eased in below the threshold (bloom/soft_knee)")
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--exposure", args->exposure,
+                  "The HDR picture x this before bloom and the clamp to 1 (bloom/exposure)")
+      ->check(CLI::Range(0.0, 64.0));
+  cmd->add_option("--view", args->view,
+                  "normal, or overdraw: particle layers per pixel on a colour ramp with a legend "
+                  "(README: Overdraw view); prints the max and mean");
+  cmd->add_flag("--transparent", args->transparent,
+                "Transparent background: premultiplied colour with alpha in the PNGs, the sheet "
+                "and a .webm (README: Transparent capture)");
   cmd->add_flag("--debug-gl", args->debugGl,
                 "Print KHR_debug messages from the driver (always on in Debug builds)");
   cmd->add_option_function<std::string>(

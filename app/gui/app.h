@@ -156,6 +156,8 @@ struct App {
   std::vector<std::filesystem::path> readOnlyFiles;
   std::filesystem::path readOnlySavePath;  // the save asked for ("" = Save)
   bool readOnlySaveOverwrite = false;
+  bool overdrawView = false;    // View > Overdraw, `view overdraw` (panel_view.cpp)
+  bool showBloomPanel = false;  // View > Bloom settings...
   uint64_t frameIndex = 0;
   std::string status;  // one-line feedback in the toolbar ("saved ...")
   double statusUntil = 0.0;
@@ -293,5 +295,17 @@ void drawPrompts(App& app);
 void handleViewportInput(App& app);
 void drawLabels(App& app, const DebugDraw& debug, const View& view, vec2 offset);
 void handleShortcuts(App& app);
+// --- panel_view.cpp: the overdraw view and the bloom settings
+// The viewer's `view [overdraw|normal]` and `bloom [0|1] | bloom threshold|intensity|knee|exposure
+// [VALUE]` (rows of world_console.cpp); "" or an error, the printed value in the console log.
+std::string viewerView(App& app, const ConsoleStatement& st);
+std::string viewerBloomControls(App& app, const ConsoleStatement& st);
+// The settings' bloom and the overdraw view onto the renderer (every frame, before drawing).
+void applyViewSettings(App& app);
+void drawBloomPanel(App& app);
+void overdrawMenuText(App& app);  // the overdraw view's max / mean, in the menu bar
+// The bloom panel's values as a preset's `bloom` object and back.
+BloomLook viewerBloomLook(const ViewerSettings& settings);
+void setViewerBloomLook(ViewerSettings& settings, const BloomLook& look);
 
 }  // namespace fx::gui

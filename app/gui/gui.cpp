@@ -236,7 +236,7 @@ void initImGui(App& app) {
   ImGui::CreateContext();
   // The layout is ours (settings.h); nothing written beside the binary.
   ImGui::GetIO().IniFilename = nullptr;
-  app.renderer->setBloom({.enabled = app.settings.bloom});
+  applyViewSettings(app);
   applyStyle();
   ImGui_ImplGlfw_InitForOpenGL(app.window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");

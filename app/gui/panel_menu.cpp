@@ -1,6 +1,6 @@
 // The main menu bar: File (Open, Open Recent, Save, Save As, Reload, Record, Save Bug Report,
-// Quit), View (panels, bloom,
-// reset layout) and Help (shortcuts, about).
+// Quit), View (panels, bloom, overdraw view, UI scale, reset layout) and Help (shortcuts, about);
+// the overdraw view's numbers at its right.
 #include <imgui.h>
 
 #include "app/gui/app.h"
@@ -49,8 +49,11 @@ void viewMenu(App& app) {
   if (ImGui::MenuItem("Sequence panel")) showTab(app, BottomTab::Sequence);
   if (ImGui::MenuItem("Curve editor")) showTab(app, BottomTab::Curves);
   ImGui::Separator();
-  if (ImGui::MenuItem("Bloom", nullptr, &app.settings.bloom))
-    app.renderer->setBloom({.enabled = app.settings.bloom});
+  ImGui::MenuItem("Bloom", nullptr, &app.settings.bloom);
+  ImGui::MenuItem("Bloom settings...", nullptr, &app.showBloomPanel);
+  ImGui::MenuItem("Overdraw", nullptr, &app.overdrawView);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", "Particle layers per pixel on a colour ramp (README: Overdraw view)");
   ImGui::Separator();
   float percent = app.settings.uiScale * 100.0f;
   if (ImGui::SliderFloat("UI scale", &percent, kMinUiScale * 100.0f, kMaxUiScale * 100.0f,
@@ -73,7 +76,9 @@ void drawMenuBar(App& app) {
     if (ImGui::MenuItem("About fxview")) app.showAbout = true;
     ImGui::EndMenu();
   }
+  overdrawMenuText(app);
   ImGui::EndMainMenuBar();
+  drawBloomPanel(app);  // applies the view settings to the renderer, panel shown or not
 }
 
 }  // namespace fx::gui

@@ -171,10 +171,9 @@ void fileRow(App& app) {
   ImGui::SameLine();
   exportButtons(app);
   ImGui::SameLine();
-  if (ImGui::Checkbox("Bloom", &app.settings.bloom))
-    app.renderer->setBloom({.enabled = app.settings.bloom});
+  if (ImGui::Checkbox("Bloom", &app.settings.bloom)) applyViewSettings(app);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Colours above 0.75 glow (HDR frame, blurred and added before the clamp)");
+    ImGui::SetTooltip("Colours above the threshold glow (View > Bloom settings...)");
   ImGui::SameLine();
   ImGui::Checkbox("throttle", &app.framerateThrottle);
   if (ImGui::IsItemHovered())

@@ -37,7 +37,12 @@ Json settingsToJson(const ViewerSettings& s) {
             {"size", {s.record.width, s.record.height}},
             {"transparent", s.record.transparent},
             {"folder", s.record.folder}}},
-          {"ui", {{"scale", s.uiScale}, {"font_size", s.fontSize}}}};
+          {"ui", {{"scale", s.uiScale}, {"font_size", s.fontSize}}},
+          {"bloom_settings",
+           {{"threshold", s.bloomThreshold},
+            {"intensity", s.bloomIntensity},
+            {"soft_knee", s.bloomSoftKnee},
+            {"exposure", s.exposure}}}};
 }
 
 namespace {
@@ -97,6 +102,13 @@ ViewerSettings settingsFromJson(const Json& j) {
   if (j.contains("ui") && j["ui"].is_object()) {
     s.uiScale = number(j["ui"], "scale", s.uiScale, kMinUiScale, kMaxUiScale);
     s.fontSize = number(j["ui"], "font_size", s.fontSize, kMinFontSize, kMaxFontSize);
+  }
+  if (j.contains("bloom_settings") && j["bloom_settings"].is_object()) {
+    const Json& b = j["bloom_settings"];  // BloomLook::reflect's ranges
+    s.bloomThreshold = number(b, "threshold", s.bloomThreshold, 0.0f, 64.0f);
+    s.bloomIntensity = number(b, "intensity", s.bloomIntensity, 0.0f, 16.0f);
+    s.bloomSoftKnee = number(b, "soft_knee", s.bloomSoftKnee, 0.0f, 1.0f);
+    s.exposure = number(b, "exposure", s.exposure, 0.0f, 64.0f);
   }
   return s;
 }

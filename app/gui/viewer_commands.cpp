@@ -96,17 +96,6 @@ std::string viewerLayout(App& app, const ConsoleStatement& st) {
   return {};
 }
 
-std::string viewerBloom(App& app, const ConsoleStatement& st) {
-  if (st.tokens.size() > 1) {
-    auto b = parseConsoleBool(st.tokens[1]);
-    if (!b) return "expected 0 or 1, got \"" + st.tokens[1] + "\"";
-    app.settings.bloom = *b;
-    if (app.renderer) app.renderer->setBloom({.enabled = *b});
-  }
-  app.consoleLog.push_back({ConsoleLine::Output, app.settings.bloom ? "bloom 1" : "bloom 0"});
-  return {};
-}
-
 std::string viewerLevel(App& app, const ConsoleStatement& st) {
   const auto& t = st.tokens;
   if (!app.preset || !app.preset->level) return "no .scenario_structure_bsp is open";
@@ -127,21 +116,14 @@ struct ViewerCommand {
 };
 
 constexpr ViewerCommand kViewerCommands[] = {
-    {"open", viewerOpen},
-    {"screenshot_window", viewerScreenshotWindow},
-    {"channel", viewerChannel},
-    {"curve", viewerCurve},
-    {"inspect", viewerInspect},
-    {"wait", viewerWait},
-    {"panel", viewerPanel},
-    {"layout", viewerLayout},
-    {"bloom", viewerBloom},
-    {"level", viewerLevel},
-    {"wait_loaded", viewerWaitLoaded},
-    {"model", viewerModel},
-    {"record", viewerRecord},
-    {"ui_scale", viewerUiScale},
-    {"font_size", viewerUiScale},
+    {"open", viewerOpen},           {"screenshot_window", viewerScreenshotWindow},
+    {"channel", viewerChannel},     {"curve", viewerCurve},
+    {"inspect", viewerInspect},     {"wait", viewerWait},
+    {"panel", viewerPanel},         {"layout", viewerLayout},
+    {"bloom", viewerBloomControls}, {"view", viewerView},
+    {"level", viewerLevel},         {"wait_loaded", viewerWaitLoaded},
+    {"model", viewerModel},         {"record", viewerRecord},
+    {"ui_scale", viewerUiScale},    {"font_size", viewerUiScale},
 };
 
 }  // namespace

@@ -52,6 +52,7 @@ bool HdrTarget::init(const std::filesystem::path& shaderDir, std::string& error)
   bright_ = OnDemandProgram(shaderDir, "post", "post_bright");
   blur_ = OnDemandProgram(shaderDir, "post", "post_blur");
   space_ = OnDemandProgram(shaderDir, "post", "post_space");
+  overdraw_ = OnDemandProgram(shaderDir, "post", "post_overdraw");
   if (!shaderDir.empty() &&
       !(bright_.compileNow(error) && blur_.compileNow(error) && space_.compileNow(error)))
     return false;
@@ -135,6 +136,9 @@ void HdrTarget::bloomPasses(const BloomSettings& bloom) {
   bindTexture(0, frame_.color.get());
   glUniform1i(glGetUniformLocation(bright_.get(), "uHdr"), 0);
   glUniform1f(glGetUniformLocation(bright_.get(), "uThreshold"), bloom.threshold);
+  glUniform1f(glGetUniformLocation(bright_.get(), "uKnee"),
+              std::clamp(bloom.softKnee, 0.0f, 1.0f) * bloom.threshold);
+  glUniform1f(glGetUniformLocation(bright_.get(), "uExposure"), bloom.exposure);
   glDrawArrays(GL_TRIANGLES, 0, 3);
 
   postState(blur_.get(), emptyVao_.get());
@@ -152,7 +156,7 @@ void HdrTarget::bloomPasses(const BloomSettings& bloom) {
   }
 }
 
-void HdrTarget::resolve(const BloomSettings& bloom) {
+void HdrTarget::resolve(const BloomSettings& bloom, bool keepAlpha) {
   if (!active_) return;
   setLinear(false);
   active_ = false;
@@ -166,8 +170,31 @@ void HdrTarget::resolve(const BloomSettings& bloom) {
   glUniform1i(glGetUniformLocation(resolve_.get(), "uBloom"), 1);
   glUniform1f(glGetUniformLocation(resolve_.get(), "uBloomStrength"),
               bloom.enabled ? bloom.strength : 0.0f);
+  glUniform1f(glGetUniformLocation(resolve_.get(), "uExposure"), bloom.exposure);
+  glUniform1i(glGetUniformLocation(resolve_.get(), "uKeepAlpha"), keepAlpha ? 1 : 0);
   glDrawArrays(GL_TRIANGLES, 0, 3);
   bindTexture(1, 0);
+  bindTexture(0, 0);
+  glBindVertexArray(0);
+  glDepthMask(GL_TRUE);
+}
+
+void HdrTarget::resolveOverdraw(int x, int y, int w, int h, std::vector<float>& counts) {
+  if (!active_) return;
+  active_ = false;
+  counts.assign(size_t(std::max(w, 0)) * size_t(std::max(h, 0)), 0.0f);
+  if (!counts.empty()) {
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, frame_.fbo.get());
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glReadPixels(x, y, w, h, GL_RED, GL_FLOAT, counts.data());
+  }
+  glBindFramebuffer(GL_FRAMEBUFFER, GLuint(previous_));
+  glViewport(0, 0, width_, height_);
+  if (!overdraw_.get()) return;
+  postState(overdraw_.get(), emptyVao_.get());
+  bindTexture(0, frame_.color.get());
+  glUniform1i(glGetUniformLocation(overdraw_.get(), "uHdr"), 0);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
   bindTexture(0, 0);
   glBindVertexArray(0);
   glDepthMask(GL_TRUE);

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "engine/render/gl_objects.h"
 #include "engine/render/renderer.h"
@@ -22,9 +23,14 @@ class HdrTarget {
   bool init(const std::filesystem::path& shaderDir, std::string& error);
   // Remembers the bound draw framebuffer, (re)sizes the float target and binds it.
   void begin(int width, int height);
-  // Bloom (when enabled), then the clamp into the framebuffer bound at begin(), which is bound
-  // again afterwards.
-  void resolve(const BloomSettings& bloom);
+  // Exposure, bloom (when enabled), then the clamp into the framebuffer bound at begin(), which
+  // is bound again afterwards. `keepAlpha`: the frame's alpha (a transparent capture's coverage)
+  // goes out too, else 1.
+  void resolve(const BloomSettings& bloom, bool keepAlpha = false);
+  // The overdraw view's end: the frame's layer counts through the ramp (post_overdraw.frag)
+  // into the framebuffer bound at begin(). `counts` gets the red channel of the rectangle
+  // (x, y, w, h; bottom-up rows) first.
+  void resolveOverdraw(int x, int y, int w, int h, std::vector<float>& counts);
   bool active() const { return active_; }
   // Re-encodes the frame between gamma (how begin() leaves it) and linear light: the frame drawn
   // converted (post_space.frag) into a second colour buffer that shares its depth, then the two
@@ -43,6 +49,7 @@ class HdrTarget {
 
   OnDemandProgram bright_, blur_;  // bloom's, compiled when bloom first runs
   OnDemandProgram space_;          // post_space, compiled when a frame first turns linear
+  OnDemandProgram overdraw_;       // post_overdraw, compiled for the first overdraw view
   GlProgram resolve_;
   GlVertexArray emptyVao_;
   Surface frame_;

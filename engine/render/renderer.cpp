@@ -18,40 +18,44 @@ namespace fx::render {
 // Halo's framebuffer blend functions (reference halo notes §5.5) as GL state.
 void setBlend(BlendMode mode) {
   glEnable(GL_BLEND);
+  GLenum rgbEquation = GL_FUNC_ADD, src = GL_ONE, dst = GL_ONE;
+  GLenum alphaSrc = GL_ZERO, alphaDst = GL_ONE;  // coverage unchanged
   switch (mode) {
     case BlendMode::AlphaBlend:
-      glBlendEquation(GL_FUNC_ADD);
-      glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+      src = GL_SRC_ALPHA, dst = GL_ONE_MINUS_SRC_ALPHA;
+      alphaSrc = GL_ONE, alphaDst = GL_ONE_MINUS_SRC_ALPHA;
       break;
     case BlendMode::Multiply:
-      glBlendEquation(GL_FUNC_ADD);
-      glBlendFunc(GL_DST_COLOR, GL_ZERO);
+      src = GL_DST_COLOR, dst = GL_ZERO;
       break;
     case BlendMode::DoubleMultiply:
-      glBlendEquation(GL_FUNC_ADD);
-      glBlendFunc(GL_DST_COLOR, GL_SRC_COLOR);
+      src = GL_DST_COLOR, dst = GL_SRC_COLOR;
       break;
     case BlendMode::Add:
-      glBlendEquation(GL_FUNC_ADD);
-      glBlendFunc(GL_ONE, GL_ONE);
       break;
     case BlendMode::Subtract:
-      glBlendEquation(GL_FUNC_REVERSE_SUBTRACT);
-      glBlendFunc(GL_ONE, GL_ONE);
+      rgbEquation = GL_FUNC_REVERSE_SUBTRACT;
       break;
     case BlendMode::ComponentMin:
-      glBlendEquation(GL_MIN);
-      glBlendFunc(GL_ONE, GL_ONE);
+      rgbEquation = GL_MIN;
       break;
     case BlendMode::ComponentMax:
-      glBlendEquation(GL_MAX);
-      glBlendFunc(GL_ONE, GL_ONE);
+      rgbEquation = GL_MAX;
       break;
     case BlendMode::AlphaMultiplyAdd:
-      glBlendEquation(GL_FUNC_ADD);
-      glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+      src = GL_ONE, dst = GL_ONE_MINUS_SRC_ALPHA;
+      alphaSrc = GL_ONE, alphaDst = GL_ONE_MINUS_SRC_ALPHA;
       break;
   }
+  glBlendEquationSeparate(rgbEquation, GL_FUNC_ADD);
+  glBlendFuncSeparate(src, dst, alphaSrc, alphaDst);
+}
+
+void Renderer::Impl::blend(BlendMode mode) const {
+  if (!overdraw) return setBlend(mode);
+  glEnable(GL_BLEND);
+  glBlendEquation(GL_FUNC_ADD);
+  glBlendFunc(GL_ONE, GL_ONE);
 }
 
 void uniformMat4(GLuint program, const char* name, const mat4& m) {
@@ -130,6 +134,8 @@ bool Renderer::Impl::loadPrograms(std::string& error) {
   debugProgram = OnDemandProgram(options.shaderDir, "debug", "debug");
   meshProgram = OnDemandProgram(options.shaderDir, "mesh", "mesh");
   stripProgram = OnDemandProgram(options.shaderDir, "strip", "strip");
+  overdrawStrip = OnDemandProgram(options.shaderDir, "strip", "overdraw");
+  overdrawQuad = OnDemandProgram(options.shaderDir, "overdraw", "overdraw");
   if (!options.shaderDir.empty() &&
       !(debugProgram.compileNow(error) && meshProgram.compileNow(error) &&
         stripProgram.compileNow(error)))
@@ -224,12 +230,17 @@ void Renderer::Impl::createSamplers() {
 
 void Renderer::beginFrame(int width, int height, ColorRgba background) {
   impl_->stats = {};
+  impl_->drewView = false;
   if (impl_->options.hdr) impl_->hdr.begin(width, height);
   glViewport(0, 0, width, height);
   glDisable(GL_SCISSOR_TEST);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
   glDepthMask(GL_TRUE);
-  glClearColor(background.r, background.g, background.b, 1.0f);
+  // A transparent capture starts from nothing; the overdraw view from no layers.
+  if (impl_->transparent || impl_->overdraw)
+    glClearColor(0.0f, 0.0f, 0.0f, 0.0f);
+  else
+    glClearColor(background.r, background.g, background.b, 1.0f);
   glClearDepth(1.0);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   impl_->depthWritten = false;
@@ -237,6 +248,7 @@ void Renderer::beginFrame(int width, int height, ColorRgba background) {
 
 void Renderer::draw(const DrawList& list, const View& view) {
   setViewport(view);
+  impl_->noteView(view);
   impl_->drawMeshes(list, view);
   impl_->copySceneDepth(list, view);
   impl_->drawSprites(list, view);  // and the strip batches among them
@@ -249,6 +261,7 @@ void Renderer::draw(const DrawList& list, const View& view) {
 }
 
 bool Renderer::Impl::useLinearLight(bool linear, const View& view) {
+  if (overdraw) return false;  // the frame holds layer counts, never re-encoded
   if (!options.hdr) {
     if (linear) warnOnce("linear-light batches blend in gamma space without the HDR frame");
     return false;
@@ -260,7 +273,7 @@ bool Renderer::Impl::useLinearLight(bool linear, const View& view) {
   glDisable(GL_CULL_FACE);
   glDepthMask(GL_FALSE);
   glDepthFunc(GL_LEQUAL);
-  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
+  particleMask();
   return hdr.linear();
 }
 

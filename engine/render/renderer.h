@@ -75,6 +75,10 @@ struct RenderStats {
   // Since init: times the driver refused to map a sprite buffer of spriteStorage(), so the
   // sprites went through a heap copy instead (0 on a working driver).
   size_t spriteMapFallbacks = 0;
+  // The overdraw view (Renderer::setOverdraw), set by endFrame over the views drawn this frame:
+  // the most particle layers on one pixel, and the mean over every pixel of those views.
+  int overdrawMax = 0;
+  double overdrawMean = 0.0;
 };
 
 #ifdef NDEBUG
@@ -95,14 +99,34 @@ struct RendererOptions {
   bool hdr = true;  // draw into a floating-point frame, resolved by endFrame (see above)
 };
 
-// Bloom at the end of an HDR frame: the part of each pixel above `threshold` blurred at half
-// resolution (separable 9-tap Gaussian, `passes` times) and added back before the clamp.
+// The end of an HDR frame: the frame x `exposure` (always, bloom on or off); then, with bloom, the
+// part of each channel above `threshold` (eased in over `softKnee` x threshold below it: the
+// quadratic knee (x - t + k)^2 / 4k between t - k and t + k) blurred at half resolution
+// (separable 9-tap Gaussian, `passes` times) and added back x `strength`; then the clamp to
+// [0, 1]. The defaults are the picture fxview always made.
 struct BloomSettings {
   bool enabled = false;     // off by default: the seeds' pictures without glow
   float threshold = 0.75f;  // linear colour above which a pixel glows
-  float strength = 1.5f;    // how much of the blurred glow is added back
+  float strength = 1.5f;    // how much of the blurred glow is added back (intensity)
+  float softKnee = 0.0f;    // 0 = hard threshold; 1 = the glow starts at 0 (0..1)
+  float exposure = 1.0f;    // the HDR frame's multiplier before bloom and the clamp
   int passes = 2;           // horizontal + vertical blur pairs (each widens the glow)
 };
+
+// The overdraw view's colour ramp (README "Overdraw view"): the colour of `layers` particle
+// layers on a pixel, and the legend's rows (the first count of each colour).
+struct OverdrawBand {
+  int first;  // layers from this count up to the next band's first - 1
+  uint8_t r, g, b;
+};
+inline constexpr OverdrawBand kOverdrawRamp[] = {
+    {0, 0, 0, 0},      {1, 0, 0, 170},  {2, 0, 85, 255},   {3, 0, 170, 255},   {4, 0, 255, 255},
+    {5, 0, 255, 127},  {6, 0, 200, 0},  {7, 127, 255, 0},  {8, 255, 255, 0},   {9, 255, 191, 0},
+    {10, 255, 127, 0}, {11, 255, 0, 0}, {16, 255, 0, 170}, {32, 170, 85, 255}, {64, 255, 255, 255}};
+// The band `layers` falls in (index into kOverdrawRamp).
+int overdrawBand(int layers);
+// The legend's rectangle in the picture, top-left origin: x, y, width, height (pixels).
+inline constexpr int kOverdrawLegend[4] = {0, 0, 60, 188};
 
 class Renderer {
  public:
@@ -120,6 +144,22 @@ class Renderer {
   void endFrame();
   void setBloom(const BloomSettings& bloom);
   const BloomSettings& bloom() const;
+  // The overdraw view: every particle draw (sprite and strip batches, shader quads) adds one
+  // layer to each pixel it rasterises (texture alpha, fades and a shader's discards do not
+  // matter), depth tested against the opaque meshes as it is normally, which write depth only;
+  // debug draws and labels are left out. endFrame maps the counts through kOverdrawRamp, draws
+  // the legend at the top-left corner of the first view drawn, and sets RenderStats'
+  // overdrawMax / overdrawMean. Needs the HDR frame (RendererOptions::hdr); bloom and exposure
+  // do not apply.
+  void setOverdraw(bool on);
+  bool overdraw() const;
+  // Transparent capture: the frame starts transparent black instead of the background and keeps
+  // coverage in alpha, so endFrame writes premultiplied colour and alpha: composited as
+  // C + B (1 - a) over any background B it gives the picture drawn over B (alpha blend and
+  // alpha-multiply-add cover, additive light leaves a at 0; README "Transparent capture" says
+  // how each blend mode is captured). Opaque meshes and debug draws cover (a = 1 / their alpha).
+  void setTransparent(bool on);
+  bool transparent() const;
   void draw(const DrawList& list, const View& view);
   void drawDebug(const DebugDraw& debug, const View& view);
   // DebugDraw::labels as text (stb_easy_font, `scale` x its 10 px glyphs) beside their points,

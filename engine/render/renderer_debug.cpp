@@ -17,6 +17,7 @@ namespace fx::render {
 void Renderer::drawDebug(const DebugDraw& debug, const View& view) {
   Impl& r = *impl_;
   if (debug.lines.empty() && debug.points.empty()) return;
+  if (r.overdraw) return;  // the overdraw view counts particle layers alone
   if (!r.debugProgram.get()) return r.warnOnce(r.debugProgram.error());
   setViewport(view);
   glUseProgram(r.debugProgram.get());
@@ -28,9 +29,8 @@ void Renderer::drawDebug(const DebugDraw& debug, const View& view) {
   glDepthMask(GL_TRUE);
   glDisable(GL_CULL_FACE);
   glEnable(GL_BLEND);
-  glBlendEquation(GL_FUNC_ADD);
-  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
+  setBlend(BlendMode::AlphaBlend);  // covering in a transparent capture
+  r.particleMask();
   glEnable(GL_PROGRAM_POINT_SIZE);
   r.depthWritten = true;
   glEnableVertexAttribArray(0);
@@ -70,7 +70,7 @@ void Renderer::drawDebug(const DebugDraw& debug, const View& view) {
 
 void Renderer::drawLabels(const DebugDraw& debug, const View& view, float scale) {
   Impl& r = *impl_;
-  if (debug.labels.empty()) return;
+  if (debug.labels.empty() || r.overdraw) return;
   r.layoutLabels(debug, view, scale);
   const std::vector<DebugVertex>& tris = r.labelTriangles;
   if (tris.empty()) return;
@@ -84,9 +84,8 @@ void Renderer::drawLabels(const DebugDraw& debug, const View& view, float scale)
   glDepthMask(GL_FALSE);
   glDisable(GL_CULL_FACE);
   glEnable(GL_BLEND);
-  glBlendEquation(GL_FUNC_ADD);
-  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
+  setBlend(BlendMode::AlphaBlend);  // covering in a transparent capture
+  r.particleMask();
   GLsizeiptr bytes = GLsizeiptr(tris.size() * sizeof(DebugVertex));
   glBufferData(GL_ARRAY_BUFFER, bytes, nullptr, GL_STREAM_DRAW);
   glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, tris.data());

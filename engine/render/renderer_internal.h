@@ -10,6 +10,7 @@
 //   renderer_meshes.cpp   opaque scene meshes and their GPU copies
 //   renderer_debug.cpp    debug lines and points, and labels as text
 //   renderer_post.cpp     the end of an HDR frame: bloom and the resolve
+//   renderer_overdraw.cpp the overdraw view: its programs, the ramp resolve, stats and legend
 #pragma once
 
 #include <cstddef>
@@ -30,7 +31,9 @@
 
 namespace fx::render {
 
-// Halo's framebuffer blend functions (reference halo notes §5.5) as GL state.
+// Halo's framebuffer blend functions (reference halo notes §5.5) as GL state. The alpha channel
+// (written only in a transparent capture) keeps coverage: alpha blend and alpha multiply add
+// cover (a = s + a (1 - s)), every other mode leaves it.
 void setBlend(BlendMode mode);
 void uniformMat4(GLuint program, const char* name, const mat4& m);
 // The view's rectangle of the framebuffer; the scissor keeps wide points and lines inside it.
@@ -113,6 +116,14 @@ struct Renderer::Impl {
   TextureCache textures;
   HdrTarget hdr;
   BloomSettings bloom;
+  bool transparent = false;  // Renderer::setTransparent
+  bool overdraw = false;     // Renderer::setOverdraw (only with the HDR frame)
+  // The overdraw view's programs: each family's vertex stage with overdraw.frag (one layer).
+  OnDemandProgram overdrawStrip, overdrawQuad;
+  // The views drawn since beginFrame, as one framebuffer rectangle (x0, y0, x1, y1), and the
+  // first one's (the legend's corner).
+  vec4 drawnArea{0.0f}, firstView{0.0f};
+  bool drewView = false;
 
   GlProgram spriteProgram;  // the general (uniform-switched) one
   // Compiled on first use (shader.h): most pictures draw no debug lines, meshes or strips.
@@ -140,9 +151,11 @@ struct Renderer::Impl {
     GlProgram program;  // empty: use the general program
     SpriteUniforms su{};
     ExtraUniforms du{};
+    bool failed = false;  // the overdraw variant's compile failed
   };
   std::unordered_map<uint32_t, SpriteVariant> spriteVariants;
   SpriteVariant& spriteVariant(const SpriteBatch& batch, bool hasSecondary, bool srgb);
+  SpriteVariant& overdrawVariant();
   GlVertexArray spriteVao, quadVao, debugVao;
   GlBuffer instanceVbo, scratchVbo, quadVbo, debugVbo;
   // [filtered][wrap U][wrap V] (TextureWrap); samplerFor picks one.
@@ -170,7 +183,15 @@ struct Renderer::Impl {
 
   // Without bloom each draw clamps its colour to 1, as an 8-bit target would (pictures stay as
   // they were; additive sums still pass 1 in the float frame); bloom keeps colours to 64.
-  float outputMax() const { return options.hdr && bloom.enabled ? 64.0f : 1.0f; }
+  float outputMax() const { return options.hdr && bloom.enabled && !overdraw ? 64.0f : 1.0f; }
+  // The colour writes of the transparent passes: RGB, and alpha in a transparent capture.
+  void particleMask() const {
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, transparent && !overdraw ? GL_TRUE : GL_FALSE);
+  }
+  // A batch's blend, or one more layer in the overdraw view.
+  void blend(BlendMode mode) const;
+  // The overdraw program standing in for `program` (0 when it failed: nothing is drawn).
+  GLuint overdrawProgram(OnDemandProgram& program);
   void warnOnce(const std::string& message) {
     if (warnedOnce.insert(message).second) warnings.push_back(message);
   }
@@ -223,6 +244,11 @@ struct Renderer::Impl {
 
   // Debug lines, points and labels (renderer_debug.cpp).
   void layoutLabels(const DebugDraw& debug, const View& view, float scale);
+  // The overdraw view's end of frame (renderer_overdraw.cpp).
+  void resolveOverdraw();
+  void overdrawStats();
+  void drawOverdrawLegend();
+  void noteView(const View& view);
 };
 
 }  // namespace fx::render

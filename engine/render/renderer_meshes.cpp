@@ -68,7 +68,11 @@ void Renderer::Impl::drawMeshes(const DrawList& list, const View& view) {
   glDepthFunc(GL_LESS);
   glDepthMask(GL_TRUE);
   glDisable(GL_CULL_FACE);
-  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
+  // Opaque: alpha 1 in a transparent capture; depth alone in the overdraw view.
+  if (overdraw)
+    glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+  else
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, transparent ? GL_TRUE : GL_FALSE);
   for (const MeshInstance& m : list.meshes) {
     if (!m.mesh || m.mesh->indices.empty()) continue;
     GpuMesh& g = gpuMesh(m.mesh);

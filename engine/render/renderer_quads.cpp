@@ -38,14 +38,21 @@ void Renderer::Impl::drawShaderQuads(const DrawList& list, const View& view) {
     glDisable(GL_DEPTH_TEST);
   glDepthFunc(GL_LEQUAL);
   glDepthMask(GL_FALSE);
-  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
+  particleMask();
+  // The overdraw view draws every quad's corners with one program (the quad vertex contract,
+  // renderer.h), so a shader's discards leave no hole in the count.
+  const GLuint layers = overdraw ? overdrawProgram(overdrawQuad) : 0;
+  if (overdraw && !layers) return;
   for (const ShaderQuad& quad : list.shaderQuads) {
-    QuadProgram& q = quadProgram(quad.shader);
-    if (q.failed) continue;
-    GLuint p = q.program.get();
+    GLuint p = layers;
+    if (!p) {
+      QuadProgram& q = quadProgram(quad.shader);
+      if (q.failed) continue;
+      p = q.program.get();
+    }
     glUseProgram(p);
     setQuadUniforms(p, quad, view);
-    GLint unit = bindQuadTextures(p, list, quad);
+    GLint unit = layers ? 0 : bindQuadTextures(p, list, quad);
     const vec2 uvs[4] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
     const int tri[6] = {0, 1, 2, 0, 2, 3};
     float verts[6 * 5];
@@ -56,7 +63,7 @@ void Renderer::Impl::drawShaderQuads(const DrawList& list, const View& view) {
     }
     glBufferData(GL_ARRAY_BUFFER, sizeof verts, nullptr, GL_STREAM_DRAW);
     glBufferSubData(GL_ARRAY_BUFFER, 0, sizeof verts, verts);
-    setBlend(quad.blend);
+    blend(quad.blend);
     glDrawArrays(GL_TRIANGLES, 0, 6);
     stats.drawCalls++;
     stats.shaderQuads++;

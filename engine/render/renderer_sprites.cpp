@@ -195,7 +195,9 @@ void Renderer::Impl::drawBatch(const DrawList& list, const BatchPlan& plan, GLui
   const bool secondaryFiltered = batch.secondaryFiltered;
 
   const bool linear = useLinearLight(batch.linearLight, view);
-  const SpriteVariant& variant = spriteVariant(batch, hasSecondary, linear);
+  const SpriteVariant& variant =
+      overdraw ? overdrawVariant() : spriteVariant(batch, hasSecondary, linear);
+  if (overdraw && !variant.program) return;
   const GLuint program = variant.program ? variant.program.get() : spriteProgram.get();
   const SpriteUniforms& su = variant.program ? variant.su : this->su;
   glUseProgram(program);
@@ -229,7 +231,7 @@ void Renderer::Impl::drawBatch(const DrawList& list, const BatchPlan& plan, GLui
   setColorProgram(eu, batch.colorProgram, list);
   glUniform4fv(eu.primaryTransform, 1, &batch.primaryTransform.x);
   glUniform1i(eu.srgbTextures, linear ? 1 : 0);
-  setBlend(batch.blend);
+  blend(batch.blend);
   // Flares sit at clip depth 0.99: hidden only by nearer scene depth.
   if (batch.depthTest && depthWritten)
     glEnable(GL_DEPTH_TEST);
@@ -265,7 +267,7 @@ void Renderer::Impl::drawSprites(const DrawList& list, const View& view) {
     glDisable(GL_CULL_FACE);
     glDepthMask(GL_FALSE);  // effects are transparent: tested against the scene, never written
     glDepthFunc(GL_LEQUAL);
-    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);  // RGB writes only (reference §5.5)
+    particleMask();  // RGB writes only (reference §5.5); alpha too in a transparent capture
     for (const BatchPlan& plan : plans) {
       stripsBefore(size_t(plan.batch - list.batches.data()));
       drawBatch(list, plan, instances, view);
@@ -318,6 +320,24 @@ GLuint Renderer::Impl::instanceBuffer(const DrawList& list) {
     instances = instanceVbo.get();
   }
   return instances;
+}
+
+// The overdraw view's sprite program: the general sprite.vert with overdraw.frag, its uniforms
+// found as a variant's are (program 0 after a failure).
+Renderer::Impl::SpriteVariant& Renderer::Impl::overdrawVariant() {
+  SpriteVariant& v = spriteVariants[0xFFFFFFFFu];
+  if (!v.program && !v.failed) {
+    std::string error;
+    v.program = loadProgramStages(options.shaderDir, "sprite", "overdraw", error);
+    if (v.program) {
+      v.su = spriteUniforms(v.program.get());
+      v.du = extraUniforms(v.program.get());
+    } else {
+      v.failed = true;
+      warnOnce("overdraw sprite shader failed (sprites left out of the overdraw view): " + error);
+    }
+  }
+  return v;
 }
 
 Renderer::Impl::SpriteVariant& Renderer::Impl::spriteVariant(const SpriteBatch& batch,

@@ -57,9 +57,9 @@ bool Renderer::Impl::prepareStrips(const DrawList& list, const View& view) {
     if (size_t(b.firstVertex) + b.vertexCount <= list.stripVertices.size())
       quads = std::max(quads, size_t(b.vertexCount / 4));
   if (quads == 0) return false;
-  GLuint p = stripProgram.get();
+  GLuint p = overdraw ? overdrawProgram(overdrawStrip) : stripProgram.get();
   if (!p) {
-    warnOnce(stripProgram.error());
+    if (!overdraw) warnOnce(stripProgram.error());
     return false;
   }
   glUseProgram(p);
@@ -82,16 +82,16 @@ void Renderer::Impl::drawStripBatch(const DrawList& list, const StripBatch& b, c
   const size_t n = b.vertexCount / 4;
   if (n == 0 || size_t(b.firstVertex) + b.vertexCount > list.stripVertices.size()) return;
   const bool linear = useLinearLight(b.linearLight, view);
-  glUseProgram(stripProgram.get());
+  glUseProgram(overdraw ? overdrawStrip.get() : stripProgram.get());
   glBindVertexArray(stripVao.get());
   glDepthMask(GL_FALSE);
   glDepthFunc(GL_LEQUAL);
   glDisable(GL_CULL_FACE);
-  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
+  particleMask();
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, texture(list, b.texture).id);
   glBindSampler(0, samplerFor(b.filtered, b.wrapU, b.wrapV));
-  setBlend(b.blend);
+  blend(b.blend);
   setDepthUniforms(stripUniforms, b.depthOffset, b.softDistance, view);
   setColorProgram(stripUniforms, b.colorProgram, list);
   glUniform4fv(stripUniforms.primaryTransform, 1, &b.primaryTransform.x);

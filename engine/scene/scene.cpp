@@ -185,6 +185,19 @@ void Camera::reflect(FieldVisitor& v) {
   v.visit({.key = "far", .unit = "wu", .min = 1e-3, .max = 1e9}, farPlane, 1000.0f);
 }
 
+void BloomLook::reflect(FieldVisitor& v) {
+  v.visit({.key = "enabled", .help = "Bloom: colours above the threshold glow (render: --bloom)"}, enabled, false);
+  v.visit({.key = "threshold", .help = "Linear colour (after the exposure) above which a channel glows", .min = 0.0, .max = 64.0},
+          threshold, 0.75f);
+  v.visit({.key = "intensity", .help = "How much of the blurred glow is added back", .min = 0.0, .max = 16.0}, intensity, 1.5f);
+  v.visit({.key = "soft_knee", .help = "0: a hard threshold; up to 1: the glow eases in over that fraction of the threshold below it",
+           .min = 0.0, .max = 1.0},
+          softKnee, 0.0f);
+  v.visit({.key = "exposure", .help = "The HDR picture's multiplier before the bloom and the clamp to 1 (bloom on or off)",
+           .min = 0.0, .max = 64.0},
+          exposure, 1.0f);
+}
+
 void Scene::reflect(FieldVisitor& v) {
   v.visit({.key = "version", .min = 1, .max = 1, .required = true}, version, 1);
   v.visit({.key = "name"}, name, "");
@@ -193,6 +206,7 @@ void Scene::reflect(FieldVisitor& v) {
   v.visitObject({.key = "simulation"}, [&](FieldVisitor& sv) { simulation.reflect(sv); });
   v.visitObject({.key = "camera"}, [&](FieldVisitor& cv) { camera.reflect(cv); });
   v.visit({.key = "background", .min = 0.0, .max = 1.0}, background, ColorRgba{0.05f, 0.05f, 0.08f, 1.0f});
+  v.visitObject({.key = "bloom", .help = "Bloom and exposure of the picture"}, [&](FieldVisitor& bv) { bloom.reflect(bv); });
   visitArray(v, {.key = "objects", .maxCount = 4096}, objects, [](SceneObject& o, FieldVisitor& ev) { o.reflect(ev); });
 }
 

@@ -160,6 +160,18 @@ struct Camera {
   void reflect(FieldVisitor& v);
 };
 
+// The picture's bloom and exposure (`fxview render`, the viewer's Bloom panel "From preset"):
+// render::BloomSettings (engine/render/renderer.h) says what each does. The defaults are the
+// picture without bloom that fxview always made.
+struct BloomLook {
+  bool enabled = false;
+  float threshold = 0.75f;
+  float intensity = 1.5f;
+  float softKnee = 0.0f;
+  float exposure = 1.0f;
+  void reflect(FieldVisitor& v);
+};
+
 struct Scene {
   int32_t version = 1;
   std::string name;
@@ -167,6 +179,7 @@ struct Scene {
   SimulationSettings simulation;
   Camera camera;
   ColorRgba background{0.05f, 0.05f, 0.08f, 1.0f};
+  BloomLook bloom;
   std::vector<SceneObject> objects;
 
   // Scene-level fields (effects are read by the preset loader).

@@ -506,6 +506,21 @@ ConsoleReply runViewer(ConsoleSession& s, const ConsoleStatement& st) {
   return replyFrom(s.hooks.viewer(st));
 }
 
+// The viewer's (hook) or the session's: the preset's bloom object, the render's view.
+ConsoleReply runBloom(ConsoleSession& s, const ConsoleStatement& st) {
+  if (s.hooks.viewer) return runViewer(s, st);
+  std::string text;
+  std::string err = runBloomStatement(s.preset->scene.bloom, st, text);
+  return err.empty() ? ok(text) : fail(err);
+}
+
+ConsoleReply runView(ConsoleSession& s, const ConsoleStatement& st) {
+  if (s.hooks.viewer || !s.overdraw) return runViewer(s, st);
+  std::string text;
+  std::string err = runViewStatement(*s.overdraw, st, text);
+  return err.empty() ? ok(text) : fail(err);
+}
+
 // --- The table ---
 
 // Every command after the debug toggles (which debug_toggles.h declares), in `help` order.
@@ -694,11 +709,19 @@ constexpr ConsoleCommandSpec kCommands[] = {
      .viewer = true,
      .run = runViewer},
     {.name = "bloom",
-     .usage = "bloom [0|1]",
-     .help = "bloom at the end of the HDR frame (render: --bloom)",
-     .arg = ConsoleArg::Bool,
+     .usage = "bloom [0|1] | bloom threshold|intensity|knee|exposure [VALUE]",
+     .help = "bloom at the end of the HDR frame and its settings (the viewer's View > Bloom "
+             "panel; render: the preset's bloom object, --bloom ...); no value prints it",
+     .arg = ConsoleArg::Text,
      .viewer = true,
-     .run = runViewer},
+     .run = runBloom},
+    {.name = "view",
+     .usage = "view [overdraw|normal]",
+     .help = "the overdraw view (particle layers per pixel on a colour ramp) or the normal "
+             "picture (render: --view); no argument prints it",
+     .arg = ConsoleArg::Text,
+     .viewer = true,
+     .run = runView},
     {.name = "bundle",
      .usage = "bundle PATH | PATH.zip",
      .help = "write a bug-report folder (PNG, preset, seed, time, camera, ...), or the same as one "

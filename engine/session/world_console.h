@@ -27,7 +27,7 @@ struct ConsoleHooks {
   // file, or write over a file that changed on disk since it was read).
   std::function<std::string(const std::string& path, bool force)> load;
   std::function<std::string(const std::string& path, bool force)> save;  // "" path = save in place
-  std::function<std::string(const std::string& path)> screenshot;  // "" path = default name
+  std::function<std::string(const std::string& path)> screenshot;        // "" path = default name
   std::function<std::string(const std::string& path)> bundle;
   // Exports FRAMES frames EVERY seconds apart from now (columns: sprite sheet; 0 = automatic).
   std::function<std::string(const std::string& path, int frames, double every)> gif;
@@ -47,7 +47,10 @@ struct ConsoleSession {
   World* world = nullptr;
   Transport* transport = nullptr;  // null: play/pause/step/loop/speed are not available
   SplitView* split = nullptr;      // null: split is not available
-  bool framerateThrottle = true;   // Halo's framerate_throttle: render no faster than the sim rate
+  // `view overdraw|normal` without the viewer (render --exec): the flag it sets; null: view is
+  // not available (the viewer's hook runs it there).
+  bool* overdraw = nullptr;
+  bool framerateThrottle = true;  // Halo's framerate_throttle: render no faster than the sim rate
   bool allowAnyPath = false;
   // A failing statement stops the line (a script's later statements would act on a state it did
   // not reach: `open X; save Y` saving the previous document); true runs the rest anyway.
@@ -64,6 +67,14 @@ struct ConsoleReply {
 // first that fails (an unknown command, bad arguments, a hook's error), unless
 // session.keepGoing.
 std::vector<ConsoleReply> executeConsole(ConsoleSession& session, std::string_view line);
+
+// `bloom [0|1]`, `bloom threshold|intensity|knee|exposure [VALUE]` on `look` (a preset's, or the
+// viewer's): "" when it was set, the value when only asked (`text`), or an error (a bad name or
+// value; the ranges of BloomLook's fields). The viewer and the console session share it
+// (view_console.cpp).
+std::string runBloomStatement(BloomLook& look, const ConsoleStatement& st, std::string& text);
+// `view [overdraw|normal]` on `overdraw` (view_console.cpp), likewise.
+std::string runViewStatement(bool& overdraw, const ConsoleStatement& st, std::string& text);
 
 // setDebugFlag / findDebugFlag (by console name): engine/effects/debug_toggles.h.
 

@@ -143,6 +143,48 @@ TEST(GlVideoWriter, OddSizeIsKept) {
   EXPECT_EQ(c.height, 17);
 }
 
+// A transparent capture's clip (render --transparent --video X.webm): VP9 with an alpha channel
+// (the WebM stream says alpha_mode 1; libvpx's decoder gives yuva420p frames with that alpha).
+TEST(GlVideoWriter, TransparentWebmKeepsAlpha) {
+  std::string clip = tmp("alpha.webm");
+  std::vector<uint8_t> px(32 * 16 * 4);
+  for (size_t i = 0; i < px.size(); i += 4)
+    px[i] = 96, px[i + 1] = 64, px[i + 2] = 0, px[i + 3] = 128;
+  std::vector<cli::Image> frames(3, cli::Image{32, 16, px});
+  cli::VideoWriter w;
+  ASSERT_EQ(w.open(clip, 32, 16, 0.1, true), "");
+  for (const auto& f : frames) ASSERT_EQ(w.add(f), "");
+  ASSERT_EQ(w.finish(), "");
+  EXPECT_NE(cli::VideoWriter().open(tmp("alpha.mp4"), 32, 16, 0.1, true), "") << "mp4: no alpha";
+  AVFormatContext* fmt = nullptr;
+  ASSERT_GE(avformat_open_input(&fmt, clip.c_str(), nullptr, nullptr), 0);
+  avformat_find_stream_info(fmt, nullptr);
+  AVStream* st = fmt->streams[0];
+  AVDictionaryEntry* mode = av_dict_get(st->metadata, "alpha_mode", nullptr, 0);
+  EXPECT_TRUE(mode && std::string(mode->value) == "1") << "no alpha_mode tag";
+  if (const AVCodec* libvpx = avcodec_find_decoder_by_name("libvpx-vp9")) {
+    AVCodecContext* dec = avcodec_alloc_context3(libvpx);
+    avcodec_parameters_to_context(dec, st->codecpar);
+    ASSERT_GE(avcodec_open2(dec, libvpx, nullptr), 0);
+    AVPacket* pkt = av_packet_alloc();
+    AVFrame* frame = av_frame_alloc();
+    bool seen = false;
+    while (!seen && av_read_frame(fmt, pkt) >= 0) {
+      if (avcodec_send_packet(dec, pkt) == 0 && avcodec_receive_frame(dec, frame) == 0) {
+        seen = true;
+        EXPECT_EQ(frame->format, AV_PIX_FMT_YUVA420P);
+        if (frame->format == AV_PIX_FMT_YUVA420P) EXPECT_NEAR(frame->data[3][0], 128, 3);
+      }
+      av_packet_unref(pkt);
+    }
+    EXPECT_TRUE(seen);
+    av_frame_free(&frame);
+    av_packet_free(&pkt);
+    avcodec_free_context(&dec);
+  }
+  avformat_close_input(&fmt);
+}
+
 // The viewer's `video PATH N S` (the toolbar's Video button runs it): the clip of the window's
 // picture, written through the same writer.
 TEST(GlVideoViewer, ConsoleVideoWritesTheClip) {
