@@ -150,12 +150,13 @@ TEST(GlVideoWriter, TransparentWebmKeepsAlpha) {
   std::vector<uint8_t> px(32 * 16 * 4);
   for (size_t i = 0; i < px.size(); i += 4)
     px[i] = 96, px[i + 1] = 64, px[i + 2] = 0, px[i + 3] = 128;
-  std::vector<cli::Image> frames(3, cli::Image{32, 16, px});
-  cli::VideoWriter w;
+  std::vector<capture::Image> frames(3, capture::Image{32, 16, px});
+  capture::VideoWriter w;
   ASSERT_EQ(w.open(clip, 32, 16, 0.1, true), "");
   for (const auto& f : frames) ASSERT_EQ(w.add(f), "");
   ASSERT_EQ(w.finish(), "");
-  EXPECT_NE(cli::VideoWriter().open(tmp("alpha.mp4"), 32, 16, 0.1, true), "") << "mp4: no alpha";
+  EXPECT_NE(capture::VideoWriter().open(tmp("alpha.mp4"), 32, 16, 0.1, true), "")
+      << "mp4: no alpha";
   AVFormatContext* fmt = nullptr;
   ASSERT_GE(avformat_open_input(&fmt, clip.c_str(), nullptr, nullptr), 0);
   avformat_find_stream_info(fmt, nullptr);
@@ -173,7 +174,9 @@ TEST(GlVideoWriter, TransparentWebmKeepsAlpha) {
       if (avcodec_send_packet(dec, pkt) == 0 && avcodec_receive_frame(dec, frame) == 0) {
         seen = true;
         EXPECT_EQ(frame->format, AV_PIX_FMT_YUVA420P);
-        if (frame->format == AV_PIX_FMT_YUVA420P) EXPECT_NEAR(frame->data[3][0], 128, 3);
+        if (frame->format == AV_PIX_FMT_YUVA420P) {
+          EXPECT_NEAR(frame->data[3][0], 128, 3);
+        }
       }
       av_packet_unref(pkt);
     }
