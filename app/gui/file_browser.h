@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -41,6 +42,8 @@ struct FileBrowser {
   std::vector<FileEntry> entries;
   bool truncated = false;  // the folder held more than kMaxBrowserEntries
   std::string error;       // the folder could not be read
+  // Save writes something else than the document (a CSV export): returns "" or an error.
+  std::function<std::string(const std::filesystem::path&)> onSave;
 };
 
 // Lists `dir` (made absolute) into the browser. On error keeps the old listing and sets error.

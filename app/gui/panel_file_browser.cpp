@@ -18,7 +18,13 @@ namespace {
 void finish(App& app, const fs::path& chosen) {
   FileBrowser& b = app.browser;
   if (chosen.empty()) return;
-  if (b.saving) {
+  if (b.saving && b.onSave) {
+    if (std::string err = b.onSave(chosen); !err.empty()) {
+      b.error = err;
+      return;
+    }
+    setStatus(app, "wrote " + toUtf8(chosen));
+  } else if (b.saving) {
     std::string err = saveDocument(app, chosen);
     if (!err.empty() && !app.showOverwritePrompt) {
       b.error = "save: " + err;
@@ -70,6 +76,7 @@ void openFileBrowser(App& app, bool saving) {
   FileBrowser& b = app.browser;
   b.visible = true;
   b.saving = saving;
+  b.onSave = nullptr;
   // Save As offers the document's own name, or for a scene built around an opened file (a tag,
   // a Stride asset) a new preset beside it, never the opened file itself.
   fs::path suggested = app.presetPath;
