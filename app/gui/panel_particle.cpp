@@ -47,7 +47,7 @@ void attributeTable(const InspectedParticle& p) {
   const ParticleInfo& i = p.info;
   if (!ImGui::BeginTable("##attributes", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV))
     return;
-  ImGui::TableSetupColumn("attribute", ImGuiTableColumnFlags_WidthFixed, 150.0f);
+  ImGui::TableSetupColumn("attribute", ImGuiTableColumnFlags_WidthFixed, 130.0f);
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
   row("effect", p.effectId + " (" + p.kind + ")");
   row("emitter", i.emitterName.empty() ? std::to_string(i.emitter) : i.emitterName);
@@ -175,9 +175,18 @@ void drawParticlePanel(App& app) {
   ParticleInspector& pi = app.particles;
   if (!pi.visible) return;
   const Rect& v = app.regions.viewport;
-  ImGui::SetNextWindowPos(ImVec2(v.right() - 12.0f, v.y + 12.0f), ImGuiCond_Appearing,
-                          ImVec2(1.0f, 0.0f));
-  ImGui::SetNextWindowSize(ImVec2(380, std::min(620.0f, v.h - 24.0f)), ImGuiCond_Appearing);
+  // Beside the selected particle, never over it: on the half of the picture it is not in.
+  bool left = false;
+  if (pi.current) {
+    const float sx = ImGui::GetIO().DisplayFramebufferScale.x;
+    const float x = projectParticle(app.view, pi.current->info).pixel.x / (sx > 0 ? sx : 1.0f);
+    left = x > v.w * 0.5f;
+  }
+  const ImGuiCond when = pi.place ? ImGuiCond_Always : ImGuiCond_Appearing;
+  pi.place = false;
+  ImGui::SetNextWindowPos(ImVec2(left ? v.x + 8.0f : v.right() - 8.0f, v.y + 8.0f), when,
+                          ImVec2(left ? 0.0f : 1.0f, 0.0f));
+  ImGui::SetNextWindowSize(ImVec2(std::min(340.0f, v.w * 0.5f - 16.0f), v.h - 16.0f), when);
   if (!ImGui::Begin("Particle###particle", &pi.visible)) {
     ImGui::End();
     return;

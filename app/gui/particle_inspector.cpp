@@ -34,6 +34,7 @@ void selectParticle(App& app, const InspectedParticle& p) {
   pi.current = p;
   pi.goneAt = -1.0;
   pi.visible = true;
+  pi.place = true;
   app.selectedEffect = int(p.effect);
 }
 

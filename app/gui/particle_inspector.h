@@ -14,6 +14,7 @@ namespace fx::gui {
 
 struct ParticleInspector {
   bool visible = false;  // the Particle window (opens on the first pick)
+  bool place = false;    // a new selection: the window moves to the side away from it
   std::optional<ParticleKey> selected;
   std::optional<InspectedParticle> current;  // the selected particle this frame (none: gone)
   double goneAt = -1.0;                      // simulation time it was first missed
