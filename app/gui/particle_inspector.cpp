@@ -126,7 +126,11 @@ void updateParticleInspector(App& app) {
     pi.current.reset();
     return;
   }
-  if (pi.pauseOnNonFinite && app.transport.playing) {
+  // Scanned whenever the simulation moved forward: playing, a step, a scrub ahead.
+  const double now = app.world->time();
+  const bool moved = now > pi.scannedTime || (app.transport.playing && now != pi.scannedTime);
+  pi.scannedTime = now;
+  if (pi.pauseOnNonFinite && moved) {
     if (auto bad = firstNonFinite(listParticles(*app.world, app.view, true))) {
       app.transport.playing = false;
       selectParticle(app, bad->particle);

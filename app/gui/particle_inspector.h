@@ -20,8 +20,9 @@ struct ParticleInspector {
   double goneAt = -1.0;                      // simulation time it was first missed
   PickCycle cycle;
   bool pauseOnNonFinite = false;
-  std::string stopReason;  // what the NaN / Inf pause stopped on ("" = nothing)
-  int sortColumn = 0;      // the emitter table's (0 = id)
+  double scannedTime = -1.0;  // the simulation time the NaN / Inf scan last saw
+  std::string stopReason;     // what the NaN / Inf pause stopped on ("" = nothing)
+  int sortColumn = 0;         // the emitter table's (0 = id)
   bool sortAscending = true;
   int traceStage = 4;  // the Destiny tracer's stage (4: per particle per frame)
 };

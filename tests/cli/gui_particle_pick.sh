@@ -6,7 +6,8 @@
 #    projected pixel prints side; `particles_csv` writes one row per live particle of side's
 #    emitter. Each `pick` prints one JSON line with the family fields.
 # 2. a Destiny program that divides by zero from the first second on: with `pause_on_nan 1` the
-#    playback stops once, at about 1 s, on a particle with a non-finite position.
+#    playback stops once, at about 1 s, on a particle with a non-finite position, and stays
+#    stopped; a `step` from there is scanned too (a second stop, one step later).
 # Skipped (exit 77) where xvfb-run is not installed.
 # usage: gui_particle_pick.sh FXVIEW SOURCE_DIR
 set -euo pipefail
@@ -90,14 +91,15 @@ d.pop("emitter_file", None)
 d["emitter"] = emitter
 json.dump(preset, open(sys.argv[2], "w"))
 PY
-run_gui "$tmp/nan.json" --frames 600 --allow-any-path --exec "pause_on_nan 1; wait 90; quit"
+run_gui "$tmp/nan.json" --frames 600 --allow-any-path --exec "pause_on_nan 1; wait 90; step; wait 3; quit"
 stops=$(grep -c "^paused at" "$tmp/log" || true)
-[ "$stops" = 1 ] || { echo "FAIL: expected one NaN/Inf stop, got $stops"; cat "$tmp/log" "$tmp/err"; exit 1; }
+[ "$stops" = 2 ] || { echo "FAIL: expected two NaN/Inf stops, got $stops"; cat "$tmp/log" "$tmp/err"; exit 1; }
 python3 - "$tmp/log" <<'PY' || { cat "$tmp/log"; exit 1; }
 import re, sys
-line = next(l for l in open(sys.argv[1]) if l.startswith("paused at"))
-t = float(re.match(r"paused at ([0-9.]+) s", line).group(1))
-assert 1.0 <= t < 1.2, line
-assert "non-finite position" in line, line
+lines = [l for l in open(sys.argv[1]) if l.startswith("paused at")]
+t = [float(re.match(r"paused at ([0-9.]+) s", l).group(1)) for l in lines]
+assert 1.0 <= t[0] < 1.2, lines
+assert abs(t[1] - t[0] - 1.0 / 30.0) < 1e-3, lines  # stopped until the step
+assert all("non-finite position" in l for l in lines), lines
 PY
 echo "ok: pause on NaN/Inf"
