@@ -50,6 +50,15 @@ void SystemInstance::dump(std::vector<ParticleRecord>& out) const {
   }
 }
 
+namespace {
+
+// A channel the particle's own streams (groups 0 and 1) hold: one of the program's registers.
+bool inStreams(const ChannelRecord& r) {
+  return r.group == 0 || r.group == 1;
+}
+
+}  // namespace
+
 size_t SystemInstance::rowOf(uint64_t id) const {
   for (size_t i = 0; i < count_; ++i)
     if (ids_[i] == id) return i;
@@ -75,10 +84,12 @@ void SystemInstance::inspect(std::vector<ParticleInfo>& out, bool attributes, ui
     p.size = r.size;
     p.rotation = r.rotation;
     if (attributes) {
-      p.add("particle_age", {double(r.age)});
+      // The normalised age, also when the program keeps it outside its streams.
+      if (!inStreams(emitter_.channels[size_t(Ch::ParticleAge)]))
+        p.add("particle_age", {double(r.age)});
       for (size_t c = 0; c < kChannels.size(); ++c) {
         const ChannelRecord& rec = emitter_.channels[c];
-        if (rec.group != 0 && rec.group != 1) continue;
+        if (!inStreams(rec)) continue;
         std::vector<double> v;
         for (int k = 0; k < kChannels[c].floats; ++k) v.push_back(read(Ch(c), k, i));
         p.add(std::string(kChannels[c].name), std::move(v));

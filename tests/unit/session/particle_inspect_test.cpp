@@ -143,6 +143,8 @@ void expectFamilyFields(const char* preset, int steps, std::vector<std::string> 
                           "size", "rotation", "family"})
       EXPECT_TRUE(j.contains(k)) << k;
     for (auto it = j["family"].begin(); it != j["family"].end(); ++it) seen.insert(it.key());
+    // Each attribute once (the panel lists them all; JSON keeps one of a repeated name).
+    EXPECT_EQ(j["family"].size(), p.info.attributes.size());
     // One line of JSON.
     EXPECT_EQ(j.dump().find('\n'), std::string::npos);
   }
