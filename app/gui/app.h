@@ -20,6 +20,7 @@
 #include "app/gui/file_browser.h"
 #include "app/gui/gui_args.h"
 #include "app/gui/layout.h"
+#include "app/gui/particle_inspector.h"
 #include "app/gui/settings.h"
 #include "engine/core/debug_draw.h"
 #include "engine/core/draw_list.h"
@@ -95,7 +96,8 @@ struct App {
   std::optional<BottomTab> selectTab;  // brought to front in the bottom area next frame
   int selectedEffect = 0;
   int selectedObject = -1;
-  std::string inspectorFocus;  // a pointer the inspector opens and scrolls to (sequence panel)
+  std::string inspectorFocus;   // a pointer the inspector opens and scrolls to (sequence panel)
+  ParticleInspector particles;  // the selected particle and the Particle window
   bool focusConsoleInput = false;
   bool showShortcuts = false;            // F1
   bool showAbout = false;                // Help > About
@@ -307,5 +309,19 @@ void overdrawMenuText(App& app);  // the overdraw view's max / mean, in the menu
 // The bloom panel's values as a preset's `bloom` object and back.
 BloomLook viewerBloomLook(const ViewerSettings& settings);
 void setViewerBloomLook(ViewerSettings& settings, const BloomLook& look);
+
+// --- particle_inspector.cpp, panel_particle.cpp: the particle inspector
+std::string viewerPick(App& app, const ConsoleStatement& st);          // pick X Y
+std::string viewerParticlesCsv(App& app, const ConsoleStatement& st);  // particles_csv PATH
+std::string viewerPauseOnNan(App& app, const ConsoleStatement& st);    // pause_on_nan [0|1]
+void selectParticle(App& app, const InspectedParticle& p);
+// The emitter table's particles (the selected particle's emitter, else the selected effect's) and
+// their CSV; returns "" or an error.
+std::vector<InspectedParticle> tableParticles(const App& app);
+std::string writeParticlesCsv(const App& app, const std::filesystem::path& path);
+void handleParticlePick(App& app);       // a left click in the picture without a drag
+void updateParticleInspector(App& app);  // after the transport: NaN / Inf pause, follow
+void addParticleMarker(const App& app, DebugDraw& debug);
+void drawParticlePanel(App& app);
 
 }  // namespace fx::gui

@@ -46,6 +46,8 @@ struct FileBrowser {
   std::vector<FileEntry> entries;
   bool truncated = false;  // the folder held more than kMaxBrowserEntries
   std::string error;       // the folder could not be read
+  // Save writes something else than the document (a CSV export): returns "" or an error.
+  std::function<std::string(const std::filesystem::path&)> onSave;
 };
 
 // Lists `dir` (made absolute) into the browser. On error keeps the old listing and sets error.

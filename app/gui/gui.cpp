@@ -67,6 +67,7 @@ void drawSplit(App& app, int fh) {
   a.setView(rects.left);
   b.setView(rects.right);
   a.collect(app.drawList, app.debugDraw);
+  addParticleMarker(app, app.debugDraw);
   b.collect(app.splitDrawList, app.splitDebugDraw);
   app.renderer->draw(app.drawList, rects.left);
   app.renderer->drawDebug(app.debugDraw, rects.left);
@@ -130,6 +131,7 @@ void frame(App& app, double dt) {
   app.regions = computeRegions(app.settings.layout, io.DisplaySize.x, io.DisplaySize.y,
                                ImGui::GetFrameHeight(), app.toolbarHeight);
   handleViewportInput(app);
+  handleParticlePick(app);
   if (app.world) {
     advanceTransport(app.transport, *app.world, dt);
     recordTimeline(app);
@@ -138,11 +140,13 @@ void frame(App& app, double dt) {
   app.view = orbitView(app.camera, vec2(float(vp.w), float(vp.h)));
   app.view.viewportOriginPx = vec2(float(vp.x), float(fh - vp.y - vp.h));
   if (app.world) app.world->setView(app.view);
+  updateParticleInspector(app);
 
   drawToolbar(app);
   if (app.settings.layout.showScene) drawScenePanel(app);
   if (app.settings.layout.showInspector) drawInspector(app);
   drawBottomArea(app);
+  drawParticlePanel(app);
   drawSplitters(app);
   drawFileBrowser(app);
   drawShortcuts(app);
@@ -165,6 +169,7 @@ void frame(App& app, double dt) {
     drawSplit(app, fh);
   } else {
     if (app.world) app.world->collect(app.drawList, app.debugDraw);
+    addParticleMarker(app, app.debugDraw);
     app.renderer->draw(app.drawList, app.view);
     app.renderer->drawDebug(app.debugDraw, app.view);
     app.renderStats = app.renderer->stats();

@@ -23,6 +23,12 @@ void finish(App& app, const fs::path& chosen) {
       b.error = err;
       return;
     }
+  } else if (b.saving && b.onSave) {
+    if (std::string err = b.onSave(chosen); !err.empty()) {
+      b.error = err;
+      return;
+    }
+    setStatus(app, "wrote " + toUtf8(chosen));
   } else if (b.saving) {
     std::string err = saveDocument(app, chosen);
     if (!err.empty() && !app.showOverwritePrompt) {
@@ -90,6 +96,7 @@ void openFileBrowser(App& app, bool saving) {
   b.visible = true;
   b.saving = saving;
   b.choose = nullptr;
+  b.onSave = nullptr;
   b.error.clear();
   // Save As offers the document's own name, or for a scene built around an opened file (a tag,
   // a Stride asset) a new preset beside it, never the opened file itself.

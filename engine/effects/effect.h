@@ -119,6 +119,36 @@ struct ParticleRecord {
   float age = 0.0f;
 };
 
+// One family attribute of an inspected particle: a number, a vector's components, or a name.
+struct ParticleAttribute {
+  std::string name;
+  std::vector<double> values;  // empty when the attribute is text
+  std::string text;
+};
+
+// A live particle as the particle inspector sees it (EffectInstance::inspect), in fxview world
+// space where it is drawn.
+struct ParticleInfo {
+  uint32_t emitter = 0;     // the effect's emitter it belongs to (0 when the effect has one)
+  std::string emitterName;  // names that emitter across frames ("" = the effect's only one)
+  uint64_t id = 0;          // follows the particle across frames within its emitter (spawn counter)
+  vec3 position{0.0f};      // world units
+  vec3 velocity{0.0f};      // world units / s
+  float age = 0.0f;         // s since it spawned
+  float life = -1.0f;       // s it lives in all (-1: until the effect removes it)
+  vec4 color{1.0f};
+  float size = 0.0f;                          // world units (0: the family's "actual resolution")
+  float rotation = 0.0f;                      // radians
+  std::vector<ParticleAttribute> attributes;  // the family's own, in the family's words
+
+  void add(std::string name, std::vector<double> values) {
+    attributes.push_back({std::move(name), std::move(values), {}});
+  }
+  void addText(std::string name, std::string text) {
+    attributes.push_back({std::move(name), {}, std::move(text)});
+  }
+};
+
 struct StepContext {
   float dt = 0.0f;    // seconds of this step
   uint64_t step = 0;  // index of this step since reset
@@ -177,6 +207,11 @@ class EffectInstance {
   }
   virtual EffectStats stats() const = 0;
   virtual void dump(std::vector<ParticleRecord>& out) const = 0;
+  // Every live particle, for the particle inspector (engine/session/particle_inspect.h). `view`:
+  // where some families draw a particle depends on the camera (weather tiles its cube around it).
+  // `attributes` false leaves ParticleInfo::attributes empty (picking, scanning). The default
+  // lists dump()'s records as emitter 0 with their index as id.
+  virtual void inspect(std::vector<ParticleInfo>& out, const View& view, bool attributes) const;
 };
 
 // The two hooks most families register: a definition of type D with every declared field (and

@@ -722,6 +722,28 @@ constexpr ConsoleCommandSpec kCommands[] = {
      .arg = ConsoleArg::Text,
      .viewer = true,
      .run = runView},
+    {.name = "pick",
+     .usage = "pick X Y",
+     .help = "select the particle nearest to pixel X Y of the picture (origin top left, as "
+             "screenshot writes it; again at the same pixel: the next one behind it) and print "
+             "its attributes as one JSON line",
+     .arg = ConsoleArg::Number,
+     .viewer = true,
+     .run = runViewer},
+    {.name = "particles_csv",
+     .usage = "particles_csv PATH",
+     .help = "write the Particle window's emitter table as CSV: every live particle of the "
+             "selected particle's emitter (else of the selected effect), one row each",
+     .arg = ConsoleArg::Path,
+     .viewer = true,
+     .run = runViewer},
+    {.name = "pause_on_nan",
+     .usage = "pause_on_nan [0|1]",
+     .help = "stop playback on the first non-finite (NaN / Inf) particle value and select that "
+             "particle, as the Particle window's toggle does",
+     .arg = ConsoleArg::Bool,
+     .viewer = true,
+     .run = runViewer},
     {.name = "bundle",
      .usage = "bundle PATH | PATH.zip",
      .help = "write a bug-report folder (PNG, preset, seed, time, camera, ...), or the same as one "

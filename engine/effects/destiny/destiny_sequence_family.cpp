@@ -146,6 +146,9 @@ class Instance final : public EffectInstance, public SequenceInstanceApi {
   }
 
   void dump(std::vector<ParticleRecord>& out) const override { particles_.dump(out); }
+  void inspect(std::vector<ParticleInfo>& out, const View&, bool attributes) const override {
+    particles_.inspect(out, attributes);
+  }
 
   // --- SequenceInstanceApi ---
   const SequenceDefinition& definition() const override { return def_.seq; }

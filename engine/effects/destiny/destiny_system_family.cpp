@@ -164,6 +164,12 @@ class Instance final : public EffectInstance {
     for (const auto& s : systems_) s.dump(out);
   }
 
+  // Emitter k = the system instance on spawn frame k.
+  void inspect(std::vector<ParticleInfo>& out, const View&, bool attributes) const override {
+    for (size_t k = 0; k < systems_.size(); ++k)
+      systems_[k].inspect(out, attributes, uint32_t(k), "instance " + std::to_string(k));
+  }
+
   std::vector<SystemInstance>& systems() { return systems_; }
   const std::vector<SystemInstance>& systems() const { return systems_; }
 

@@ -158,6 +158,25 @@ void ParticleNodes::dump(std::vector<ParticleRecord>& out) const {
   for (const auto& s : systems_) s.system->dump(out);
 }
 
+std::string systemName(const LiveSystem& s) {
+  return "node " + std::to_string(s.work) + " row " + std::to_string(s.row) + " instance " +
+         std::to_string(s.instance) + " start " + std::to_string(s.start);
+}
+
+void ParticleNodes::inspect(std::vector<ParticleInfo>& out, bool attributes) const {
+  for (size_t k = 0; k < systems_.size(); ++k) {
+    const LiveSystem& s = systems_[k];
+    const size_t first = out.size();
+    s.system->inspect(out, attributes, uint32_t(k), systemName(s));
+    if (!attributes) continue;
+    for (size_t i = first; i < out.size(); ++i) {
+      out[i].add("work_node", {double(s.work)});
+      out[i].add("row", {double(s.row)});
+      out[i].add("instance", {double(s.instance)});
+    }
+  }
+}
+
 size_t ParticleNodes::liveParticles() const {
   size_t n = 0;
   for (const auto& s : systems_) n += s.system->liveCount();

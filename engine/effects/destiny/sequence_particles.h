@@ -38,6 +38,9 @@ struct LiveSystem {
   std::unique_ptr<SystemInstance> system;
 };
 
+// The inspector's name of a live system's emitter: its node, row, spawn frame and start.
+std::string systemName(const LiveSystem& s);
+
 class ParticleNodes final : public WorkHooks {
  public:
   void init(const SequenceDefinition* def, const SequencePlayer* player, uint32_t seed);
@@ -53,6 +56,9 @@ class ParticleNodes final : public WorkHooks {
 
   void collect(DrawList& draw) const;
   void dump(std::vector<ParticleRecord>& out) const;
+  // Emitter = a live system, named by its particle node, row, spawn frame and start (which does
+  // not change while it lives, as its place in the list does).
+  void inspect(std::vector<ParticleInfo>& out, bool attributes) const;
 
   const std::vector<LiveSystem>& systems() const { return systems_; }
   size_t liveParticles() const;

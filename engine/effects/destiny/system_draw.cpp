@@ -1,6 +1,7 @@
 // SystemInstance output: sprites for the raster material, the `simulate` dump, and the step
 // debugger. fxview's drawing approximates the game's raster material (seed: "Its particle drawing
 // is an approximation").
+#include <algorithm>
 #include <cstring>
 
 #include "engine/effects/destiny/system_instance.h"
@@ -46,6 +47,64 @@ void SystemInstance::dump(std::vector<ParticleRecord>& out) const {
     r.rotation = read(Ch::AngularPosition, 0, i);
     r.age = age(i);
     out.push_back(r);
+  }
+}
+
+namespace {
+
+// A channel the particle's own streams (groups 0 and 1) hold: one of the program's registers.
+bool inStreams(const ChannelRecord& r) {
+  return r.group == 0 || r.group == 1;
+}
+
+}  // namespace
+
+size_t SystemInstance::rowOf(uint64_t id) const {
+  for (size_t i = 0; i < count_; ++i)
+    if (ids_[i] == id) return i;
+  return count_;
+}
+
+void SystemInstance::inspect(std::vector<ParticleInfo>& out, bool attributes, uint32_t emitter,
+                             const std::string& name) const {
+  std::vector<ParticleRecord> records;
+  dump(records);
+  for (size_t i = 0; i < count_; ++i) {
+    const ParticleRecord& r = records[i];
+    ParticleInfo p;
+    p.emitter = emitter;
+    p.emitterName = name;
+    p.id = ids_[i];
+    p.position = r.position;
+    p.velocity = r.velocity;
+    const float lifetime = read(Ch::ParticleLifetime, 0, i);
+    p.age = r.age * lifetime;
+    p.life = lifetime;
+    p.color = r.color;
+    p.size = r.size;
+    p.rotation = r.rotation;
+    if (attributes) {
+      // The normalised age, also when the program keeps it outside its streams.
+      if (!inStreams(emitter_.channels[size_t(Ch::ParticleAge)]))
+        p.add("particle_age", {double(r.age)});
+      for (size_t c = 0; c < kChannels.size(); ++c) {
+        const ChannelRecord& rec = emitter_.channels[c];
+        if (!inStreams(rec)) continue;
+        std::vector<double> v;
+        for (int k = 0; k < kChannels[c].floats; ++k) v.push_back(read(Ch(c), k, i));
+        p.add(std::string(kChannels[c].name), std::move(v));
+      }
+      for (int g = 0; g < 2; ++g) {
+        const size_t floats = streams_[size_t(g)].size() / std::max<size_t>(stride_, 1);
+        for (size_t f = 0; f < floats; f += 4) {
+          std::vector<double> v;
+          for (size_t k = f; k < f + 4 && k < floats; ++k)
+            v.push_back(streams_[size_t(g)][k * stride_ + i]);
+          p.add("stream" + std::to_string(g) + "[" + std::to_string(f / 4) + "]", std::move(v));
+        }
+      }
+    }
+    out.push_back(std::move(p));
   }
 }
 

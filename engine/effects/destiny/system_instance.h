@@ -104,6 +104,14 @@ class SystemInstance {
   // Sprites for the raster material, into the current batch of `draw`.
   void collectSprites(DrawList& draw) const;
   void dump(std::vector<ParticleRecord>& out) const;
+  // The live particles for the inspector as emitter `emitter` named `name`: id = spawn counter
+  // (particle_spawn_id); attributes = the program's per-particle registers (streams 0 and 1, by
+  // channel name and as raw vec4s) and the particle's normalised age.
+  void inspect(std::vector<ParticleInfo>& out, bool attributes, uint32_t emitter,
+               const std::string& name) const;
+  uint64_t spawnId(size_t i) const { return ids_[i]; }
+  // The row of the live particle with spawn id `id`, or liveCount() when it is gone.
+  size_t rowOf(uint64_t id) const;
 
   // STEP DEBUGGER (for the GUI): runs particle `particle` (ignored by system stages 7, 0, 1, 5)
   // through `stage` on copies of this instance's state and returns the stack after each
@@ -152,6 +160,7 @@ class SystemInstance {
   std::array<std::array<float, kSystemGroupVec4s * 4>, 3> systemGroups_{};  // groups 2, 4, 5
   std::array<vec4, kMaxTransformSlots> slotPosition_{};
   std::array<vec4, kMaxTransformSlots> slotRotation_{};
+  std::vector<uint64_t> ids_;  // per row: its spawn counter (the inspector follows it)
   std::vector<float> namedChannels_;
   std::vector<float> vmStack_;  // kLanes-wide stack scratch (chunk 0 and the other stages)
   struct ChunkStacks;

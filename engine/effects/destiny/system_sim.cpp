@@ -159,6 +159,7 @@ void SystemInstance::grow() {
   regrow(streams_[0], size_t(emitter_.stream0Vec4s) * 4);
   regrow(streams_[1], size_t(emitter_.stream1Vec4s) * 4);
   regrow(native_, kNativeColumns);
+  ids_.resize(newStride, 0);
   capacity_ = newCap;
   stride_ = newStride;
   bindVm();
@@ -194,6 +195,7 @@ void SystemInstance::swapRemove(size_t i) {
     move(streams_[0]);
     move(streams_[1]);
     move(native_);
+    ids_[i] = ids_[last];
   }
   --count_;
 }
@@ -547,6 +549,7 @@ void SystemInstance::spawnOne(float t, const SystemStepInput& in) {
   write(Ch::ParticleAge, 0, i, 0.0f);
   write(Ch::ParticleEmitTime, 0, i, float(systemTime_));
   write(Ch::ParticleSpawnId, 0, i, float(spawnCounter_));
+  ids_[i] = spawnCounter_;
   if (bound(Ch::ParticleRandom)) write(Ch::ParticleRandom, 0, i, rng_.unit());
   ++spawnCounter_;
   const bool interpolate =

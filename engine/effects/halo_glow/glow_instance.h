@@ -57,6 +57,8 @@ struct TrailingParticles {
   std::vector<float> fade;
   std::vector<int32_t> ageTicks;
   std::vector<int32_t> lifetimeTicks;
+  std::vector<float> spawnT;  // wu along the path where it was emitted
+  std::vector<uint64_t> id;   // spawn counter (the inspector follows it)
   size_t count = 0;
 
   // A new game datum is zeroed: no size (actual resolution), no fade, no velocity until its first
@@ -65,7 +67,8 @@ struct TrailingParticles {
   static void columns(P& p, F&& f) {  // engine/core/soa.h
     f(p.position, vec3(0.0f)), f(p.initialVelocity, vec3(0.0f)), f(p.velocity, vec3(0.0f));
     f(p.initialSize, 0.0f), f(p.size, 0.0f), f(p.color, vec3(0.0f)), f(p.fade, 0.0f);
-    f(p.ageTicks, int32_t(0)), f(p.lifetimeTicks, int32_t(0));
+    f(p.ageTicks, int32_t(0)), f(p.lifetimeTicks, int32_t(0)), f(p.spawnT, 0.0f);
+    f(p.id, uint64_t(0));
   }
 };
 
@@ -79,6 +82,10 @@ class GlowInstance final : public EffectInstance {
                const SceneState& scene) const override;
   EffectStats stats() const override;
   void dump(std::vector<ParticleRecord>& out) const override;
+  // Emitter 0 "normal" (id = its place along the path, which never changes), emitter 1
+  // "trailing" (id = spawn counter); the path parameter, radial offset and direction, or where
+  // on the path a trailing particle left and its ticks.
+  void inspect(std::vector<ParticleInfo>& out, const View& view, bool attributes) const override;
 
   // For tests and overlays.
   const PathSetup& path() const { return path_; }

@@ -502,6 +502,7 @@ void GlowInstance::spawnTrailing(bool unlimited) {
       float t = rng_.range(def_.trailingMinT * path_.total, def_.trailingMaxT * path_.total);
       PathSample s = samplePath(markers_, path_, t, def_.engine.helperPointZFromY);
       trailing_.position[k] = s.position;  // rotation 0, distance 0: on the path itself
+      trailing_.spawnT[k] = t;
       parent = s.parentMarker;
     } else {
       trailing_.position[k] = markers_.frames[0].position;
@@ -522,7 +523,7 @@ void GlowInstance::spawnTrailing(bool unlimited) {
     trailing_.initialSize[k] = rng_.range(def_.particleSize.lo, def_.particleSize.hi);
     trailing_.lifetimeTicks[k] = lifetime;
     trailing_.color[k] = lerpColor(def_.colorBound0, def_.colorBound1, rng_.unit());
-    trailingSpawned_++;
+    trailing_.id[k] = trailingSpawned_++;
     trailingAccumulator_ -= wholeTicks;
   }
 }
@@ -568,6 +569,62 @@ void GlowInstance::dump(std::vector<ParticleRecord>& out) const {
                    .size = trailing_.size[i],
                    .rotation = 0.0f,
                    .age = float(trailing_.ageTicks[i]) * kTickDt});
+  }
+}
+
+namespace {
+
+void inspectNormal(const NormalParticles& n, size_t i, float total, ParticleInfo& p) {
+  p.addText("glow_particle", "normal");
+  p.add("path_t", {double(n.t[i])});
+  p.add("path_parameter", {total > 0.0f ? double(n.t[i] / total) : 0.0});
+  p.add("radial_angle_deg", {double(n.angle[i]) / double(kDegToRad)});
+  p.add("radial_distance", {double(n.distance[i])});
+  p.addText("direction", n.backwards[i] ? "backwards" : "forwards");
+  p.add("fade", {double(n.fade[i])});
+}
+
+void inspectTrailing(const TrailingParticles& tr, size_t i, float total, ParticleInfo& p) {
+  p.addText("glow_particle", "trailing");
+  p.add("spawn_path_t", {double(tr.spawnT[i])});
+  p.add("spawn_path_parameter", {total > 0.0f ? double(tr.spawnT[i] / total) : 0.0});
+  p.add("age_ticks", {double(tr.ageTicks[i])});
+  p.add("lifetime_ticks", {double(tr.lifetimeTicks[i])});
+  const vec3 v = tr.initialVelocity[i];
+  p.add("initial_velocity", {double(v.x), double(v.y), double(v.z)});
+  p.add("initial_size", {double(tr.initialSize[i])});
+  p.add("fade", {double(tr.fade[i])});
+}
+
+}  // namespace
+
+void GlowInstance::inspect(std::vector<ParticleInfo>& out, const View&, bool attributes) const {
+  const float normalAge = float(ticks_ - initTick_) * kTickDt;
+  for (size_t i = 0; i < normal_.count; ++i) {
+    ParticleInfo p;
+    p.emitterName = "normal";
+    p.id = i;
+    p.position = normal_.position[i];
+    p.velocity = normal_.velocity[i];
+    p.age = normalAge;
+    p.color = vec4(normal_.color[i], normal_.fade[i]);
+    p.size = normal_.size[i];
+    if (attributes) inspectNormal(normal_, i, path_.total, p);
+    out.push_back(std::move(p));
+  }
+  for (size_t i = 0; i < trailing_.count; ++i) {
+    ParticleInfo p;
+    p.emitter = 1;
+    p.emitterName = "trailing";
+    p.id = trailing_.id[i];
+    p.position = trailing_.position[i];
+    p.velocity = trailing_.velocity[i];
+    p.age = float(trailing_.ageTicks[i]) * kTickDt;
+    p.life = float(trailing_.lifetimeTicks[i]) * kTickDt;
+    p.color = vec4(trailing_.color[i], trailing_.fade[i]);
+    p.size = trailing_.size[i];
+    if (attributes) inspectTrailing(trailing_, i, path_.total, p);
+    out.push_back(std::move(p));
   }
 }
 

@@ -4,6 +4,8 @@
 // share one pool (FamilyShared WeatherPool) in effect order: each step an effect may hold what
 // the effects before it left, so the first effect's first type has dibs. An entry with
 // `own_pool` keeps its own 512 (galleries that show several systems side by side).
+#include <cmath>
+
 #include "engine/effects/halo_weather/weather_draw.h"
 #include "engine/effects/registry.h"
 
@@ -102,9 +104,53 @@ class WeatherInstance final : public EffectInstance {
     }
   }
 
+  // Emitter = particle type (named as the definition names it), id = spawn serial; where the
+  // particle is drawn among the cube's copies around the camera and in which cube cell.
+  void inspect(std::vector<ParticleInfo>& out, const View& view, bool attributes) const override {
+    const WeatherParticles& p = sim_->particles;
+    for (uint32_t i = 0; i < p.count; ++i) {
+      const size_t ti = p.type[i];
+      const ParticleType* t = ti < def_.particleTypes.size() ? &def_.particleTypes[ti] : nullptr;
+      const float box = t ? t->boxWidth() : 0.0f;
+      ParticleInfo r;
+      r.emitter = uint32_t(ti);
+      r.emitterName = t && !t->name.empty() ? t->name : "type " + std::to_string(ti);
+      r.id = p.serial[i];
+      vec3 world = p.position[i];
+      glm::ivec3 cell(0);
+      bool drawn = box > 0.0f && drawnCopy(view, box, p.position[i], world, cell);
+      r.position = world;
+      r.velocity = p.velocity[i];
+      r.age = p.age[i];
+      r.color = p.color[i];
+      r.size = 2.0f * p.radius[i];
+      r.rotation = p.rotation[i];
+      if (attributes) describe(p, i, cell, drawn, r);
+      out.push_back(std::move(r));
+    }
+  }
+
   const WeatherSim& sim() const { return *sim_; }
 
  private:
+  static void describe(const WeatherParticles& p, uint32_t i, glm::ivec3 cell, bool drawn,
+                       ParticleInfo& r) {
+    auto v3 = [](vec3 v) { return std::vector<double>{v.x, v.y, v.z}; };
+    r.add("particle_type", {double(p.type[i])});
+    r.addText("particle_type_name", r.emitterName);
+    r.add("cube_cell", {double(cell.x), double(cell.y), double(cell.z)});
+    r.add("drawn", {drawn ? 1.0 : 0.0});
+    r.add("box_position", v3(p.position[i]));
+    r.add("acceleration", v3(p.acceleration[i]));
+    r.add("radius", {double(p.radius[i])});
+    r.add("sprite_frame", {std::floor(double(p.spriteIndex[i]))});
+    r.add("animation_rate", {double(p.animationRate[i])});
+    r.add("rotation_rate", {double(p.rotationRate[i])});
+    r.add("sequence", {double(p.sequence[i])});
+    r.add("datum", {double(p.datum[i])});
+    r.add("serial", {double(p.serial[i])});
+  }
+
   const WeatherDefinition& def_;
   EffectPlacement placement_;
   std::unique_ptr<WeatherSim> sim_;

@@ -245,6 +245,14 @@ void statsLine(DebugDraw& debug, const WeatherDrawStats& stats) {
 
 }  // namespace
 
+bool drawnCopy(const View& view, float box, vec3 position, vec3& world, glm::ivec3& cell) {
+  const vec3 base = glm::floor(view.eye / box) * box;
+  const bool drawn = visibleCopy(view, sidePlanes(view), base, box, position, world);
+  if (!drawn) world = base + position;
+  cell = glm::ivec3(glm::floor((world - position) / box + 0.5f));
+  return drawn;
+}
+
 void collectWeather(const WeatherSim& s, DrawList& draw, DebugDraw& debug, const View& view,
                     const DebugFlags& flags, const std::array<float, 4>* functions,
                     WeatherDrawStats& stats) {

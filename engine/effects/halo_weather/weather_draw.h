@@ -35,6 +35,11 @@ float distanceFade(const ParticleType& t, float depth);
 vec4 secondaryMapTransform(const ParticleType& t, double time,
                            const std::array<float, 4>* functions);
 
+// Where collectWeather draws a box-local `position` of a cube `box` wu wide: the copy in the
+// 3x3x3 cells around the eye that is in front of it and inside the view (true), else the copy in
+// the eye's own cell (false: not drawn). `cell` is that copy's cube cell (world / box, floored).
+bool drawnCopy(const View& view, float box, vec3 position, vec3& world, glm::ivec3& cell);
+
 struct WeatherDrawStats {
   size_t sprites = 0;
   size_t bigSprites = 0;         // covering more than half the screen

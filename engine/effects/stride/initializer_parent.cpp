@@ -69,6 +69,11 @@ class ParentWalk {
   uint32_t left_ = 0;
 };
 
+// The inspector's parent link: the first parent initializer to pick one names it.
+inline void noteParent(ParticlePool& p, size_t i, const ParticlePool* parent, size_t index) {
+  if (parent && p.has(kFieldParent) && p.parent[i] == kNoParent) p.parent[i] = parent->id[index];
+}
+
 bool parentIsLocal(const ParentView& parent) {
   return parent.def && parent.def->space == SimulationSpace::Local;
 }
@@ -88,6 +93,7 @@ void initPositionParent(const InitializerModule& m, const InitContext& c, Partic
     if (walk.any()) {
       ParentWalk::Step s;
       if (!walk.next(p.seed[i], s)) return;
+      noteParent(p, i, c.parent.pool, s.index);
       if (s.newParent && hasOld) {
         step = s.children > 0 ? 1.0f / float(s.children) : 1.0f;
         along = 0.0f;
@@ -118,6 +124,7 @@ void initVelocityParent(const InitializerModule& m, const InitContext& c, Partic
     if (walk.any()) {
       ParentWalk::Step s;
       if (!walk.next(p.seed[i], s)) return;
+      noteParent(p, i, c.parent.pool, s.index);
       vec3 from = c.parent.pool->velocity[s.index];
       if (local) from = (w.rotation * from) * w.scale.x;
       vel += from * m.parentVelocityFactor;
@@ -137,6 +144,7 @@ void initColorParent(const InitializerModule& m, const InitContext& c, ParticleP
     if (walk.any()) {
       ParentWalk::Step s;
       if (!walk.next(p.seed[i], s)) return;
+      noteParent(p, i, c.parent.pool, s.index);
       col *= c.parent.pool->color[s.index];  // the parent's stored (premultiplied) colour
     }
     p.color[i] = vec4(vec3(col) * col.a, col.a);
@@ -155,6 +163,7 @@ void initSizeParent(const InitializerModule& m, const InitContext& c, ParticlePo
     if (walk.any()) {
       ParentWalk::Step s;
       if (!walk.next(p.seed[i], s)) return;
+      noteParent(p, i, c.parent.pool, s.index);
       size *= c.parent.pool->size[s.index] * (local ? scale : 1.0f);
     }
     p.size[i] = size;
@@ -175,6 +184,7 @@ void initOrderParent(const InitializerModule& m, const InitContext& c, ParticleP
     if (walk.any()) {
       ParentWalk::Step s;
       if (!walk.next(p.seed[i], s)) return;
+      noteParent(p, i, c.parent.pool, s.index);
       uint32_t childCounter = 0;
       if (parentCounter) childCounter = parent->childOrder[s.index]++;
       result = order::childOrder(parent->order[s.index], parentCounter, childCounter, own);

@@ -41,6 +41,9 @@ class StrideInstance final : public EffectInstance {
                       const SceneState& scene) const override;
   EffectStats stats() const override;
   void dump(std::vector<ParticleRecord>& out) const override;
+  // Emitter = the system's emitter (by name), id = its spawn counter; the spawn order (and its
+  // group) where the emitter keeps one, the parent particle and emitter of a child.
+  void inspect(std::vector<ParticleInfo>& out, const View& view, bool attributes) const override;
 
   // Steps with an explicit component transform in Stride space (tests, warm-up).
   void stepWith(float dt, const Transform& component, const SceneState* scene);

@@ -195,7 +195,10 @@ int spawnCount(const SpawnerModule& s, SpawnerRuntime& rt, float dt, vec3 system
 
 uint32_t requiredFields(const EmitterDef& def) {
   uint32_t f = kFieldsAlways;
-  for (const auto& m : def.initializers) f |= initializerFields(m.type);
+  for (const auto& m : def.initializers) {
+    f |= initializerFields(m.type);
+    if (isParentInitializer(m.type)) f |= kFieldParent;
+  }
   for (const auto& m : def.updaters) f |= updaterFields(m.type);
   return f;
 }
@@ -331,6 +334,7 @@ void spawnBatch(const EmitterDef& def, EmitterRuntime& rt, const EmitterStep& st
     for (size_t i = begin; i < end; ++i) {
       soa::initRow(p, i);
       p.seed[i] = firstSeed + uint32_t(i - batchBegin);
+      p.id[i] = uint32_t(rt.spawned + (i - batchBegin));
       p.life[i] = 1.0f;
       float lt = lifeLo + (lifeHi - lifeLo) * RandomSeed{p.seed[i]}.getFloat(offset::kLifetime);
       p.lifetime[i] = std::max(lt, 1e-3f);

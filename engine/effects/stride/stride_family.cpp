@@ -10,6 +10,7 @@
 #include "engine/effects/stride/stride_children.h"
 #include "engine/effects/stride/stride_definition_class.h"
 #include "engine/effects/stride/stride_draw_order.h"
+#include "engine/effects/stride/stride_order.h"
 
 namespace fx {
 
@@ -226,6 +227,69 @@ EffectStats StrideInstance::stats() const {
     s.emittersLive.push_back({unique, emitters_[i].pool.count});
   }
   return s;
+}
+
+namespace {
+
+// The parent emitter a child's parent initializer (or from_parent spawner) names, "" for none.
+std::string parentEmitter(const EmitterDef& def) {
+  for (const auto& m : def.initializers)
+    if (m.enabled && isParentInitializer(m.type) && !m.parent.empty()) return m.parent;
+  for (const auto& s : def.spawners)
+    if (s.enabled && s.type == SpawnerKind::FromParent && !s.parent.empty()) return s.parent;
+  return "";
+}
+
+void describeStride(const EmitterDef& def, const ParticlePool& p, size_t i, ParticleInfo& r) {
+  auto v3 = [](vec3 v) { return std::vector<double>{v.x, v.y, v.z}; };
+  r.add("spawn_id", {double(p.id[i])});
+  if (p.has(kFieldOrder)) {
+    r.add("spawn_order", {double(p.order[i])});
+    r.add("spawn_order_group", {double(order::group(p.order[i]))});
+  }
+  const std::string parent = parentEmitter(def);
+  if (!parent.empty()) r.addText("parent_emitter", parent);
+  if (p.has(kFieldParent) && p.parent[i] != kNoParent)
+    r.add("parent_particle", {double(p.parent[i])});
+  r.add("life_remaining", {double(p.life[i])});
+  r.add("random_seed", {double(p.seed[i])});
+  r.addText("simulation_space", def.space == SimulationSpace::Local ? "local" : "world");
+  r.add("stride_position", v3(p.position[i]));
+  if (p.has(kFieldOldPosition)) r.add("old_position", v3(p.oldPosition[i]));
+  if (p.has(kFieldDirection)) r.add("direction", v3(p.direction[i]));
+  if (p.has(kFieldQuaternion)) {
+    const quat q = p.quaternion[i];
+    r.add("quaternion", {q.x, q.y, q.z, q.w});
+  }
+  if (p.has(kFieldCollision)) r.add("collided", {double(p.collision[i] & 1u)});
+  if (p.has(kFieldChildOrder)) r.add("child_counter", {double(p.childOrder[i])});
+}
+
+}  // namespace
+
+void StrideInstance::inspect(std::vector<ParticleInfo>& out, const View&, bool attributes) const {
+  const SystemDef& sys = def_.system;
+  for (size_t e = 0; e < emitters_.size() && e < sys.emitters.size(); ++e) {
+    const EmitterDef& def = sys.emitters[e];
+    const ParticlePool& p = emitters_[e].pool;
+    const bool local = def.space == SimulationSpace::Local;
+    for (size_t i = 0; i < p.count; ++i) {
+      ParticleInfo r;
+      r.emitter = uint32_t(e);
+      r.emitterName = def.name.empty() ? "emitter " + std::to_string(e) : def.name;
+      r.id = p.id[i];
+      r.position = strideToWorld(toStrideWorld(def, component_, p.position[i]));
+      if (p.has(kFieldVelocity))
+        r.velocity = strideToWorld(local ? component_.applyVector(p.velocity[i]) : p.velocity[i]);
+      r.color = p.has(kFieldColor) ? p.color[i] : vec4(1.0f);
+      r.size = (p.has(kFieldSize) ? p.size[i] : 1.0f) * (local ? component_.scale : 1.0f);
+      r.rotation = p.has(kFieldRotation) ? p.rotation[i] : 0.0f;
+      r.age = (1.0f - p.life[i]) * p.lifetime[i];
+      r.life = p.lifetime[i];
+      if (attributes) describeStride(def, p, i, r);
+      out.push_back(std::move(r));
+    }
+  }
 }
 
 void StrideInstance::dump(std::vector<ParticleRecord>& out) const {

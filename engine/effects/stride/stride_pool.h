@@ -13,7 +13,7 @@
 
 namespace fx::stride {
 
-// Field bits. Position, Life, Lifetime and RandomSeed are always present.
+// Field bits. Position, Life, Lifetime, RandomSeed and Id are always present.
 enum FieldBit : uint32_t {
   kFieldPosition = 1u << 0,
   kFieldOldPosition = 1u << 1,
@@ -33,12 +33,15 @@ enum FieldBit : uint32_t {
   // order_parent numbers its children from it). Added to a parent by its children's modules.
   kFieldChildren0 = 1u << 13,  // + group index (kParentGroups of them)
   kFieldChildOrder = 1u << 17,
+  kFieldId = 1u << 18,      // fxview's: spawn counter of the emitter (the inspector follows it)
+  kFieldParent = 1u << 19,  // fxview's: the parent particle's id (kNoParent: none)
 };
+inline constexpr uint32_t kNoParent = 0xFFFFFFFFu;
 inline constexpr uint32_t childrenField(int group) {
   return uint32_t(kFieldChildren0) << group;
 }
 inline constexpr uint32_t kFieldsAlways =
-    kFieldPosition | kFieldLife | kFieldLifetime | kFieldRandomSeed;
+    kFieldPosition | kFieldLife | kFieldLifetime | kFieldRandomSeed | kFieldId;
 
 // Stride's ParticleChildrenAttribute: children to emit this frame (at most kMaxChildrenPerFrame)
 // and the fraction carried to the next trigger.
@@ -60,6 +63,7 @@ struct ParticlePool {
   std::vector<uint8_t> collision;
   std::vector<ChildCount> children[4];  // per control group
   std::vector<uint32_t> childOrder;
+  std::vector<uint32_t> id, parent;
 
   bool has(uint32_t f) const { return (fields & f) == f; }
   // Every column with the value a new particle starts with and its field bit: the one list the
@@ -74,7 +78,8 @@ struct ParticlePool {
     f(p.collision, uint8_t(0), kFieldCollision),
         f(p.quaternion, quat(1, 0, 0, 0), kFieldQuaternion), f(p.order, 0u, kFieldOrder);
     for (int g = 0; g < 4; ++g) f(p.children[g], ChildCount{}, childrenField(g));
-    f(p.childOrder, 0u, kFieldChildOrder);
+    f(p.childOrder, 0u, kFieldChildOrder), f(p.id, 0u, kFieldId);
+    f(p.parent, kNoParent, kFieldParent);
   }
   // The columns present in this layout (engine/core/soa.h).
   template <class P, class F>
