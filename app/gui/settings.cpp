@@ -29,7 +29,8 @@ Json settingsToJson(const ViewerSettings& s) {
             {"show_bottom", l.showBottom},
             {"bottom_tab", kBottomTabNames[int(l.bottomTab)]}}},
           {"recent_files", s.recentFiles},
-          {"bloom", s.bloom}};
+          {"bloom", s.bloom},
+          {"autosave_seconds", s.autosaveSeconds}};
 }
 
 namespace {
@@ -72,6 +73,8 @@ ViewerSettings settingsFromJson(const Json& j) {
       if (f.is_string() && s.recentFiles.size() < kMaxRecentFiles && !f.get<std::string>().empty())
         s.recentFiles.push_back(f.get<std::string>());
   s.bloom = flag(j, "bloom", s.bloom);
+  if (j.contains("autosave_seconds") && j["autosave_seconds"].is_number_integer())
+    s.autosaveSeconds = std::clamp(j["autosave_seconds"].get<int>(), 0, kMaxAutosaveSeconds);
   return s;
 }
 

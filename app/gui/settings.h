@@ -1,8 +1,9 @@
 // What the viewer remembers between runs: the panel layout (splitter positions, which panels
-// show, the bottom area's tab, the inspector's label column), the window size, the recent files and
-// the bloom toggle. Read at start and written at quit (atomically) as JSON in the user's config
-// folder: $XDG_CONFIG_HOME/fxview/viewer.json, or ~/.config/fxview/viewer.json. Sizes are screen
-// pixels. No ImGui here, so the model is tested without a window.
+// show, the bottom area's tab, the inspector's label column), the window size, the recent files,
+// the bloom toggle and the autosave interval. Read at start and written at quit (atomically) as
+// JSON in the user's config folder: $XDG_CONFIG_HOME/fxview/viewer.json, or
+// ~/.config/fxview/viewer.json. Sizes are screen pixels. No ImGui here, so the model is tested
+// without a window.
 #pragma once
 
 #include <filesystem>
@@ -28,12 +29,14 @@ struct LayoutSettings {
 };
 
 inline constexpr size_t kMaxRecentFiles = 10;
+inline constexpr int kMaxAutosaveSeconds = 86400;
 
 struct ViewerSettings {
   LayoutSettings layout;
   int windowWidth = 1280, windowHeight = 800;
   std::vector<std::string> recentFiles;  // absolute paths, newest first
   bool bloom = false;
+  int autosaveSeconds = 60;  // unsaved edits written for crash recovery this often; 0 = off
 };
 
 // The settings file; "" when neither XDG_CONFIG_HOME nor HOME is set (nothing is remembered).

@@ -129,6 +129,9 @@ constexpr ViewerCommand kViewerCommands[] = {
     {"bloom", viewerBloom},
     {"level", viewerLevel},
     {"wait_loaded", viewerWaitLoaded},
+    {"autosave", viewerAutosave},
+    {"recover", viewerRecover},
+    {"camera", viewerCamera},
 };
 
 }  // namespace
