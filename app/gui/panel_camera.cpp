@@ -148,7 +148,7 @@ void drawViewGizmo(App& app) {
   if (vp.w < 4 * kGizmoRadius || vp.h < 4 * kGizmoRadius) return;
   const View& view = app.view;
   ImVec2 c(vp.right() - kGizmoRadius - 14.0f, vp.y + kGizmoRadius + 14.0f);
-  ImDrawList* dl = ImGui::GetForegroundDrawList();
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();  // under every window and prompt
   dl->AddCircleFilled(c, kGizmoRadius + 10.0f, IM_COL32(20, 20, 28, 120));
   // Farthest first, so the nearer ends are drawn over them.
   std::vector<size_t> order{0, 1, 2, 3, 4};

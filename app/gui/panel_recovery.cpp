@@ -104,9 +104,10 @@ void offerRecoveries(App& app) {
     app.showRecoveryPrompt = true;
     return;
   }
-  say(app, std::to_string(app.recoveries.size()) +
-               " recovered sessions with unsaved edits (recover list; recover restores the "
-               "newest of the opened document)");
+  const size_t n = app.recoveries.size();
+  say(app, std::to_string(n) + (n == 1 ? " recovery" : " recoveries") +
+               " of unsaved edits from a viewer that did not exit (recover list; recover "
+               "restores the newest of the opened document)");
 }
 
 void endAutosave(App& app) {
@@ -259,9 +260,10 @@ void drawRecoveryPrompt(App& app) {
     message.clear();
   }
   ImVec2 centre(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
-  ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  if (!ImGui::BeginPopupModal("Recover unsaved edits", nullptr, ImGuiWindowFlags_AlwaysAutoResize))
-    return;
+  // Centred every frame: its height follows the rows (a discarded one leaves).
+  ImGui::SetNextWindowPos(centre, ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(std::min(640.0f, ImGui::GetIO().DisplaySize.x - 40.0f), 0.0f));
+  if (!ImGui::BeginPopupModal("Recover unsaved edits", nullptr, 0)) return;
   ImGui::TextWrapped(
       "fxview did not exit normally: these documents had edits that were not saved. Restore opens "
       "one with its edits applied, still unsaved.");
