@@ -29,6 +29,7 @@
 #include "engine/scene/orbit_camera.h"
 #include "engine/session/console_commands.h"
 #include "engine/session/edit_history.h"
+#include "engine/session/recovery.h"
 #include "engine/session/world_console.h"
 
 struct GLFWwindow;
@@ -99,11 +100,11 @@ struct App {
   std::string inspectorFocus;   // a pointer the inspector opens and scrolls to (sequence panel)
   ParticleInspector particles;  // the selected particle and the Particle window
   bool focusConsoleInput = false;
-  bool showShortcuts = false;            // F1
-  bool showAbout = false;                // Help > About
-  bool showRecord = false;  // File > Record...
+  bool showShortcuts = false;  // F1
+  bool showAbout = false;      // Help > About
+  bool showRecord = false;     // File > Record...
   std::string recordError;
-  std::unique_ptr<capture::Recording> recording;  // rendering a few frames per drawn frame
+  std::unique_ptr<capture::Recording> recording;        // rendering a few frames per drawn frame
   float appliedUiScale = 0.0f, appliedFontSize = 0.0f;  // what the font atlas was built for
   float toolbarHeight = kToolbarHeight;  // last frame's toolbar content (stats lines wrap)
   // A glow tag opened without a model: the .gbxmodel files it could be shown on (panel_notices).
@@ -160,6 +161,16 @@ struct App {
   bool readOnlySaveOverwrite = false;
   bool overdrawView = false;    // View > Overdraw, `view overdraw` (panel_view.cpp)
   bool showBloomPanel = false;  // View > Bloom settings...
+  // Autosave and crash recovery (panel_recovery.cpp): this viewer's entry, when it is next
+  // written (nowSeconds), the last failure (said once), and what the recovery prompt offers.
+  RecoveryWriter recovery;
+  double nextAutosave = 0.0;
+  std::string autosaveError;
+  std::vector<RecoveryEntry> recoveries;
+  bool showRecoveryPrompt = false;
+  // The document the camera was last framed for on open (panel_camera.cpp).
+  const Preset* framedPreset = nullptr;
+  std::filesystem::path framedPath;
   uint64_t frameIndex = 0;
   std::string status;  // one-line feedback in the toolbar ("saved ...")
   double statusUntil = 0.0;
@@ -252,6 +263,35 @@ void updateFamilyTimes(App& app);
 // it, as File > Save Bug Report does); returns "" or an error. The scene capture must be ready.
 std::string writeBundle(App& app, const std::filesystem::path& dir, bool alsoZip = false);
 double nowSeconds();
+
+// --- panel_recovery.cpp
+// Every frame: writes the unsaved edits every settings.autosaveSeconds, and removes this viewer's
+// recovery entry once there are none (saved, undone, discarded by opening another file).
+void autosaveTick(App& app, double now);
+// At start: the entries viewers that died left behind, offered in the recovery prompt (a
+// scripted session, --exec, names them in the console instead: `recover`).
+void offerRecoveries(App& app);
+// A normal quit: the entry goes (the edits were saved, or the user chose to drop them).
+void endAutosave(App& app);
+void drawRecoveryPrompt(App& app);
+// Opens the entry's document (when another one is open) and applies its edits as unsaved edits
+// (one undo step each); the entry then becomes this viewer's own. "" or why not.
+std::string restoreRecovery(App& app, const RecoveryEntry& entry);
+// `autosave [SECONDS]` and `recover [NAME | list | discard NAME|all | prompt]`.
+std::string viewerAutosave(App& app, const ConsoleStatement& st);
+std::string viewerRecover(App& app, const ConsoleStatement& st);
+
+// --- panel_camera.cpp
+// `camera [ortho | perspective | view front|back|left|right|top | frame [all|selected] | fov DEG
+// | clip NEAR FAR]`.
+std::string viewerCamera(App& app, const ConsoleStatement& st);
+void cameraSection(App& app);    // the scene panel's Camera section
+void drawViewGizmo(App& app);    // axes in the picture's corner: a click looks along one
+void cameraShortcuts(App& app);  // keypad or digit keys: the views, 5 orthographic; A frame all
+// Every frame: a tag or a Stride asset just opened on its own is framed on what its effects draw
+// kFramingSeconds in (a copy simulated there), so a small effect fills the picture.
+inline constexpr double kFramingSeconds = 1.5;
+void frameOpenedFile(App& app);
 
 // --- panels
 // ------------------------------------------------------------------------------------------

@@ -130,6 +130,7 @@ void frame(App& app, double dt) {
   drawMenuBar(app);
   app.regions = computeRegions(app.settings.layout, io.DisplaySize.x, io.DisplaySize.y,
                                ImGui::GetFrameHeight(), app.toolbarHeight);
+  frameOpenedFile(app);
   handleViewportInput(app);
   handleParticlePick(app);
   if (app.world) {
@@ -154,6 +155,7 @@ void frame(App& app, double dt) {
   drawRecordDialog(app);
   drawViewportNotices(app);
   drawPrompts(app);
+  drawRecoveryPrompt(app);
 
   // The scene: one view over the window, or the split halves side by side over the part of the
   // window no side panel covers, both from the same orbit camera.
@@ -175,6 +177,7 @@ void frame(App& app, double dt) {
     app.renderStats = app.renderer->stats();
     drawLabels(app, app.debugDraw, app.view, vec2(app.regions.viewport.x, app.regions.viewport.y));
   }
+  drawViewGizmo(app);
   app.renderer->endFrame();
   if (app.world) updateFamilyTimes(app);
   for (auto& w : app.renderer->takeWarnings()) app.runtimeErrors.push_back(w);
@@ -191,6 +194,7 @@ void frame(App& app, double dt) {
   glfwSwapBuffers(app.window);
   glfwSetWindowTitle(app.window, windowTitle(app).c_str());
   pollHotReload(app, nowSeconds());
+  autosaveTick(app, nowSeconds());
 }
 
 // GLFW's window hints: a GL 3.3 core context.
@@ -359,7 +363,9 @@ int runViewer(App& app, const GuiArgs& args) {
   startup::mark("imgui_init");
   const bool opened = openFirstDocument(app, args);
   startup::mark("load_preset");
+  offerRecoveries(app);
   runFrames(app, args);
+  endAutosave(app);  // a normal quit: saved, or the user chose to drop the edits
   closeViewer(app);
   // From the command line a failure is never status 0: the document never opened, or a statement
   // of the --exec script failed.

@@ -219,6 +219,7 @@ void drawScenePanel(App& app) {
   ImGui::TextDisabled("%s", toUtf8(app.presetPath).c_str());
   levelWeatherSection(app);
   effectsSection(app);
+  cameraSection(app);
   overlaysSection(app);
   objectsSection(app);
   allSceneFields(app);

@@ -65,6 +65,7 @@ void handleShortcuts(App& app) {
   if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) restartTransport(app.transport, *app.world);
   if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) frameSelection(app);
   if (ImGui::IsKeyPressed(GLFW_KEY_HOME, false)) resetCameraFromPreset(app);
+  cameraShortcuts(app);
 }
 
 void drawLabels(App& app, const DebugDraw& debug, const View& view, vec2 offset) {

@@ -42,7 +42,11 @@ Json settingsToJson(const ViewerSettings& s) {
            {{"threshold", s.bloomThreshold},
             {"intensity", s.bloomIntensity},
             {"soft_knee", s.bloomSoftKnee},
-            {"exposure", s.exposure}}}};
+            {"exposure", s.exposure}}}},
+  {
+    "autosave_seconds", s.autosaveSeconds
+  }
+};
 }
 
 namespace {
@@ -110,6 +114,8 @@ ViewerSettings settingsFromJson(const Json& j) {
     s.bloomSoftKnee = number(b, "soft_knee", s.bloomSoftKnee, 0.0f, 1.0f);
     s.exposure = number(b, "exposure", s.exposure, 0.0f, 64.0f);
   }
+  if (j.contains("autosave_seconds") && j["autosave_seconds"].is_number_integer())
+    s.autosaveSeconds = std::clamp(j["autosave_seconds"].get<int>(), 0, kMaxAutosaveSeconds);
   return s;
 }
 

@@ -1,9 +1,9 @@
 // What the viewer remembers between runs: the panel layout (splitter positions, which panels
-// show, the bottom area's tab, the inspector's label column), the window size, the recent files and
-// the bloom toggle and settings, the record dialog's choices, UI scale and font size. Read at
-// start and written at quit (atomically) as JSON in the user's config folder:
-// $XDG_CONFIG_HOME/fxview/viewer.json, or ~/.config/fxview/viewer.json. Sizes are screen pixels.
-// No ImGui here, so the model is tested without a window.
+// show, the bottom area's tab, the inspector's label column), the window size, the recent files,
+// the bloom toggle and settings, the record dialog's choices, UI scale and font size and the
+// autosave interval. Read at start and written at quit (atomically) as JSON in the user's config
+// folder: $XDG_CONFIG_HOME/fxview/viewer.json, or ~/.config/fxview/viewer.json. Sizes are screen
+// pixels. No ImGui here, so the model is tested without a window.
 #pragma once
 
 #include <filesystem>
@@ -29,6 +29,7 @@ struct LayoutSettings {
 };
 
 inline constexpr size_t kMaxRecentFiles = 10;
+inline constexpr int kMaxAutosaveSeconds = 86400;
 
 // File > Record's last choices (app/gui/panel_record.cpp).
 struct RecordSettings {
@@ -54,6 +55,7 @@ struct ViewerSettings {
   float fontSize = 15.0f;
   // The Bloom panel's values (View > Bloom settings, `bloom threshold 1.2`); `bloom` switches it.
   float bloomThreshold = 0.75f, bloomIntensity = 1.5f, bloomSoftKnee = 0.0f, exposure = 1.0f;
+  int autosaveSeconds = 60;  // unsaved edits written for crash recovery this often; 0 = off
 };
 
 // The settings file; "" when neither XDG_CONFIG_HOME nor HOME is set (nothing is remembered).

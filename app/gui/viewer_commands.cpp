@@ -116,14 +116,28 @@ struct ViewerCommand {
 };
 
 constexpr ViewerCommand kViewerCommands[] = {
-    {"open", viewerOpen},           {"screenshot_window", viewerScreenshotWindow},
-    {"channel", viewerChannel},     {"curve", viewerCurve},
-    {"inspect", viewerInspect},     {"wait", viewerWait},
-    {"panel", viewerPanel},         {"layout", viewerLayout},
-    {"bloom", viewerBloomControls}, {"view", viewerView},
-    {"level", viewerLevel},         {"wait_loaded", viewerWaitLoaded},
-    {"model", viewerModel},         {"record", viewerRecord},
-    {"ui_scale", viewerUiScale},    {"font_size", viewerUiScale},
+    {"open", viewerOpen},
+    {"screenshot_window", viewerScreenshotWindow},
+    {"channel", viewerChannel},
+    {"curve", viewerCurve},
+    {"inspect", viewerInspect},
+    {"wait", viewerWait},
+    {"panel", viewerPanel},
+    {"layout", viewerLayout},
+    {"bloom", viewerBloomControls},
+    {"view", viewerView},
+    {"level", viewerLevel},
+    {"wait_loaded", viewerWaitLoaded},
+    {"model", viewerModel},
+    {"record", viewerRecord},
+    {"ui_scale", viewerUiScale},
+    {"font_size", viewerUiScale},
+    {"autosave", viewerAutosave},
+    {"recover", viewerRecover},
+    {"pick", viewerPick},
+    {"particles_csv", viewerParticlesCsv},
+    {"pause_on_nan", viewerPauseOnNan},
+    {"camera", viewerCamera},
 };
 
 }  // namespace

@@ -1,9 +1,11 @@
 // platform.h on Linux (and other POSIX systems).
 #ifndef _WIN32
 #include "engine/core/platform.h"
+#include "engine/core/platform_files.h"
 
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -63,6 +65,42 @@ fs::path cacheFolder() {
   if (!home.empty()) return toPath(home) / ".cache" / "fxview";
   std::error_code ec;
   return fs::temp_directory_path(ec) / "fxview";
+}
+
+fs::path userDataFolder() {
+  const std::string xdg = environment("XDG_DATA_HOME");
+  if (!xdg.empty() && toPath(xdg).is_absolute()) return toPath(xdg) / "fxview";
+  const std::string home = environment("HOME");
+  if (!home.empty()) return toPath(home) / ".local" / "share" / "fxview";
+  return {};
+}
+
+bool FileLock::acquire(const fs::path& path) {
+  release();
+  int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) return false;
+  // flock, not fcntl: its locks belong to the open file, so a second FileLock in this process
+  // is refused too, and closing some other descriptor of the file never drops it.
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd);
+    return false;
+  }
+  handle_ = fd;
+  return true;
+}
+
+void FileLock::release() {
+  if (handle_ == -1) return;
+  ::close(int(handle_));  // drops the lock
+  handle_ = -1;
+}
+
+bool fileLocked(const fs::path& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  const bool held = ::flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+  ::close(fd);
+  return held;
 }
 
 bool isExecutableFile(const fs::path& p) {

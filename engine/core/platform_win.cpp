@@ -1,6 +1,7 @@
 // platform.h on Windows.
 #ifdef _WIN32
 #include "engine/core/platform.h"
+#include "engine/core/platform_files.h"
 
 #include "engine/core/windows_api.h"
 // After windows.h, which they need.
@@ -99,6 +100,45 @@ fs::path cacheFolder() {
   if (!local.empty()) return toPath(local) / "fxview";
   std::error_code ec;
   return fs::temp_directory_path(ec) / "fxview";
+}
+
+fs::path userDataFolder() {
+  const std::string local = environment("LOCALAPPDATA");
+  if (!local.empty()) return toPath(local) / "fxview";
+  return {};
+}
+
+bool FileLock::acquire(const fs::path& path) {
+  release();
+  HANDLE h = CreateFileW(path.c_str(), GENERIC_READ | GENERIC_WRITE,
+                         FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                         OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
+  if (h == INVALID_HANDLE_VALUE) return false;
+  OVERLAPPED at{};
+  if (!LockFileEx(h, LOCKFILE_EXCLUSIVE_LOCK | LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, &at)) {
+    CloseHandle(h);
+    return false;
+  }
+  handle_ = reinterpret_cast<intptr_t>(h);
+  return true;
+}
+
+void FileLock::release() {
+  if (handle_ == -1) return;
+  CloseHandle(reinterpret_cast<HANDLE>(handle_));  // drops the lock
+  handle_ = -1;
+}
+
+bool fileLocked(const fs::path& path) {
+  HANDLE h = CreateFileW(path.c_str(), GENERIC_READ,
+                         FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                         OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);
+  if (h == INVALID_HANDLE_VALUE) return false;
+  OVERLAPPED at{};
+  const bool got = LockFileEx(h, LOCKFILE_EXCLUSIVE_LOCK | LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, &at);
+  if (got) UnlockFileEx(h, 0, 1, 0, &at);
+  CloseHandle(h);
+  return !got;
 }
 
 bool isExecutableFile(const fs::path& p) {

@@ -7,6 +7,9 @@
 namespace fx {
 
 float View::worldPerPixel(float depth) const {
+  // An orthographic projection (no perspective divide: P[2][3] = 0): the same at every depth.
+  if (projection[2][3] == 0.0f && projection[1][1] != 0.0f)
+    return 2.0f / (projection[1][1] * std::max(1.0f, viewportPx.y));
   return 2.0f * depth * std::tan(fovYRadians * 0.5f) / std::max(1.0f, viewportPx.y);
 }
 

@@ -11,8 +11,9 @@ OrbitCamera orbitFromLookAt(vec3 eye, vec3 target, float fovDeg, float nearPlane
   vec3 d = eye - target;
   c.distance = std::max(glm::length(d), 1e-3f);
   c.yawDeg = std::atan2(d.y, d.x) / kDegToRad;
+  // Straight above or below too (a saved top view); dragging then stays short of the poles.
   c.pitchDeg =
-      std::clamp(std::asin(std::clamp(d.z / c.distance, -1.0f, 1.0f)) / kDegToRad, -89.0f, 89.0f);
+      std::clamp(std::asin(std::clamp(d.z / c.distance, -1.0f, 1.0f)) / kDegToRad, -90.0f, 90.0f);
   c.fovDeg = fovDeg;
   c.nearPlane = nearPlane;
   c.farPlane = farPlane;
@@ -26,7 +27,40 @@ vec3 orbitEye(const OrbitCamera& c) {
 }
 
 View orbitView(const OrbitCamera& c, vec2 viewportPx) {
-  return makeView(orbitEye(c), c.target, c.fovDeg, viewportPx, c.nearPlane, c.farPlane);
+  View v = makeView(orbitEye(c), c.target, c.fovDeg, viewportPx, c.nearPlane, c.farPlane);
+  if (c.orthographic) makeOrthographic(v, orthoHalfHeight(c.fovDeg, c.distance));
+  return v;
+}
+
+float orthoHalfHeight(float fovDeg, float distance) {
+  return std::max(distance * std::tan(fovDeg * kDegToRad * 0.5f), 1e-4f);
+}
+
+void makeOrthographic(View& v, float halfHeight) {
+  float aspect = v.viewportPx.y > 0 ? v.viewportPx.x / v.viewportPx.y : 1.0f;
+  v.projection = glm::ortho(-halfHeight * aspect, halfHeight * aspect, -halfHeight, halfHeight,
+                            v.nearPlane, v.farPlane);
+  v.viewProjection = v.projection * v.view;
+}
+
+bool orbitStandardView(OrbitCamera& c, std::string_view name) {
+  struct Angles {
+    std::string_view name;
+    float yawDeg, pitchDeg;
+  };
+  // The eye's direction from the target: front at -Y, right at +X, top at +Z.
+  static constexpr Angles kAngles[] = {{"front", -90.0f, 0.0f},
+                                       {"back", 90.0f, 0.0f},
+                                       {"left", 180.0f, 0.0f},
+                                       {"right", 0.0f, 0.0f},
+                                       {"top", -90.0f, 90.0f}};
+  for (const Angles& a : kAngles)
+    if (a.name == name) {
+      c.yawDeg = a.yawDeg;
+      c.pitchDeg = a.pitchDeg;
+      return true;
+    }
+  return false;
 }
 
 void orbitRotate(OrbitCamera& c, float dxPx, float dyPx) {
@@ -36,8 +70,7 @@ void orbitRotate(OrbitCamera& c, float dxPx, float dyPx) {
 
 void orbitPan(OrbitCamera& c, float dxPx, float dyPx, float viewportHeightPx) {
   View v = orbitView(c, {viewportHeightPx, std::max(viewportHeightPx, 1.0f)});
-  float perPixel =
-      2.0f * c.distance * std::tan(c.fovDeg * kDegToRad * 0.5f) / std::max(viewportHeightPx, 1.0f);
+  float perPixel = 2.0f * orthoHalfHeight(c.fovDeg, c.distance) / std::max(viewportHeightPx, 1.0f);
   c.target += (-dxPx * v.right + dyPx * v.up) * perPixel;
 }
 

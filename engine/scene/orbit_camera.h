@@ -3,6 +3,9 @@
 // a bounding box in view. Initialised from a preset camera's position and target.
 #pragma once
 
+#include <span>
+#include <string_view>
+
 #include "engine/core/view.h"
 
 namespace fx {
@@ -15,7 +18,21 @@ struct OrbitCamera {
   float fovDeg = 60.0f;
   float nearPlane = 0.01f;
   float farPlane = 1000.0f;
+  // Parallel projection, as high as the perspective picture is at the target's distance (so
+  // switching keeps what is at the target the same size; zooming changes the distance as before).
+  bool orthographic = false;
 };
+
+// View `v` made orthographic: `halfHeight` world units from the picture's middle to its top.
+void makeOrthographic(View& v, float halfHeight);
+// Half the height a perspective camera of `fovDeg` shows at `distance`.
+float orthoHalfHeight(float fovDeg, float distance);
+
+// The standard views, looking at the target along a world axis (Z up): front looks along +Y (the
+// default camera's side), back along -Y, left along +X, right along -X, top down -Z with +Y up on
+// the screen. Keeps the target, the distance and the projection. False for another name.
+inline constexpr std::string_view kStandardViews[] = {"front", "back", "left", "right", "top"};
+bool orbitStandardView(OrbitCamera& c, std::string_view name);
 
 OrbitCamera orbitFromLookAt(vec3 eye, vec3 target, float fovDeg, float nearPlane = 0.01f,
                             float farPlane = 1000.0f);

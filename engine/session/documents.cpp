@@ -1,5 +1,7 @@
 #include "engine/session/documents.h"
 
+#include "engine/session/document_copy.h"
+
 #include <fstream>
 
 #include "engine/core/field_json.h"
@@ -130,18 +132,20 @@ std::string jsonText(const Document& doc, const Json& json, std::string& note) {
   return std::move(t.text);
 }
 
-std::string writeDocument(Preset& preset, const Document& doc, std::string& note) {
+// What Save writes into `doc`, written to `target` (the document's own path, or a recovery copy).
+std::string writeDocumentTo(Preset& preset, const Document& doc, const fs::path& target,
+                            std::string& note) {
   if (doc.format == DocumentFormat::Preset) {
     Json json = presetToJson(preset);
-    std::string err = writeFileAtomic(doc.path, jsonText(doc, json, note));
-    if (err.empty()) preset.json = std::move(json);
+    std::string err = writeFileAtomic(target, jsonText(doc, json, note));
+    if (err.empty() && target == doc.path) preset.json = std::move(json);
     return err;
   }
   if (doc.format == DocumentFormat::StrideAsset) {
     // Only the changed values' text changes; written through a temporary file and a rename.
     Diagnostics diags;
     std::string err = stride_import::exportToAsset(presetToJson(preset), toUtf8(preset.path),
-                                                   doc.path, doc.path, diags);
+                                                   doc.path, target, diags);
     if (err.empty()) return {};
     std::string why = diags.formatAll();
     if (why.size() > 2000) why = why.substr(0, 2000) + "...";
@@ -153,9 +157,13 @@ std::string writeDocument(Preset& preset, const Document& doc, std::string& note
     if (!e->definitionTag) return toUtf8(doc.path) + ": the tag read from it is gone";
     // The edited fields change, every other byte stays.
     writeDefinitionToTag(*e->definition, *e->definitionTag);
-    return halo::saveTag(doc.path, *e->definitionTag);
+    return halo::saveTag(target, *e->definitionTag);
   }
-  return writeFileAtomic(doc.path, jsonText(doc, serialize(preset, doc), note));
+  return writeFileAtomic(target, jsonText(doc, serialize(preset, doc), note));
+}
+
+std::string writeDocument(Preset& preset, const Document& doc, std::string& note) {
+  return writeDocumentTo(preset, doc, doc.path, note);
 }
 
 std::string joinPaths(const std::vector<fs::path>& paths) {
@@ -259,6 +267,14 @@ void trackDocuments(Preset& preset, bool sceneWritable) {
     if (!known)
       preset.documents.push_back({.path = p, .format = DocumentFormat::Input, .writable = false});
   }
+}
+
+std::string writeDocumentCopy(Preset& preset, const Document& doc, const fs::path& target) {
+  if (doc.format == DocumentFormat::Input) return toUtf8(doc.path) + " is never written";
+  if (!doc.writable)  // the built scene: what Save As would start from, as preset JSON
+    return writeFileAtomic(target, dumpJson(presetToJson(preset), 2) + "\n");
+  std::string note;
+  return writeDocumentTo(preset, doc, target, note);
 }
 
 bool documentDirty(Preset& preset, const Document& doc) {

@@ -52,6 +52,7 @@ class EditHistory {
   void markDirty() { dirtyWithoutHistory_ = true; }
 
   size_t size() const { return steps_.size(); }
+  const std::vector<EditRecord>& steps() const { return steps_; }
   size_t cursor() const { return cursor_; }
 
  private:

@@ -744,6 +744,28 @@ constexpr ConsoleCommandSpec kCommands[] = {
      .arg = ConsoleArg::Bool,
      .viewer = true,
      .run = runViewer},
+    {.name = "camera",
+     .usage = "camera [ortho | perspective | view front|back|left|right|top | frame [all|selected] "
+              "| fov DEG | clip NEAR FAR]",
+     .help = "the viewer's camera: projection, the standard views, framing, field of view and "
+             "clip planes (no argument: print it)",
+     .arg = ConsoleArg::Text,
+     .viewer = true,
+     .run = runViewer},
+    {.name = "autosave",
+     .usage = "autosave [SECONDS]",
+     .help = "write unsaved edits for crash recovery every SECONDS (0 = off; remembered; no "
+             "argument: print it)",
+     .arg = ConsoleArg::Number,
+     .viewer = true,
+     .run = runViewer},
+    {.name = "recover",
+     .usage = "recover [NAME | list | discard NAME|all | prompt]",
+     .help = "restore the newest autosave of the opened document (or of NAME) that a viewer "
+             "which did not exit left, as unsaved edits; list, discard or offer them",
+     .arg = ConsoleArg::Text,
+     .viewer = true,
+     .run = runViewer},
     {.name = "bundle",
      .usage = "bundle PATH | PATH.zip",
      .help = "write a bug-report folder (PNG, preset, seed, time, camera, ...), or the same as one "

@@ -323,6 +323,7 @@ TEST(AppSettings, LayoutWindowRecentFilesAndBloomPersist) {
   s.windowWidth = 1600;
   s.windowHeight = 900;
   s.bloom = true;
+  s.autosaveSeconds = 15;  // issue 38 item 9: the autosave interval is a setting
   for (int i = 0; i < 12; ++i) gui::addRecentFile(s, dir / ("f" + std::to_string(i) + ".json"));
   gui::addRecentFile(s, dir / "f3.json");
   ASSERT_EQ(s.recentFiles.size(), gui::kMaxRecentFiles);
@@ -334,6 +335,9 @@ TEST(AppSettings, LayoutWindowRecentFilesAndBloomPersist) {
   gui::ViewerSettings back = gui::loadSettings(file, warning);
   EXPECT_EQ(warning, "");
   EXPECT_EQ(gui::settingsToJson(back), gui::settingsToJson(s));
+  EXPECT_EQ(back.autosaveSeconds, 15);
+  EXPECT_EQ(gui::settingsFromJson(Json::parse(R"({"autosave_seconds": -5})")).autosaveSeconds, 0);
+  EXPECT_EQ(gui::ViewerSettings{}.autosaveSeconds, 60);
 
   // Malformed: defaults, and a warning naming the file. Missing: defaults, no warning.
   ASSERT_EQ(writeFileAtomic(file, "{\"layout\": "), "");

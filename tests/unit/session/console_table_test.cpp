@@ -71,10 +71,10 @@ TEST(ConsoleTable, ViewerRowsRunThroughTheViewerHook) {
       EXPECT_TRUE(executeConsole(s, std::string(c.name)).at(0).ok) << c.name;
     }
   }
-  EXPECT_EQ(seen.size(), 19u);  // open, screenshot_window, channel, curve, inspect, wait, panel,
-                                // layout, level, bloom, view, wait_loaded, record, ui_scale,
-                                // font_size, model, pick, particles_csv, pause_on_nan: the
-                                // viewer's table (app/gui/viewer_commands.cpp)
+  // open, screenshot_window, channel, curve, inspect, wait, panel, layout, level, bloom, view,
+  // wait_loaded, record, ui_scale, font_size, model, pick, particles_csv, pause_on_nan, camera,
+  // autosave, recover: the viewer's table (app/gui/viewer_commands.cpp)
+  EXPECT_EQ(seen.size(), 22u);
 }
 
 // `video PATH N S` (issue 26: "a `video PATH N S` console command") reaches its hook with the
