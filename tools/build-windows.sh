@@ -46,7 +46,7 @@ fi
 
 # --- sources of the libraries, from Debian's source packages ---------------------------------
 # name in Debian, folder it unpacks to (glob)
-sources=(glfw3 yaml-cpp giflib libsquish onetbb imgui googletest)
+sources=(glfw3 yaml-cpp giflib libsquish onetbb imgui tinyobjloader googletest)
 need_src=()
 for p in "${sources[@]}"; do
   [ -f "$src/.$p.fetched" ] || need_src+=("$p")
@@ -102,6 +102,9 @@ cmake_dep yaml-cpp "$(srcdir yaml-cpp)" -DYAML_CPP_BUILD_TESTS=OFF -DYAML_CPP_BU
   -DYAML_CPP_BUILD_CONTRIB=OFF -DYAML_BUILD_SHARED_LIBS=OFF
 # OpenMP only spreads libsquish's blocks over threads (same bytes) and would add libgomp's DLL.
 cmake_dep libsquish "$(srcdir libsquish)" -DBUILD_SQUISH_WITH_OPENMP=OFF -DBUILD_SHARED_LIBS=OFF
+# Reference meshes (Wavefront OBJ) in the scene.
+cmake_dep tinyobjloader "$(srcdir tinyobjloader)" -DTINYOBJLOADER_BUILD_TEST_LOADER=OFF \
+  -DBUILD_SHARED_LIBS=OFF
 # oneTBB is built as a DLL, as its authors require; GCC 12 warns (-Wstringop-overflow) in
 # private_server.cpp, which TBB_STRICT would make an error.
 cmake_dep onetbb "$(srcdir onetbb)" -DTBB_TEST=OFF -DTBB_STRICT=OFF -DTBB_EXAMPLES=OFF \
@@ -219,7 +222,7 @@ fi
 # the ones built here), and the MinGW runtime's.
 if [ ! -f "$deps/.licenses.built" ]; then
   mkdir -p "$deps/licenses"
-  for p in glfw3 yaml-cpp giflib libsquish onetbb imgui; do
+  for p in glfw3 yaml-cpp giflib libsquish onetbb imgui tinyobjloader; do
     cp "$(srcdir "$p")/debian/copyright" "$deps/licenses/$p.txt"
   done
   for p in libglm-dev:glm nlohmann-json3-dev:nlohmann-json libstb-dev:stb rapidjson-dev:rapidjson \

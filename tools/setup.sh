@@ -11,6 +11,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   libglfw3-dev libimgui-dev libstb-dev python3-glad libglm-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libtbb-dev libgif-dev libyaml-cpp-dev libsquish-dev zlib1g-dev
+  libtinyobjloader-dev
   rapidjson-dev
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
   libegl-dev libgl-dev libopengl-dev libegl-mesa0 libgl1-mesa-dri libglx-mesa0

@@ -145,28 +145,36 @@ void frame(App& app, double dt) {
   drawSplitters(app);
   drawFileBrowser(app);
   drawShortcuts(app);
+  drawSceneContextWindow(app);
+  drawCostWindow(app);
   drawPrompts(app);
 
   // The scene: one view over the window, or the split halves side by side over the part of the
   // window no side panel covers, both from the same orbit camera.
   app.drawList.clear();
   app.debugDraw.clear();
+  addSceneContext(app, app.debugDraw);
   ColorRgba bg = app.preset ? app.preset->scene.background : ColorRgba{0.05f, 0.05f, 0.08f, 1.0f};
   if (app.world && app.split.spec.enabled) {
     followSplit(app.split, *app.preset, *app.world, app.args.allowAnyPath);
     if (app.split.world) app.split.world->cpuClock = nowSeconds;
   }
   app.renderer->beginFrame(fw, fh, bg);
+  drawViewerBackdrop(app);
+  app.renderer->beginGpuTimer();
   if (app.world && app.split.world) {
     drawSplit(app, fh);
   } else {
     if (app.world) app.world->collect(app.drawList, app.debugDraw);
+    setCostSpans(app);
     app.renderer->draw(app.drawList, app.view);
     app.renderer->drawDebug(app.debugDraw, app.view);
     app.renderStats = app.renderer->stats();
     drawLabels(app, app.debugDraw, app.view, vec2(app.regions.viewport.x, app.regions.viewport.y));
   }
+  app.renderer->endGpuTimer();
   app.renderer->endFrame();
+  updateCost(app);
   if (app.world) updateFamilyTimes(app);
   for (auto& w : app.renderer->takeWarnings()) app.runtimeErrors.push_back(w);
   if (!app.pendingBundle.empty()) {

@@ -47,6 +47,11 @@ void viewMenu(App& app) {
   if (ImGui::MenuItem("Bloom", nullptr, &app.settings.bloom))
     app.renderer->setBloom({.enabled = app.settings.bloom});
   ImGui::Separator();
+  ImGui::MenuItem("Scene Context", nullptr, &app.settings.sceneContext.showWindow);
+  ImGui::MenuItem("Cost", nullptr, &app.settings.sceneContext.showCost);
+  ImGui::MenuItem("Ground grid", nullptr, &app.settings.sceneContext.grid);
+  ImGui::MenuItem("Axes", nullptr, &app.settings.sceneContext.axes);
+  ImGui::Separator();
   if (ImGui::MenuItem("Reset layout")) app.settings.layout = LayoutSettings{};
   ImGui::EndMenu();
 }

@@ -1,8 +1,9 @@
 // What the viewer remembers between runs: the panel layout (splitter positions, which panels
 // show, the bottom area's tab, the inspector's label column), the window size, the recent files and
-// the bloom toggle. Read at start and written at quit (atomically) as JSON in the user's config
-// folder: $XDG_CONFIG_HOME/fxview/viewer.json, or ~/.config/fxview/viewer.json. Sizes are screen
-// pixels. No ImGui here, so the model is tested without a window.
+// the bloom toggle, the grid and axes and the Scene Context / Cost windows. Read at start and
+// written at quit (atomically) as JSON in the user's config folder:
+// $XDG_CONFIG_HOME/fxview/viewer.json, or ~/.config/fxview/viewer.json. Sizes are screen pixels. No
+// ImGui here, so the model is tested without a window.
 #pragma once
 
 #include <filesystem>
@@ -17,9 +18,9 @@ enum class BottomTab : int { Console, Errors, Sequence, Curves };
 inline constexpr const char* kBottomTabNames[] = {"console", "errors", "sequence", "curves"};
 
 struct LayoutSettings {
-  float sceneWidth = 290.0f;      // left panel
-  float inspectorWidth = 400.0f;  // right panel
-  float bottomHeight = 240.0f;    // console / errors / sequence / curves, under the picture
+  float sceneWidth = 290.0f;           // left panel
+  float inspectorWidth = 400.0f;       // right panel
+  float bottomHeight = 240.0f;         // console / errors / sequence / curves, under the picture
   float inspectorLabelWidth = 170.0f;  // the inspector's label column (its splitter)
   bool showScene = true;
   bool showInspector = true;
@@ -29,8 +30,18 @@ struct LayoutSettings {
 
 inline constexpr size_t kMaxRecentFiles = 10;
 
+// The viewer's scene context (panel_scene_context.cpp): the ground grid and the world axis gizmo
+// drawn over every preset, and which of the Scene Context and Cost windows are open.
+struct SceneContextSettings {
+  bool grid = false;
+  bool axes = false;
+  bool showWindow = false;  // the Scene Context window
+  bool showCost = false;    // the Cost window (panel_cost.cpp)
+};
+
 struct ViewerSettings {
   LayoutSettings layout;
+  SceneContextSettings sceneContext;
   int windowWidth = 1280, windowHeight = 800;
   std::vector<std::string> recentFiles;  // absolute paths, newest first
   bool bloom = false;

@@ -130,6 +130,7 @@ bool Renderer::Impl::loadPrograms(std::string& error) {
   debugProgram = OnDemandProgram(options.shaderDir, "debug", "debug");
   meshProgram = OnDemandProgram(options.shaderDir, "mesh", "mesh");
   stripProgram = OnDemandProgram(options.shaderDir, "strip", "strip");
+  backdropProgram = OnDemandProgram(options.shaderDir, "post", "backdrop");
   if (!options.shaderDir.empty() &&
       !(debugProgram.compileNow(error) && meshProgram.compileNow(error) &&
         stripProgram.compileNow(error)))
@@ -241,6 +242,8 @@ void Renderer::draw(const DrawList& list, const View& view) {
   impl_->copySceneDepth(list, view);
   impl_->drawSprites(list, view);  // and the strip batches among them
   impl_->drawShaderQuads(list, view);
+  impl_->timers.switchTo(-1);  // debug draws and the next view: unowned
+  impl_->timers.spans.clear();
   impl_->useLinearLight(false, view);  // debug draws, the next view and the resolve see gamma
   glDisable(GL_SCISSOR_TEST);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);

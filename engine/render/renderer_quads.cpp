@@ -40,6 +40,7 @@ void Renderer::Impl::drawShaderQuads(const DrawList& list, const View& view) {
   glDepthMask(GL_FALSE);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
   for (const ShaderQuad& quad : list.shaderQuads) {
+    timers.switchTo(timers.ownerOf(size_t(&quad - list.shaderQuads.data()), &GpuSpan::firstQuad));
     QuadProgram& q = quadProgram(quad.shader);
     if (q.failed) continue;
     GLuint p = q.program.get();

@@ -71,9 +71,9 @@ TEST(ConsoleTable, ViewerRowsRunThroughTheViewerHook) {
       EXPECT_TRUE(executeConsole(s, std::string(c.name)).at(0).ok) << c.name;
     }
   }
-  EXPECT_EQ(seen.size(), 11u);  // open, screenshot_window, channel, curve, inspect, wait, panel,
-                                // layout, level, bloom, wait_loaded: the viewer's table
-                                // (app/gui/viewer_commands.cpp)
+  EXPECT_EQ(seen.size(), 14u);  // open, screenshot_window, channel, curve, inspect, wait, panel,
+                                // layout, level, bloom, wait_loaded, grid, axes, cost: the
+                                // viewer's table (app/gui/viewer_commands.cpp)
 }
 
 // `video PATH N S` (issue 26: "a `video PATH N S` console command") reaches its hook with the
