@@ -62,6 +62,7 @@ void CostTable::sample(const World& world, double now, std::optional<double> gpu
     const EffectRuntime& rt = world.effects()[i];
     const EffectEntry& e = *rt.entry;
     EffectStats st = world.stats(i);
+    const size_t at = rows.size();  // rows grows below: `r` is re-taken after each emitter
     CostRow& r = rowFor(old, rows, e.placement.id, "");
     r.kind = e.family ? std::string(e.family->kind) : e.kind;
     r.live = st.live;
@@ -76,7 +77,7 @@ void CostTable::sample(const World& world, double now, std::optional<double> gpu
     record(r, now, true);
     for (size_t k = 0; k < st.emittersLive.size(); ++k) {
       CostRow& er = rowFor(old, rows, e.placement.id, st.emittersLive[k].first);
-      er.kind = r.kind;
+      er.kind = rows[at].kind;
       er.live = st.emittersLive[k].second;
       er.budget = k < st.emittersBudget.size() ? st.emittersBudget[k] : 0;
       er.cpuMs = 0.0;

@@ -128,8 +128,10 @@ void drawCostWindow(App& app) {
   SceneContextSettings& c = app.settings.sceneContext;
   if (!c.showCost) return;
   ImGui::SetNextWindowSize(ImVec2(520, 480), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowPos(ImVec2(app.regions.viewport.x + 40, app.regions.viewport.y + 40),
-                          ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(
+      ImVec2(std::max(app.regions.viewport.x, app.regions.viewport.right() - 536.0f),
+             app.regions.viewport.y + 16),
+      ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Cost", &c.showCost)) return ImGui::End();
   if (auto gpu = app.cost.gpuMs)
     ImGui::Text("Scene draw on the GPU: %.3f ms", *gpu);

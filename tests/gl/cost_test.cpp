@@ -43,6 +43,7 @@ TEST(Cost, TableHasCountsAndBudgetsPerEffectAndEmitter) {
   const gui::CostRow& water = st.rows[1];
   EXPECT_EQ(effect.effect, "fountain");
   EXPECT_EQ(water.emitter, "water");
+  EXPECT_EQ(water.kind, "stride_particles");
   EXPECT_EQ(water.live, effect.live);
   EXPECT_EQ(water.budget, effect.budget) << "one emitter: its pool cap is the effect's budget";
   EXPECT_EQ(water.budget, s.stats(0).budget);
