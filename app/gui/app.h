@@ -235,8 +235,9 @@ void runPanelCommand(App& app, const std::string& line);
 // Sums EffectRuntime::cpuSeconds per family into app.familyMs and zeroes them.
 void updateFamilyTimes(App& app);
 // --- panel_scene_context.cpp: the backdrop, grid and axes, reference mesh
-// The preset's backdrop for the picture area, drawn after beginFrame.
-void drawViewerBackdrop(App& app);
+// After beginFrame: the preset's backdrop over the picture area, then the GPU timer (the Cost
+// panel) started for the scene's draws (endGpuTimer after them).
+void beginPicture(App& app);
 // The grid and axis gizmo (settings.sceneContext) into `debug`.
 void addSceneContext(const App& app, DebugDraw& debug);
 void drawSceneContextWindow(App& app);

@@ -160,8 +160,7 @@ void frame(App& app, double dt) {
     if (app.split.world) app.split.world->cpuClock = nowSeconds;
   }
   app.renderer->beginFrame(fw, fh, bg);
-  drawViewerBackdrop(app);
-  app.renderer->beginGpuTimer();
+  beginPicture(app);
   if (app.world && app.split.world) {
     drawSplit(app, fh);
   } else {

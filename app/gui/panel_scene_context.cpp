@@ -13,9 +13,10 @@
 
 namespace fx::gui {
 
-void drawViewerBackdrop(App& app) {
-  if (!app.preset || !app.renderer) return;
-  app.renderer->drawBackdrop(capture::backdropOf(*app.preset), app.view);
+void beginPicture(App& app) {
+  if (!app.renderer) return;
+  if (app.preset) app.renderer->drawBackdrop(capture::backdropOf(*app.preset), app.view);
+  app.renderer->beginGpuTimer();
 }
 
 void addSceneContext(const App& app, DebugDraw& debug) {
