@@ -47,7 +47,7 @@ fi
 
 # --- sources of the libraries, from Debian's source packages ---------------------------------
 # name in Debian, folder it unpacks to (glob)
-sources=(glfw3 yaml-cpp giflib libsquish onetbb imgui googletest libzip)
+sources=(glfw3 yaml-cpp giflib libsquish onetbb imgui tinyobjloader googletest libzip)
 need_src=()
 for p in "${sources[@]}"; do
   [ -f "$src/.$p.fetched" ] || need_src+=("$p")
@@ -108,6 +108,9 @@ cmake_dep libzip "$(srcdir libzip)" -DBUILD_SHARED_LIBS=OFF -DENABLE_BZIP2=OFF -
   -DBUILD_EXAMPLES=OFF -DBUILD_DOC=OFF
 # OpenMP only spreads libsquish's blocks over threads (same bytes) and would add libgomp's DLL.
 cmake_dep libsquish "$(srcdir libsquish)" -DBUILD_SQUISH_WITH_OPENMP=OFF -DBUILD_SHARED_LIBS=OFF
+# Reference meshes (Wavefront OBJ) in the scene.
+cmake_dep tinyobjloader "$(srcdir tinyobjloader)" -DTINYOBJLOADER_BUILD_TEST_LOADER=OFF \
+  -DBUILD_SHARED_LIBS=OFF
 # oneTBB is built as a DLL, as its authors require; GCC 12 warns (-Wstringop-overflow) in
 # private_server.cpp, which TBB_STRICT would make an error.
 cmake_dep onetbb "$(srcdir onetbb)" -DTBB_TEST=OFF -DTBB_STRICT=OFF -DTBB_EXAMPLES=OFF \
@@ -226,7 +229,7 @@ fi
 # so a library added later has its licence too.
 {
   mkdir -p "$deps/licenses"
-  for p in glfw3 yaml-cpp giflib libsquish onetbb imgui libzip; do
+  for p in glfw3 yaml-cpp giflib libsquish onetbb imgui tinyobjloader libzip; do
     cp "$(srcdir "$p")/debian/copyright" "$deps/licenses/$p.txt"
   done
   for p in libglm-dev:glm nlohmann-json3-dev:nlohmann-json libstb-dev:stb rapidjson-dev:rapidjson \

@@ -12,6 +12,7 @@ packages=(
   libglfw3-dev libimgui-dev libstb-dev python3-glad libglm-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libtbb-dev libgif-dev libyaml-cpp-dev libsquish-dev zlib1g-dev
   libzip-dev fonts-dejavu-core
+  libtinyobjloader-dev
   rapidjson-dev
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
   libegl-dev libgl-dev libopengl-dev libegl-mesa0 libgl1-mesa-dri libglx-mesa0

@@ -59,12 +59,41 @@ void drawWorlds(render::Renderer& renderer, World& left, World* right, const Spl
   if (right) one(*right, rects.right);
 }
 
+render::Backdrop backdropOf(const Preset& preset) {
+  const Scene& s = preset.scene;
+  render::Backdrop b;
+  b.color = s.background;
+  b.top = s.backgroundStyle.top;
+  b.bottom = s.backgroundStyle.bottom;
+  switch (s.backgroundStyle.mode) {
+    case BackgroundMode::Color:
+      b.kind = render::Backdrop::Kind::Color;
+      break;
+    case BackgroundMode::Gradient:
+      b.kind = render::Backdrop::Kind::Gradient;
+      break;
+    case BackgroundMode::Image:
+      b.kind = render::Backdrop::Kind::Image;
+      break;
+  }
+  if (b.kind == render::Backdrop::Kind::Image && !s.backgroundStyle.image.empty()) {
+    fs::path p = toPath(s.backgroundStyle.image);
+    std::error_code ec;
+    if (p.is_relative() && fs::is_regular_file(preset.path.parent_path() / p, ec))
+      p = preset.path.parent_path() / p;
+    b.image = toUtf8(p);
+  }
+  return b;
+}
+
 std::string captureFrames(render::Renderer& renderer, Preset& preset, World& world,
                           SplitView* split, const ViewMaker& makeView, const CaptureOptions& o,
                           const std::function<std::string(int index, Image& frame)>& each) {
   render::OffscreenTarget target(o.width, o.height);
   bool twoHalves = split && split->spec.enabled;
   SplitRects rects = splitViews(makeView, 0.0f, 0.0f, float(o.width), float(o.height), twoHalves);
+  const render::Backdrop backdrop = backdropOf(preset);
+  const View whole = makeView(vec2(float(o.width), float(o.height)));
   for (int i = 0; i < o.frames; ++i) {
     world.setView(rects.left);
     world.advanceTo(o.start + double(i) * o.every);
@@ -76,6 +105,7 @@ std::string captureFrames(render::Renderer& renderer, Preset& preset, World& wor
     }
     target.bind();
     renderer.beginFrame(o.width, o.height, preset.scene.background);
+    renderer.drawBackdrop(backdrop, whole);
     drawWorlds(renderer, world, right, rects, o.grid);
     renderer.endFrame();
     startup::mark("draw");

@@ -37,6 +37,10 @@ SplitRects splitViews(const ViewMaker& makeView, float x, float y, float width, 
 void drawWorlds(render::Renderer& renderer, World& left, World* right, const SplitRects& rects,
                 bool grid);
 
+// The scene's backdrop (its "background" colour and "background_style") for the renderer: a
+// relative image path resolves against the preset's folder, else the working folder.
+render::Backdrop backdropOf(const Preset& preset);
+
 struct CaptureOptions {
   int width = 640, height = 360;
   double start = 0.0;  // seconds of the first frame

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "app/capture/recording.h"
+#include "app/gui/cost.h"
 #include "app/gui/file_browser.h"
 #include "app/gui/gui_args.h"
 #include "app/gui/layout.h"
@@ -80,6 +81,7 @@ struct App {
   double frameMs = 0.0;
   // CPU ms per frame spent in each family's step + collect (both split halves), smoothed.
   std::vector<std::pair<std::string, double>> familyMs;
+  CostTable cost;  // per effect and emitter, with history (panel_cost.cpp)
 
   // Split view: the right half differs in simulation rate / mode or one field; cameras linked.
   SplitView split;
@@ -259,6 +261,22 @@ std::string exportFrames(App& app, const std::filesystem::path& path, int frames
 void runPanelCommand(App& app, const std::string& line);
 // Sums EffectRuntime::cpuSeconds per family into app.familyMs and zeroes them.
 void updateFamilyTimes(App& app);
+// --- panel_scene_context.cpp: the backdrop, grid and axes, reference mesh
+// After beginFrame: the preset's backdrop over the picture area, then the GPU timer (the Cost
+// panel) started for the scene's draws (endGpuTimer after them).
+void beginPicture(App& app);
+// The grid and axis gizmo (settings.sceneContext) into `debug`.
+void addSceneContext(const App& app, DebugDraw& debug);
+void drawSceneContextWindow(App& app);
+std::string viewerGrid(App& app, const ConsoleStatement& st);  // grid [0|1]
+std::string viewerAxes(App& app, const ConsoleStatement& st);  // axes [0|1]
+// --- panel_cost.cpp: per-effect cost
+// Samples app.cost from the world's effects (before updateFamilyTimes zeroes their CPU time).
+void updateCost(App& app);
+// Hands the renderer the world's draw spans so the next draw() is timed per effect.
+void setCostSpans(App& app);
+void drawCostWindow(App& app);
+std::string viewerCost(App& app, const ConsoleStatement& st);  // cost [json]
 // Writes a bug-report folder (a PATH.zip: one zip of it; `alsoZip`: the folder and DIR.zip beside
 // it, as File > Save Bug Report does); returns "" or an error. The scene capture must be ready.
 std::string writeBundle(App& app, const std::filesystem::path& dir, bool alsoZip = false);

@@ -154,6 +154,8 @@ void frame(App& app, double dt) {
   drawAbout(app);
   drawRecordDialog(app);
   drawViewportNotices(app);
+  drawSceneContextWindow(app);
+  drawCostWindow(app);
   drawPrompts(app);
   drawRecoveryPrompt(app);
 
@@ -161,24 +163,29 @@ void frame(App& app, double dt) {
   // window no side panel covers, both from the same orbit camera.
   app.drawList.clear();
   app.debugDraw.clear();
+  addSceneContext(app, app.debugDraw);
   ColorRgba bg = app.preset ? app.preset->scene.background : ColorRgba{0.05f, 0.05f, 0.08f, 1.0f};
   if (app.world && app.split.spec.enabled) {
     followSplit(app.split, *app.preset, *app.world, app.args.allowAnyPath);
     if (app.split.world) app.split.world->cpuClock = nowSeconds;
   }
   app.renderer->beginFrame(fw, fh, bg);
+  beginPicture(app);
   if (app.world && app.split.world) {
     drawSplit(app, fh);
   } else {
     if (app.world) app.world->collect(app.drawList, app.debugDraw);
     addParticleMarker(app, app.debugDraw);
+    setCostSpans(app);
     app.renderer->draw(app.drawList, app.view);
     app.renderer->drawDebug(app.debugDraw, app.view);
     app.renderStats = app.renderer->stats();
     drawLabels(app, app.debugDraw, app.view, vec2(app.regions.viewport.x, app.regions.viewport.y));
   }
   drawViewGizmo(app);
+  app.renderer->endGpuTimer();
   app.renderer->endFrame();
+  updateCost(app);
   if (app.world) updateFamilyTimes(app);
   for (auto& w : app.renderer->takeWarnings()) app.runtimeErrors.push_back(w);
   if (!app.pendingBundle.empty()) {

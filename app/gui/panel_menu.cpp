@@ -61,6 +61,11 @@ void viewMenu(App& app) {
     app.settings.uiScale = percent / 100.0f;
   ImGui::SliderFloat("Font size", &app.settings.fontSize, kMinFontSize, kMaxFontSize, "%.0f");
   ImGui::Separator();
+  ImGui::MenuItem("Scene Context", nullptr, &app.settings.sceneContext.showWindow);
+  ImGui::MenuItem("Cost", nullptr, &app.settings.sceneContext.showCost);
+  ImGui::MenuItem("Ground grid", nullptr, &app.settings.sceneContext.grid);
+  ImGui::MenuItem("Axes", nullptr, &app.settings.sceneContext.axes);
+  ImGui::Separator();
   if (ImGui::MenuItem("Reset layout")) app.settings.layout = LayoutSettings{};
   ImGui::EndMenu();
 }

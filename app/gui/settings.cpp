@@ -28,6 +28,11 @@ Json settingsToJson(const ViewerSettings& s) {
             {"show_inspector", l.showInspector},
             {"show_bottom", l.showBottom},
             {"bottom_tab", kBottomTabNames[int(l.bottomTab)]}}},
+          {"scene_context",
+           {{"grid", s.sceneContext.grid},
+            {"axes", s.sceneContext.axes},
+            {"show_window", s.sceneContext.showWindow},
+            {"show_cost", s.sceneContext.showCost}}},
           {"recent_files", s.recentFiles},
           {"bloom", s.bloom},
           {"record",
@@ -83,6 +88,14 @@ ViewerSettings settingsFromJson(const Json& j) {
     if (l.contains("bottom_tab") && l["bottom_tab"].is_string())
       for (int t = 0; t < 4; ++t)
         if (l["bottom_tab"].get<std::string>() == kBottomTabNames[t]) o.bottomTab = BottomTab(t);
+  }
+  if (j.contains("scene_context") && j["scene_context"].is_object()) {
+    const Json& c = j["scene_context"];
+    SceneContextSettings& o = s.sceneContext;
+    o.grid = flag(c, "grid", o.grid);
+    o.axes = flag(c, "axes", o.axes);
+    o.showWindow = flag(c, "show_window", o.showWindow);
+    o.showCost = flag(c, "show_cost", o.showCost);
   }
   if (j.contains("recent_files") && j["recent_files"].is_array())
     for (const Json& f : j["recent_files"])

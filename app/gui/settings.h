@@ -1,9 +1,10 @@
 // What the viewer remembers between runs: the panel layout (splitter positions, which panels
 // show, the bottom area's tab, the inspector's label column), the window size, the recent files,
-// the bloom toggle and settings, the record dialog's choices, UI scale and font size and the
-// autosave interval. Read at start and written at quit (atomically) as JSON in the user's config
-// folder: $XDG_CONFIG_HOME/fxview/viewer.json, or ~/.config/fxview/viewer.json. Sizes are screen
-// pixels. No ImGui here, so the model is tested without a window.
+// the bloom toggle and settings, the record dialog's choices, UI scale and font size, the
+// autosave interval, the grid and axes and the Scene Context / Cost windows. Read at start and
+// written at quit (atomically) as JSON in the user's config folder:
+// $XDG_CONFIG_HOME/fxview/viewer.json, or ~/.config/fxview/viewer.json. Sizes are screen pixels.
+// No ImGui here, so the model is tested without a window.
 #pragma once
 
 #include <filesystem>
@@ -45,8 +46,18 @@ struct RecordSettings {
 inline constexpr float kMinUiScale = 0.75f, kMaxUiScale = 2.5f;
 inline constexpr float kMinFontSize = 10.0f, kMaxFontSize = 24.0f;
 
+// The viewer's scene context (panel_scene_context.cpp): the ground grid and the world axis gizmo
+// drawn over every preset, and which of the Scene Context and Cost windows are open.
+struct SceneContextSettings {
+  bool grid = false;
+  bool axes = false;
+  bool showWindow = false;  // the Scene Context window
+  bool showCost = false;    // the Cost window (panel_cost.cpp)
+};
+
 struct ViewerSettings {
   LayoutSettings layout;
+  SceneContextSettings sceneContext;
   int windowWidth = 1280, windowHeight = 800;
   std::vector<std::string> recentFiles;  // absolute paths, newest first
   bool bloom = false;

@@ -138,6 +138,9 @@ constexpr ViewerCommand kViewerCommands[] = {
     {"particles_csv", viewerParticlesCsv},
     {"pause_on_nan", viewerPauseOnNan},
     {"camera", viewerCamera},
+    {"grid", viewerGrid},
+    {"axes", viewerAxes},
+    {"cost", viewerCost},
 };
 
 }  // namespace

@@ -106,7 +106,8 @@ struct EffectStats {
   // Live particles per named emitter, for families whose effects hold emitters (`simulate`
   // writes it as stats.emitters_live, the HUD lists it).
   std::vector<std::pair<std::string, size_t>> emittersLive;
-  std::vector<std::string> messages;  // runtime errors the game would halt on, etc.
+  std::vector<size_t> emittersBudget;  // beside emittersLive: each emitter's pool cap (0 = none)
+  std::vector<std::string> messages;   // runtime errors the game would halt on, etc.
 };
 
 // One particle in the `simulate` dump (DESIGN.md).

@@ -136,6 +136,7 @@ bool Renderer::Impl::loadPrograms(std::string& error) {
   stripProgram = OnDemandProgram(options.shaderDir, "strip", "strip");
   overdrawStrip = OnDemandProgram(options.shaderDir, "strip", "overdraw");
   overdrawQuad = OnDemandProgram(options.shaderDir, "overdraw", "overdraw");
+  backdropProgram = OnDemandProgram(options.shaderDir, "post", "backdrop");
   if (!options.shaderDir.empty() &&
       !(debugProgram.compileNow(error) && meshProgram.compileNow(error) &&
         stripProgram.compileNow(error)))
@@ -253,6 +254,8 @@ void Renderer::draw(const DrawList& list, const View& view) {
   impl_->copySceneDepth(list, view);
   impl_->drawSprites(list, view);  // and the strip batches among them
   impl_->drawShaderQuads(list, view);
+  impl_->timers.switchTo(-1);  // debug draws and the next view: unowned
+  impl_->timers.spans.clear();
   impl_->useLinearLight(false, view);  // debug draws, the next view and the resolve see gamma
   glDisable(GL_SCISSOR_TEST);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);

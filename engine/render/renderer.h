@@ -49,7 +49,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/color.h"
@@ -97,6 +99,8 @@ struct RendererOptions {
   // takeWarnings(). On by default in Debug builds (no NDEBUG), for the GUI and the CLI alike.
   bool debugOutput = kDebugOutputByDefault;
   bool hdr = true;  // draw into a floating-point frame, resolved by endFrame (see above)
+  // GL timer queries for beginGpuTimer / endGpuTimer; off behaves as a driver without them.
+  bool gpuTimers = true;
 };
 
 // The end of an HDR frame: the frame x `exposure` (always, bloom on or off); then, with bloom, the
@@ -127,6 +131,17 @@ inline constexpr OverdrawBand kOverdrawRamp[] = {
 int overdrawBand(int layers);
 // The legend's rectangle in the picture, top-left origin: x, y, width, height (pixels).
 inline constexpr int kOverdrawLegend[4] = {0, 0, 60, 188};
+// What fills a view behind everything: the clear colour alone, a vertical gradient (`top` at the
+// top row, `bottom` at the bottom row) or a PNG stretched over the view (composited over `color`
+// by its alpha; a missing file warns once and leaves the colour).
+struct Backdrop {
+  enum class Kind : uint8_t { Color, Gradient, Image };
+  Kind kind = Kind::Color;
+  ColorRgba color{0.05f, 0.05f, 0.08f, 1.0f};
+  ColorRgba top{0.05f, 0.05f, 0.08f, 1.0f};
+  ColorRgba bottom{0.05f, 0.05f, 0.08f, 1.0f};
+  std::string image;  // a path the texture cache reads
+};
 
 class Renderer {
  public:
@@ -142,6 +157,9 @@ class Renderer {
   void beginFrame(int width, int height, ColorRgba background);
   // Resolves the HDR frame into the framebuffer bound at beginFrame (no-op without hdr).
   void endFrame();
+  // Fills `view`'s rectangle with the gradient or image after beginFrame, before draw() (nothing
+  // for Kind::Color: beginFrame's clear colour is it).
+  void drawBackdrop(const Backdrop& backdrop, const View& view);
   void setBloom(const BloomSettings& bloom);
   const BloomSettings& bloom() const;
   // The overdraw view: every particle draw (sprite and strip batches, shader quads) adds one
@@ -173,6 +191,23 @@ class Renderer {
   // current whenever the list grows, clears or draws; detach or destroy such lists first.
   SpriteStorage& spriteStorage();
   const RenderStats& stats() const;
+  // GPU time of the draws between beginGpuTimer() and endGpuTimer() (one pair a frame, not
+  // nested), read back some frames later without waiting: the latest known result in ms, or
+  // nullopt while none is known or where the driver has no timer queries (gpuTimersSupported).
+  void beginGpuTimer();
+  void endGpuTimer();
+  std::optional<double> gpuMs() const;
+  bool gpuTimersSupported() const;
+  // Splits the timing of the next draw() by owner (an opaque number the caller gives each part
+  // of its list, e.g. an effect's index): each span owns the batches, strips and shader quads
+  // from its firsts up to the next span's. Draws before the first span (meshes) and debug draws
+  // are owner -1. gpuOwnerMs() is the latest known result per owner, sorted by owner.
+  struct GpuSpan {
+    int32_t owner = -1;
+    size_t firstBatch = 0, firstStrip = 0, firstQuad = 0;
+  };
+  void setGpuSpans(std::vector<GpuSpan> spans);
+  std::vector<std::pair<int32_t, double>> gpuOwnerMs() const;
   // Missing or unreadable textures (drawn as a magenta checker), shader failures, once each.
   std::vector<std::string> takeWarnings();
   // Texture pixel size for actual-resolution sprites and UV maths (0,0 when unknown).

@@ -11,12 +11,15 @@
 //   renderer_debug.cpp    debug lines and points, and labels as text
 //   renderer_post.cpp     the end of an HDR frame: bloom and the resolve
 //   renderer_overdraw.cpp the overdraw view: its programs, the ramp resolve, stats and legend
+//   renderer_backdrop.cpp the backdrop gradient or image behind a view
+//   renderer_timers.cpp   GPU timer queries around the scene's draws (the Cost panel)
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -38,6 +41,8 @@ void setBlend(BlendMode mode);
 void uniformMat4(GLuint program, const char* name, const mat4& m);
 // The view's rectangle of the framebuffer; the scissor keeps wide points and lines inside it.
 void setViewport(const View& view);
+
+using GpuSpan = Renderer::GpuSpan;
 
 struct SpriteUniforms {
   GLint view, projection, viewport, texSize, orientation, fadeMode, screenFlare, primary, secondary,
@@ -100,7 +105,35 @@ struct BatchPlan {
   size_t orderFirst = 0;   // reordered: its sprite indices in Impl::order
 };
 
+// GL_TIME_ELAPSED queries, a frame's set read back a few frames later when all its results are
+// available, so timing never waits on the GPU (a frame whose slot is still pending is not timed).
+// Within a timed frame one query runs at a time; switchTo(owner) ends it and begins the next
+// owner's (Renderer::setGpuSpans). Without timer support (no GL 3.3 query entry points, 0
+// counter bits, or RendererOptions::gpuTimers off) nothing is queried and results stay unknown.
+struct GpuTimers {
+  static constexpr int kSlots = 4;
+  struct Frame {
+    std::vector<std::pair<int32_t, GLuint>> queries;  // owner, query, in draw order
+    bool pending = false;
+  };
+  Frame frames[kSlots];
+  std::vector<GLuint> spare;  // query names to reuse
+  int next = 0;
+  int running = -1;  // the frame slot between begin and end, or -1
+  int32_t owner = 0;
+  bool open = false;                     // a query of `owner` is running
+  int supported = -1;                    // -1 not checked yet
+  std::vector<Renderer::GpuSpan> spans;  // for the next draw()
+  std::optional<double> lastMs;
+  std::vector<std::pair<int32_t, double>> lastOwners;
+  void switchTo(int32_t owner);
+  // The owner of the `index`th item, `first` picking the span's first of that kind.
+  int32_t ownerOf(size_t index, size_t Renderer::GpuSpan::*first) const;
+  ~GpuTimers();
+};
+
 struct Renderer::Impl {
+  GpuTimers timers;
   MappedSprites mappedSprites;              // Renderer::spriteStorage()
   std::vector<DebugVertex> labelTriangles;  // drawLabels scratch
   std::vector<char> labelQuads;             // stb_easy_font output scratch
@@ -128,6 +161,8 @@ struct Renderer::Impl {
   GlProgram spriteProgram;  // the general (uniform-switched) one
   // Compiled on first use (shader.h): most pictures draw no debug lines, meshes or strips.
   OnDemandProgram debugProgram, meshProgram, stripProgram;
+  OnDemandProgram backdropProgram;  // post.vert + backdrop.frag
+  GlVertexArray backdropVao;        // empty: the full-screen triangle needs no buffer
   GlVertexArray stripVao;
   GlBuffer stripVbo, stripIbo;
   size_t stripQuadCapacity = 0;  // quads the shared quad element buffer holds

@@ -44,6 +44,7 @@ void Renderer::Impl::drawShaderQuads(const DrawList& list, const View& view) {
   const GLuint layers = overdraw ? overdrawProgram(overdrawQuad) : 0;
   if (overdraw && !layers) return;
   for (const ShaderQuad& quad : list.shaderQuads) {
+    timers.switchTo(timers.ownerOf(size_t(&quad - list.shaderQuads.data()), &GpuSpan::firstQuad));
     GLuint p = layers;
     if (!p) {
       QuadProgram& q = quadProgram(quad.shader);

@@ -250,8 +250,10 @@ void Renderer::Impl::drawSprites(const DrawList& list, const View& view) {
   auto stripsBefore = [&](size_t spriteBatch) {
     for (; strips && nextStrip < list.strips.size() &&
            list.strips[nextStrip].spriteBatchesBefore <= spriteBatch;
-         ++nextStrip)
+         ++nextStrip) {
+      timers.switchTo(timers.ownerOf(nextStrip, &GpuSpan::firstStrip));
       drawStripBatch(list, list.strips[nextStrip], view);
+    }
   };
   // A list drawn before from this renderer's storage has handed its sprites over (no data).
   if (!list.sprites.empty() && !list.batches.empty() && list.sprites.data()) {
@@ -269,7 +271,9 @@ void Renderer::Impl::drawSprites(const DrawList& list, const View& view) {
     glDepthFunc(GL_LEQUAL);
     particleMask();  // RGB writes only (reference §5.5); alpha too in a transparent capture
     for (const BatchPlan& plan : plans) {
-      stripsBefore(size_t(plan.batch - list.batches.data()));
+      const size_t index = size_t(plan.batch - list.batches.data());
+      stripsBefore(index);
+      timers.switchTo(timers.ownerOf(index, &GpuSpan::firstBatch));
       drawBatch(list, plan, instances, view);
     }
   }

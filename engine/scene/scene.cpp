@@ -137,7 +137,8 @@ void SceneObject::reflect(FieldVisitor& v) {
   v.visit({.key = "first_person", .help = "A first-person model: Halo glows do not render on it"}, firstPerson, false);
   v.visit({.key = "model",
            .help = "Halo .gbxmodel tag (relative to the tags folder) whose markers and mesh the object takes, "
-                   "or a Stride .sdpromodel procedural model (relative to the preset) drawn as its mesh"},
+                   "a Stride .sdpromodel procedural model, or a Wavefront .obj reference mesh (Y-up; both relative "
+                   "to the preset) drawn as its mesh"},
           model, "");
   v.visit({.key = "model_scale",
            .help = "Per-axis scale of a Stride model's mesh in object space (a Stride entity's non-uniform scale over the object's uniform \"scale\")",
@@ -198,6 +199,26 @@ void BloomLook::reflect(FieldVisitor& v) {
           exposure, 1.0f);
 }
 
+namespace {
+constexpr EnumOption kBackgroundModes[] = {
+    {"color", int32_t(BackgroundMode::Color), "the \"background\" colour"},
+    {"gradient", int32_t(BackgroundMode::Gradient), "a vertical gradient from bottom to top"},
+    {"image", int32_t(BackgroundMode::Image), "a PNG image stretched over the picture"}};
+}  // namespace
+
+void BackgroundStyle::reflect(FieldVisitor& v) {
+  visitEnum(v, {.key = "mode", .help = "What fills the picture behind the scene"}, mode,
+            std::span<const EnumOption>(kBackgroundModes), BackgroundMode::Color);
+  v.visit({.key = "top", .help = "Gradient: the top row's colour", .min = 0.0, .max = 1.0}, top,
+          ColorRgba{0.32f, 0.36f, 0.44f, 1.0f});
+  v.visit({.key = "bottom", .help = "Gradient: the bottom row's colour", .min = 0.0, .max = 1.0},
+          bottom, ColorRgba{0.05f, 0.05f, 0.08f, 1.0f});
+  v.visit({.key = "image",
+           .help = "Image: a PNG (relative to the preset) stretched over the picture, over the background colour by its alpha",
+           .hint = FieldHint::TexturePath},
+          image, "");
+}
+
 void Scene::reflect(FieldVisitor& v) {
   v.visit({.key = "version", .min = 1, .max = 1, .required = true}, version, 1);
   v.visit({.key = "name"}, name, "");
@@ -207,6 +228,9 @@ void Scene::reflect(FieldVisitor& v) {
   v.visitObject({.key = "camera"}, [&](FieldVisitor& cv) { camera.reflect(cv); });
   v.visit({.key = "background", .min = 0.0, .max = 1.0}, background, ColorRgba{0.05f, 0.05f, 0.08f, 1.0f});
   v.visitObject({.key = "bloom", .help = "Bloom and exposure of the picture"}, [&](FieldVisitor& bv) { bloom.reflect(bv); });
+
+  v.visitObject({.key = "background_style", .help = "A gradient or an image behind the scene instead of the plain colour"},
+                [&](FieldVisitor& bv) { backgroundStyle.reflect(bv); });
   visitArray(v, {.key = "objects", .maxCount = 4096}, objects, [](SceneObject& o, FieldVisitor& ev) { o.reflect(ev); });
 }
 

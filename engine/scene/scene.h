@@ -172,6 +172,18 @@ struct BloomLook {
   void reflect(FieldVisitor& v);
 };
 
+// What fills the picture behind the scene: the "background" colour (today's default), a vertical
+// gradient from `bottom` (bottom row) to `top` (top row), or a PNG image stretched over the
+// picture (relative to the preset; drawn over the colour by its alpha).
+enum class BackgroundMode : int32_t { Color, Gradient, Image };
+struct BackgroundStyle {
+  BackgroundMode mode = BackgroundMode::Color;
+  ColorRgba top{0.32f, 0.36f, 0.44f, 1.0f};
+  ColorRgba bottom{0.05f, 0.05f, 0.08f, 1.0f};
+  std::string image;
+  void reflect(FieldVisitor& v);
+};
+
 struct Scene {
   int32_t version = 1;
   std::string name;
@@ -180,6 +192,7 @@ struct Scene {
   Camera camera;
   ColorRgba background{0.05f, 0.05f, 0.08f, 1.0f};
   BloomLook bloom;
+  BackgroundStyle backgroundStyle;  // "background_style"
   std::vector<SceneObject> objects;
 
   // Scene-level fields (effects are read by the preset loader).

@@ -687,12 +687,18 @@ void World::queueParts() const {
 void World::collect(DrawList& draw, DebugDraw& debug) const {
   collectScene(sceneState_, flags, draw, debug);
   queueParts();
+  drawSpans_.clear();
+  auto span = [&](size_t effect) {
+    drawSpans_.push_back(
+        {effect, draw.batches.size(), draw.strips.size(), draw.shaderQuads.size()});
+  };
   size_t next = 0;  // the first queued part not drawn yet (families are sorted by first runtime)
   for (size_t i = 0; i < runtimes_.size(); ++i) {
     const EffectRuntime& r = runtimes_[i];
     if (!active(r)) continue;
     double t0 = cpuClock ? cpuClock() : 0.0;
     if (partFamily_[i] < 0) {
+      span(i);
       r.instance->collect(draw, debug, view_, flags, sceneState_);
     } else {
       r.instance->collectOverlay(debug, view_, flags, sceneState_);
@@ -703,6 +709,7 @@ void World::collect(DrawList& draw, DebugDraw& debug) const {
       const QueuedPart& p = queued_[next];
       const EffectRuntime& owner = runtimes_[p.runtime];
       double t1 = cpuClock ? cpuClock() : 0.0;
+      span(p.runtime);
       owner.instance->collectPart(p.index, draw, view_, flags, sceneState_);
       if (cpuClock) owner.cpuSeconds += cpuClock() - t1;
     }

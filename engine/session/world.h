@@ -158,6 +158,13 @@ class World {
   bool weatherAt(uint64_t step) const;
 
   EffectStats stats(size_t index) const;
+  // Where each effect's draws begin in the DrawList the last collect() filled, in draw order (an
+  // effect whose parts interleave with others' has one span per run): per-effect GPU timing.
+  struct DrawSpan {
+    size_t effect = 0;
+    size_t batches = 0, strips = 0, shaderQuads = 0;  // the list's counts when it began
+  };
+  const std::vector<DrawSpan>& drawSpans() const { return drawSpans_; }
 
   // A clock in seconds the caller may inject (the viewer's HUD); while set, the time each
   // effect spends in step and collect adds up in EffectRuntime::cpuSeconds. The engine never
@@ -183,6 +190,7 @@ class World {
     uint32_t runtime = 0, order = 0, index = 0;
   };
   mutable std::vector<QueuedPart> queued_;
+  mutable std::vector<DrawSpan> drawSpans_;
   mutable std::vector<DrawPart> partScratch_;
   mutable std::vector<int32_t> partFamily_;
   // Lists the parts of every active instance that draws through parts (fills the scratch).

@@ -12,6 +12,7 @@
 #include "engine/session/bundle.h"
 #include "engine/session/console_commands.h"
 #include "engine/session/output_kinds.h"
+#include "engine/session/scene_console.h"
 
 namespace fx {
 
@@ -500,6 +501,20 @@ ConsoleReply runHelp(ConsoleSession&, const ConsoleStatement& st) {
   return ok(out);
 }
 
+ConsoleReply runBackground(ConsoleSession& s, const ConsoleStatement& st) {
+  std::string out;
+  std::string err = runBackgroundCommand(s, st, out);
+  if (s.transport) syncTransport(*s.transport, *s.world);
+  return err.empty() ? ok(out) : fail(err);
+}
+
+ConsoleReply runReference(ConsoleSession& s, const ConsoleStatement& st) {
+  std::string out;
+  std::string err = runReferenceCommand(s, st, out);
+  if (s.transport) syncTransport(*s.transport, *s.world);
+  return err.empty() ? ok(out) : fail(err);
+}
+
 ConsoleReply runViewer(ConsoleSession& s, const ConsoleStatement& st) {
   if (!s.hooks.viewer)
     return fail(st.command() + " is not available here (the viewer's panels run it)");
@@ -763,6 +778,35 @@ constexpr ConsoleCommandSpec kCommands[] = {
      .usage = "recover [NAME | list | discard NAME|all | prompt]",
      .help = "restore the newest autosave of the opened document (or of NAME) that a viewer "
              "which did not exit left, as unsaved edits; list, discard or offer them",
+    {.name = "background",
+     .usage = "background [color R G B | gradient TR TG TB BR BG BB | image PATH]",
+     .help = "what fills the picture behind the scene: a colour, a vertical gradient (top colour, "
+             "then bottom; 0..1) or a PNG stretched over it (no argument: print it)",
+     .arg = ConsoleArg::Text,
+     .run = runBackground},
+    {.name = "reference",
+     .usage = "reference PATH.obj [X Y Z] [SCALE] | reference off",
+     .help = "place a Wavefront OBJ mesh in the scene (the object \"reference\") to judge an "
+             "effect's size against; off removes it (no argument: print it)",
+     .arg = ConsoleArg::Path,
+     .run = runReference},
+    {.name = "grid",
+     .usage = "grid [0|1]",
+     .help = "the ground grid in the viewer (saved in its settings; render: --grid)",
+     .arg = ConsoleArg::Bool,
+     .viewer = true,
+     .run = runViewer},
+    {.name = "axes",
+     .usage = "axes [0|1]",
+     .help = "the world axis gizmo at the origin in the viewer (+X red, +Y green, +Z blue; saved "
+             "in its settings)",
+     .arg = ConsoleArg::Bool,
+     .viewer = true,
+     .run = runViewer},
+    {.name = "cost",
+     .usage = "cost [json]",
+     .help = "per effect and emitter: live count, budget, CPU ms and GPU ms per frame (the Cost "
+             "panel's table, as text or one JSON line)",
      .arg = ConsoleArg::Text,
      .viewer = true,
      .run = runViewer},

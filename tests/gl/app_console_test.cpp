@@ -20,7 +20,7 @@ TEST(AppConsole, EveryViewerRowHasAViewerHandler) {
     std::string reply = gui::runViewerCommand(app, st[0]);
     EXPECT_EQ(reply.find("is not available here"), std::string::npos) << c.name << ": " << reply;
   }
-  EXPECT_EQ(viewerRows, 22);
+  EXPECT_EQ(viewerRows, 25);
   auto nope = parseConsoleLine("nope");
   EXPECT_EQ(gui::runViewerCommand(app, nope[0]), "command \"nope\" is not available here");
 }

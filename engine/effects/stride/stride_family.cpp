@@ -225,6 +225,7 @@ EffectStats StrideInstance::stats() const {
          ++k)
       unique = name + " (" + std::to_string(k) + ")";
     s.emittersLive.push_back({unique, emitters_[i].pool.count});
+    s.emittersBudget.push_back(emitters_[i].pool.capacity);
   }
   return s;
 }

@@ -7,6 +7,7 @@
 #include "engine/formats/halo/gbxmodel_tag.h"
 #include "engine/formats/halo/tag_paths.h"
 #include "engine/import/halo/model_poses.h"
+#include "engine/import/obj/obj_mesh.h"
 #include "engine/import/stride/stride_models.h"
 
 namespace fx {
@@ -22,7 +23,8 @@ fs::path resolveModelPath(const std::string& model, const SceneModelOptions& opt
     reason = "file not found";
     return {};
   }
-  if (stride_import::isProceduralModelPath(authored)) {  // a Stride model lies beside the preset
+  // A Stride model or an OBJ reference mesh lies beside the preset.
+  if (stride_import::isProceduralModelPath(authored) || obj_import::isObjPath(authored)) {
     fs::path local = options.presetDir / authored;
     if (fs::is_regular_file(local, ec)) return local;
     reason = "not found beside the preset (" + toUtf8(local) + ")";
@@ -96,26 +98,33 @@ void applyAnimation(SceneObject& o, size_t index, const halo::GbxModel& model,
   o.poses = makeModelPoses(model, o.permutation, a, std::move(names));
 }
 
-// A Stride procedural model: its mesh and colour; what it draws otherwise than Stride (a shape
-// drawn as its bounding box, a material drawn plain) is a warning naming the model.
-// False with `reason` when the file cannot be used.
+// A mesh file's mesh and colour (a Stride procedural model, an OBJ reference mesh), stretched by
+// "model_scale"; its notes (what is drawn otherwise than its tool draws it) are warnings.
+void applySceneMesh(SceneObject& o, const stride_import::SceneMesh& mesh, const std::string& file,
+                    const std::string& pointer, Diagnostics& diags) {
+  for (const std::string& note : mesh.notes)
+    diags.warning(file, pointer, "model \"" + o.model + "\": " + note);
+  o.mesh = mesh.mesh;
+  o.meshLo = mesh.lo, o.meshHi = mesh.hi;
+  if (o.modelScale != vec3(1.0f)) {  // an entity's non-uniform scale: stretch a copy
+    auto scaled = std::make_shared<MeshData>(*mesh.mesh);
+    for (vec3& p : scaled->positions) p *= o.modelScale;
+    for (vec3& n : scaled->normals) n = glm::normalize(n / glm::max(o.modelScale, vec3(1e-6f)));
+    o.meshLo = glm::min(mesh.lo * o.modelScale, mesh.hi * o.modelScale);
+    o.meshHi = glm::max(mesh.lo * o.modelScale, mesh.hi * o.modelScale);
+    o.mesh = std::move(scaled);
+  }
+  o.meshColor = mesh.color;
+}
+
+// A Stride procedural model: what it draws otherwise than Stride (a shape drawn as its bounding
+// box, a material drawn plain) is a warning naming the model. False with `reason` when the file
+// cannot be used.
 bool applyProceduralModel(SceneObject& o, const fs::path& path, const std::string& file,
                           const std::string& pointer, Diagnostics& diags, std::string& reason) {
   auto mesh = stride_import::loadProceduralModel(path, reason);
   if (!mesh) return false;
-  for (const std::string& note : mesh->notes)
-    diags.warning(file, pointer, "model \"" + o.model + "\": " + note);
-  o.mesh = mesh->mesh;
-  o.meshLo = mesh->lo, o.meshHi = mesh->hi;
-  if (o.modelScale != vec3(1.0f)) {  // an entity's non-uniform scale: stretch a copy
-    auto scaled = std::make_shared<MeshData>(*mesh->mesh);
-    for (vec3& p : scaled->positions) p *= o.modelScale;
-    for (vec3& n : scaled->normals) n = glm::normalize(n / glm::max(o.modelScale, vec3(1e-6f)));
-    o.meshLo = glm::min(mesh->lo * o.modelScale, mesh->hi * o.modelScale);
-    o.meshHi = glm::max(mesh->lo * o.modelScale, mesh->hi * o.modelScale);
-    o.mesh = std::move(scaled);
-  }
-  o.meshColor = mesh->color;
+  applySceneMesh(o, *mesh, file, pointer, diags);
   return true;
 }
 
@@ -137,7 +146,8 @@ void loadSceneModels(Scene& scene, const SceneModelOptions& options, const std::
         diags.error(file, pointer, message);
       else
         diags.warning(file, pointer,
-                      message + (stride_import::isProceduralModelPath(toPath(o.model))
+                      message + (stride_import::isProceduralModelPath(toPath(o.model)) ||
+                                         obj_import::isObjPath(toPath(o.model))
                                      ? "; not drawn"
                                      : "; the object keeps only its own markers"));
     };
@@ -145,6 +155,13 @@ void loadSceneModels(Scene& scene, const SceneModelOptions& options, const std::
     fs::path path = resolveModelPath(o.model, options, reason);
     if (path.empty()) {
       report("model \"" + o.model + "\": " + reason);
+      continue;
+    }
+    if (obj_import::isObjPath(path)) {  // a malformed reference mesh is an error, line and all
+      if (auto mesh = obj_import::loadObjMesh(path, reason))
+        applySceneMesh(o, *mesh, file, pointer, diags);
+      else
+        diags.error(file, pointer, "model \"" + o.model + "\": " + reason);
       continue;
     }
     if (stride_import::isProceduralModelPath(path)) {

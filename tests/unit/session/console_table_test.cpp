@@ -73,8 +73,8 @@ TEST(ConsoleTable, ViewerRowsRunThroughTheViewerHook) {
   }
   // open, screenshot_window, channel, curve, inspect, wait, panel, layout, level, bloom, view,
   // wait_loaded, record, ui_scale, font_size, model, pick, particles_csv, pause_on_nan, camera,
-  // autosave, recover: the viewer's table (app/gui/viewer_commands.cpp)
-  EXPECT_EQ(seen.size(), 22u);
+  // autosave, recover, grid, axes, cost: the viewer's table (app/gui/viewer_commands.cpp)
+  EXPECT_EQ(seen.size(), 25u);
 }
 
 // `video PATH N S` (issue 26: "a `video PATH N S` console command") reaches its hook with the
