@@ -107,6 +107,54 @@ void drawSplit(App& app, int fh) {
   caption(mid, right, rightLines);
 }
 
+// Every panel and window over the picture, this frame.
+void drawPanels(App& app) {
+  drawToolbar(app);
+  if (app.settings.layout.showScene) drawScenePanel(app);
+  if (app.settings.layout.showInspector) drawInspector(app);
+  drawBottomArea(app);
+  drawParticlePanel(app);
+  drawSplitters(app);
+  drawFileBrowser(app);
+  drawShortcuts(app);
+  drawAbout(app);
+  drawRecordDialog(app);
+  drawViewportNotices(app);
+  drawSceneContextWindow(app);
+  drawCostWindow(app);
+  drawPrompts(app);
+  drawRecoveryPrompt(app);
+}
+
+// The scene: one view over the window, or the split halves side by side over the part of the
+// window no side panel covers, both from the same orbit camera.
+void drawScene(App& app, int fw, int fh) {
+  app.drawList.clear();
+  app.debugDraw.clear();
+  addSceneContext(app, app.debugDraw);
+  ColorRgba bg = app.preset ? app.preset->scene.background : ColorRgba{0.05f, 0.05f, 0.08f, 1.0f};
+  if (app.world && app.split.spec.enabled) {
+    followSplit(app.split, *app.preset, *app.world, app.args.allowAnyPath);
+    if (app.split.world) app.split.world->cpuClock = nowSeconds;
+  }
+  app.renderer->beginFrame(fw, fh, bg);
+  beginPicture(app);
+  if (app.world && app.split.world) {
+    drawSplit(app, fh);
+  } else {
+    if (app.world) app.world->collect(app.drawList, app.debugDraw);
+    addParticleMarker(app, app.debugDraw);
+    setCostSpans(app);
+    app.renderer->draw(app.drawList, app.view);
+    app.renderer->drawDebug(app.debugDraw, app.view);
+    app.renderStats = app.renderer->stats();
+    drawLabels(app, app.debugDraw, app.view, vec2(app.regions.viewport.x, app.regions.viewport.y));
+  }
+  drawViewGizmo(app);
+  app.renderer->endGpuTimer();
+  app.renderer->endFrame();
+}
+
 // One frame: input, playback, panels, render, captures.
 void frame(App& app, double dt) {
   glfwPollEvents();
@@ -143,48 +191,8 @@ void frame(App& app, double dt) {
   if (app.world) app.world->setView(app.view);
   updateParticleInspector(app);
 
-  drawToolbar(app);
-  if (app.settings.layout.showScene) drawScenePanel(app);
-  if (app.settings.layout.showInspector) drawInspector(app);
-  drawBottomArea(app);
-  drawParticlePanel(app);
-  drawSplitters(app);
-  drawFileBrowser(app);
-  drawShortcuts(app);
-  drawAbout(app);
-  drawRecordDialog(app);
-  drawViewportNotices(app);
-  drawSceneContextWindow(app);
-  drawCostWindow(app);
-  drawPrompts(app);
-  drawRecoveryPrompt(app);
-
-  // The scene: one view over the window, or the split halves side by side over the part of the
-  // window no side panel covers, both from the same orbit camera.
-  app.drawList.clear();
-  app.debugDraw.clear();
-  addSceneContext(app, app.debugDraw);
-  ColorRgba bg = app.preset ? app.preset->scene.background : ColorRgba{0.05f, 0.05f, 0.08f, 1.0f};
-  if (app.world && app.split.spec.enabled) {
-    followSplit(app.split, *app.preset, *app.world, app.args.allowAnyPath);
-    if (app.split.world) app.split.world->cpuClock = nowSeconds;
-  }
-  app.renderer->beginFrame(fw, fh, bg);
-  beginPicture(app);
-  if (app.world && app.split.world) {
-    drawSplit(app, fh);
-  } else {
-    if (app.world) app.world->collect(app.drawList, app.debugDraw);
-    addParticleMarker(app, app.debugDraw);
-    setCostSpans(app);
-    app.renderer->draw(app.drawList, app.view);
-    app.renderer->drawDebug(app.debugDraw, app.view);
-    app.renderStats = app.renderer->stats();
-    drawLabels(app, app.debugDraw, app.view, vec2(app.regions.viewport.x, app.regions.viewport.y));
-  }
-  drawViewGizmo(app);
-  app.renderer->endGpuTimer();
-  app.renderer->endFrame();
+  drawPanels(app);
+  drawScene(app, fw, fh);
   updateCost(app);
   if (app.world) updateFamilyTimes(app);
   for (auto& w : app.renderer->takeWarnings()) app.runtimeErrors.push_back(w);
