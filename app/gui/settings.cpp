@@ -47,11 +47,8 @@ Json settingsToJson(const ViewerSettings& s) {
            {{"threshold", s.bloomThreshold},
             {"intensity", s.bloomIntensity},
             {"soft_knee", s.bloomSoftKnee},
-            {"exposure", s.exposure}}}},
-  {
-    "autosave_seconds", s.autosaveSeconds
-  }
-};
+            {"exposure", s.exposure}}},
+          {"autosave_seconds", s.autosaveSeconds}};
 }
 
 namespace {

@@ -778,6 +778,9 @@ constexpr ConsoleCommandSpec kCommands[] = {
      .usage = "recover [NAME | list | discard NAME|all | prompt]",
      .help = "restore the newest autosave of the opened document (or of NAME) that a viewer "
              "which did not exit left, as unsaved edits; list, discard or offer them",
+     .arg = ConsoleArg::Text,
+     .viewer = true,
+     .run = runViewer},
     {.name = "background",
      .usage = "background [color R G B | gradient TR TG TB BR BG BB | image PATH]",
      .help = "what fills the picture behind the scene: a colour, a vertical gradient (top colour, "
