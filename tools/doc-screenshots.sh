@@ -18,8 +18,8 @@ shot() {  # shot NAME ARGS... : the viewer on ARGS, its window saved as NAME.png
   local name=$1
   shift
   (cd "$tmp" && timeout 120 xvfb-run -a -s "-screen 0 1280x720x24" "$bin" --window 1280x720 \
-    "$@" --frames 900) > "$tmp/$name.log" 2>&1 || { cat "$tmp/$name.log"; exit 1; }
-  [ -s "$out/$name.png" ] || { echo "doc-screenshots: $name.png was not written"; exit 1; }
+    "$@" --frames 900) > "$tmp/$name.log" 2>&1 || true  # a file that does not open exits 1
+  [ -s "$out/$name.png" ] || { cat "$tmp/$name.log"; echo "doc-screenshots: no $name.png"; exit 1; }
   echo "docs/images/getting-started/$name.png"
 }
 
@@ -29,12 +29,15 @@ shot viewer "$root/presets/gallery.json" --exec "pause; time 2; wait 3; screensh
 # A Halo modder: a glow tag opened on its own, then on the model beside it.
 mkdir -p "$tmp/tags/fx/bitmaps"
 "$bin" texgen model -o "$tmp/tags/fx/sword.gbxmodel" > /dev/null
+. "$root/tests/cli/lib.sh"  # white_bitmap: a 1x1 bitmap tag written byte by byte
+white_bitmap "$tmp/tags/fx/bitmaps/glow.bitmap"
 cat > "$tmp/glow.json" << 'JSON'
 {"attachment_marker": "glow 1", "number_of_particles": 120, "boundary_effect": "wrap",
  "effect_rotational_velocity": 4.0, "effect_translational_velocity": 0.35,
  "particle_size_bounds": [0.04, 0.07], "color_bound_0": {"r": 0.15, "g": 0.3, "b": 0.9},
  "color_bound_1": {"r": 0.45, "g": 0.7, "b": 1.0}, "particle_generation_freq": 15,
- "lifetime_of_trailing_particles": 0.6, "velocity_of_trailing_particles": 3.0}
+ "lifetime_of_trailing_particles": 0.6, "velocity_of_trailing_particles": 3.0,
+ "texture": "fx\\bitmaps\\glow.bitmap"}
 JSON
 "$bin" export "$tmp/glow.json" -o "$tmp/tags/fx/sword.glow" > /dev/null
 shot halo_glow_alone tags/fx/sword.glow --exec "wait 20; screenshot_window $out/halo_glow_alone.png; quit"
