@@ -86,6 +86,9 @@ std::string recordRefusal(const RecordSpec& s) {
   if (s.width < 16 || s.height < 16 || s.width > 8192 || s.height > 8192)
     return "size: 16 to 8192 pixels a side";
   if (recordFrameCount(s) > 20000) return "more than 20000 frames: shorten it or lower the rate";
+  if (s.transparent && (s.kind == RecordKind::Gif || videoContainerFor(s.path) == "mp4"))
+    return "a GIF or an .mp4 holds no alpha: record PNGs, a sheet or a .webm with a transparent "
+           "background";
   for (const fs::path& p : recordOutputs(s))
     if (taken(p))
       return toUtf8(p) + " exists; a recording never replaces a file: choose another name";
@@ -133,7 +136,8 @@ std::string Recording::advance(render::Renderer& renderer, int maxFrames) {
     fs::create_directories(spec_.path.parent_path(), ec);
   if (done_ == 0 && spec_.kind == RecordKind::Video && !video_) {
     video_ = std::make_unique<VideoWriter>();
-    if (std::string err = video_->open(spec_.path, spec_.width, spec_.height, 1.0 / spec_.fps);
+    if (std::string err =
+            video_->open(spec_.path, spec_.width, spec_.height, 1.0 / spec_.fps, spec_.transparent);
         !err.empty()) {
       cancel();
       return err;
@@ -147,6 +151,8 @@ std::string Recording::advance(render::Renderer& renderer, int maxFrames) {
                    .frames = n,
                    .grid = spec_.grid};
   SplitView* right = split_.spec.enabled ? &split_ : nullptr;
+  const bool wasTransparent = renderer.transparent();
+  renderer.setTransparent(spec_.transparent);
   std::string err = captureFrames(renderer, *preset_, *world_, right, makeView_, o,
                                   [&](int i, Image& frame) -> std::string {
                                     const int index = done_ + i;
@@ -163,6 +169,7 @@ std::string Recording::advance(render::Renderer& renderer, int maxFrames) {
                                         return {};
                                     }
                                   });
+  renderer.setTransparent(wasTransparent);
   if (err.empty()) done_ += n;
   if (err.empty() && done_ >= count_) err = finish();
   if (!err.empty()) cancel();

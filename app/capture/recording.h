@@ -25,6 +25,8 @@ struct RecordSpec {
   double fps = 10.0;
   int width = 640, height = 360;
   int columns = 0;  // sprite sheet (0: square)
+  bool transparent =
+      false;  // premultiplied colour and coverage alpha (README "Transparent capture")
   bool grid = false;
 };
 

@@ -43,6 +43,7 @@ RecordSpec specFromSettings(const App& app, const fs::path& path) {
   s.fps = r.fps;
   s.width = r.width;
   s.height = r.height;
+  s.transparent = r.transparent;
   return s;
 }
 
@@ -199,11 +200,15 @@ void openBugReportChooser(App& app) {
              });
 }
 
-// `record KIND PATH [SECONDS [FPS [WxH]]]`: the dialog's job from the console (KIND: png,
-// sequence, gif, video, sheet); an --exec script's next statement waits until it is written.
+// `record KIND PATH [SECONDS [FPS [WxH]]] [transparent]`: the dialog's job from the console
+// (KIND: png, sequence, gif, video, sheet); an --exec script's next statement waits until it is
+// written.
 std::string viewerRecord(App& app, const ConsoleStatement& st) {
-  const auto& t = st.tokens;
-  const char* usage = "usage: record png|sequence|gif|video|sheet PATH [SECONDS [FPS [WxH]]]";
+  std::vector<std::string> t = st.tokens;
+  const bool transparent = t.size() > 3 && t.back() == "transparent";
+  if (transparent) t.pop_back();
+  const char* usage =
+      "usage: record png|sequence|gif|video|sheet PATH [SECONDS [FPS [WxH]]] [transparent]";
   if (t.size() < 3 || t.size() > 6) return usage;
   auto kind =
       std::find_if(std::begin(capture::kRecordKindNames), std::end(capture::kRecordKindNames),
@@ -211,6 +216,7 @@ std::string viewerRecord(App& app, const ConsoleStatement& st) {
   if (kind == std::end(capture::kRecordKindNames)) return usage;
   RecordSettings r = app.settings.record;
   r.kind = int(kind - std::begin(capture::kRecordKindNames));
+  r.transparent = transparent;
   auto num = [](const std::string& s, float& out) {
     char* end = nullptr;
     float v = std::strtof(s.c_str(), &end);

@@ -698,7 +698,7 @@ constexpr ConsoleCommandSpec kCommands[] = {
      .viewer = true,
      .run = runViewer},
     {.name = "record",
-     .usage = "record png|sequence|gif|video|sheet PATH [SECONDS [FPS [WxH]]]",
+     .usage = "record png|sequence|gif|video|sheet PATH [SECONDS [FPS [WxH]]] [transparent]",
      .help = "record from now as File > Record does (never over an existing file; a script waits "
              "until it is written)",
      .arg = ConsoleArg::Path,

@@ -73,7 +73,7 @@ grep -q 'escaped.json.*outside' "$tmp/evil.log" || { bad "the refusal does not n
 find "$tmp" -name escaped.json | grep -q . && bad "an entry was written outside the unpack folder"
 
 # --- 2. record
-gui fountain.json --frames 900 --exec "pause; time 0.5; record png rec/still.png; record sequence rec/seq.png 0.5 4 32x24; record gif rec/clip.gif 1 10 64x36; record sheet rec/sheet.png 0.4 10 32x32; screenshot rec/after.png; quit" ||
+gui fountain.json --frames 900 --exec "pause; time 0.5; record png rec/still.png; record sequence rec/seq.png 0.5 4 32x24; record gif rec/clip.gif 1 10 64x36; record sheet rec/sheet.png 0.4 10 32x32; record png rec/clear.png 0 10 64x36 transparent; screenshot rec/after.png; quit" ||
   { bad "record: exit $?"; cat "$tmp/log"; }
 [ "$(pngsize "$tmp/rec/still.png" 2>/dev/null)" = "640 360" ] || bad "record png: no 640x360 still"
 n=$(ls "$tmp"/rec/seq_*.png 2>/dev/null | wc -l)
@@ -82,6 +82,21 @@ n=$(ls "$tmp"/rec/seq_*.png 2>/dev/null | wc -l)
 head -c 6 "$tmp/rec/clip.gif" 2>/dev/null | grep -q GIF89a || bad "record gif: no GIF"
 [ "$(pngsize "$tmp/rec/sheet.png" 2>/dev/null)" = "96 64" ] || bad "record sheet: 5 frames of 32x32 in a 3 x 2 square expected"
 [ -s "$tmp/rec/after.png" ] || bad "the script did not go on after the recordings"
+# The top-left pixel is background: alpha 0 in the transparent still, 255 in the opaque one. (The
+# first pixel of the first row reads the same under every PNG row filter.)
+corner_alpha() {
+  python3 -c '
+import sys, zlib
+d = open(sys.argv[1], "rb").read()
+i, idat = 8, b""
+while i < len(d):
+    n = int.from_bytes(d[i:i + 4], "big")
+    if d[i + 4:i + 8] == b"IDAT": idat += d[i + 8:i + 8 + n]
+    i += 12 + n
+print(zlib.decompress(idat)[4])' "$1"
+}
+[ "$(corner_alpha "$tmp/rec/clear.png")" = 0 ] || bad "record png ... transparent: the background is not transparent"
+[ "$(corner_alpha "$tmp/rec/still.png")" = 255 ] || bad "record png: the background is not opaque"
 sum=$(sha256sum "$tmp/rec/clip.gif")
 gui fountain.json --frames 300 --exec "record gif rec/clip.gif; quit"
 grep -q "clip.gif exists" "$tmp/log" || { bad "recording over an existing file is not refused"; cat "$tmp/log"; }
