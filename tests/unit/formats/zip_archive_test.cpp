@@ -34,7 +34,7 @@ TEST(ZipArchive, AFolderPacksAndUnpacksByteForByte) {
   fs::create_directories(folder / toPath("textures/\xce\xa9mega \xd0\x96"));  // Greek, Cyrillic
   std::string binary(70000, '\0');
   for (size_t i = 0; i < binary.size(); ++i) binary[i] = char((i * 7919) & 255);
-  std::ofstream(folder / "preset.json") << "{\"version\": 1}\n";
+  std::ofstream(folder / "preset.json", std::ios::binary) << "{\"version\": 1}\n";  // no \r\n
   std::ofstream(folder / toPath("textures/\xce\xa9mega \xd0\x96/glow.png"), std::ios::binary)
       << binary;
   fs::path zip = root / "report.zip";
