@@ -79,6 +79,9 @@ class GlowInstance final : public EffectInstance {
                const SceneState& scene) const override;
   EffectStats stats() const override;
   void dump(std::vector<ParticleRecord>& out) const override;
+  std::unique_ptr<EffectInstance> clone(const FamilyShared& shared) const override;
+  size_t stateBytes() const override;
+  bool stepReadsView() const override { return false; }
 
   // For tests and overlays.
   const PathSetup& path() const { return path_; }

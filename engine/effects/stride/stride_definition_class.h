@@ -41,6 +41,12 @@ class StrideInstance final : public EffectInstance {
                       const SceneState& scene) const override;
   EffectStats stats() const override;
   void dump(std::vector<ParticleRecord>& out) const override;
+  // A copy reads the same definition (the entry's, which outlives both).
+  std::unique_ptr<EffectInstance> clone(const FamilyShared&) const override {
+    return std::make_unique<StrideInstance>(*this);
+  }
+  size_t stateBytes() const override;
+  bool stepReadsView() const override { return false; }
 
   // Steps with an explicit component transform in Stride space (tests, warm-up).
   void stepWith(float dt, const Transform& component, const SceneState* scene);
