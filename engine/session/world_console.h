@@ -27,7 +27,7 @@ struct ConsoleHooks {
   // file, or write over a file that changed on disk since it was read).
   std::function<std::string(const std::string& path, bool force)> load;
   std::function<std::string(const std::string& path, bool force)> save;  // "" path = save in place
-  std::function<std::string(const std::string& path)> screenshot;        // "" path = default name
+  std::function<std::string(const std::string& path)> screenshot;  // "" path = default name
   std::function<std::string(const std::string& path)> bundle;
   // Exports FRAMES frames EVERY seconds apart from now (columns: sprite sheet; 0 = automatic).
   std::function<std::string(const std::string& path, int frames, double every)> gif;
