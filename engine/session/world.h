@@ -142,7 +142,8 @@ struct SeekInputs {
 // Seek snapshots' spacing and memory bound. A snapshot is kept every `intervalSeconds` of
 // simulated time while the world steps (playing, stepping or re-simulating for a seek); when
 // their bytes pass `maxBytes` every other one goes (the interval doubles), so any length of
-// timeline stays within the budget.
+// timeline stays within the budget. A state bigger than an eighth of the budget (a stress run)
+// is not copied.
 struct SnapshotBudget {
   double intervalSeconds = 1.0;
   size_t maxBytes = size_t(256) << 20;

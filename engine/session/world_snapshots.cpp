@@ -15,6 +15,9 @@ namespace fx {
 
 namespace {
 
+// Snapshots the budget must hold at least for a state to be copied at all.
+constexpr size_t kMinSnapshots = 8;
+
 // FNV-1a over every reflected value: a change to any definition, entry key or scene field
 // changes it.
 class HashVisitor final : public FieldVisitor {
@@ -155,6 +158,11 @@ void World::afterStep() {
     dropSnapshots();
     return;
   }
+  // A state so big that a few copies would fill the budget (stress runs of a million particles)
+  // is not copied: each copy would cost what many steps do, for a seek that saves little.
+  size_t live = 0;
+  for (const EffectRuntime& r : runtimes_) live += r.instance->stateBytes();
+  if (live > snapshotBudget_.maxBytes / kMinSnapshots) return;
   takeSnapshot();
 }
 

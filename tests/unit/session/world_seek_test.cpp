@@ -216,6 +216,18 @@ TEST(WorldSeek, SnapshotsStayWithinTheirMemoryBudget) {
   EXPECT_TRUE(dumpOf(w) == fromZero(*preset, 13.7));
 }
 
+// A state that would fill an eighth of the budget alone (a stress run) is not copied; seeks
+// then re-simulate, as exactly as ever.
+TEST(WorldSeek, AStateTooBigForTheBudgetIsNotCopied) {
+  auto preset = load("stride_vortex.json");
+  World w(*preset);
+  w.setSnapshotBudget({.intervalSeconds = 0.5, .maxBytes = 4096});
+  w.advanceTo(3.0);
+  EXPECT_EQ(w.snapshotInfo().count, 0u);
+  seekWorld(w, 1.2);
+  EXPECT_TRUE(dumpOf(w) == fromZero(*preset, 1.2));
+}
+
 // The console's `time` and the transport's restart and loop (the viewer's scrub, R, loops) go
 // through the snapshots and keep them; the split view's right half seeks through its own.
 TEST(WorldSeek, ConsoleTimeRestartLoopAndSplitKeepTheSnapshots) {
