@@ -51,6 +51,7 @@ constexpr Goal kGoals[] = {
     {"render_png_seconds", "<=", 0.25},
     {"ribbon_update_speedup_2t", ">=", 1.6},
     {"ribbon_strips_speedup_2t", ">=", 1.6},
+    {"seek_worst_ms", "<", 50.0},
 };
 
 bool goalMet(const Goal& g, double v) {
@@ -351,6 +352,43 @@ Json phaseTable(const std::vector<bench::StartupPhase>& phases, double total) {
   return rows;
 }
 
+// Seeks on the heaviest preset: through snapshots vs by re-simulation from 0, same run.
+void seekPart(const bench::Settings& s, Json& out, PartTimer& parts) {
+  std::cout << "\n== Seek: scrubbing the heaviest shipped preset up to t = 300 s\n";
+  bench::SeekResult r = bench::runSeek(s);
+  parts.end("seek");
+  if (!r.error.empty()) {
+    std::cout << "seek: " << r.error << "\n";
+    return;
+  }
+  const double ratio = r.worstSeconds > 0.0 ? r.fromZeroWorstSeconds / r.worstSeconds : 0.0;
+  std::cout << r.preset << " (first " << (s.quick ? 2 : 5) << " s cost "
+            << fmt("%.1f", r.probeSeconds * 1e3) << " ms, the most of the shipped presets)\n";
+  std::cout << "playing 0.." << fmt("%g", r.endSeconds) << " s: " << fmt("%.2f", r.playPlainSeconds)
+            << " s plain, " << fmt("%.2f", r.playSnapshotSeconds) << " s keeping " << r.snapshots
+            << " snapshots (" << fmt("%.1f", double(r.snapshotBytes) / (1 << 20)) << " MiB, every "
+            << fmt("%g", r.spacingSeconds) << " s)\n";
+  std::cout << "seek_from_zero_worst_ms (re-simulation from 0, at "
+            << fmt("%.2f", r.fromZeroWorstAt)
+            << " s): " << fmt("%.1f", r.fromZeroWorstSeconds * 1e3) << "\n";
+  std::cout << "seek_worst_ms (through snapshots, worst of " << r.seeks << " targets, at "
+            << fmt("%.2f", r.worstAt) << " s): " << fmt("%.2f", r.worstSeconds * 1e3)
+            << targetText("seek_worst_ms") << "  (" << fmt("%.0f", ratio) << "x faster)\n";
+  out["seek"] = {{"preset", r.preset},
+                 {"end_seconds", r.endSeconds},
+                 {"play_plain_seconds", r.playPlainSeconds},
+                 {"play_snapshots_seconds", r.playSnapshotSeconds},
+                 {"snapshots", r.snapshots},
+                 {"snapshot_bytes", r.snapshotBytes},
+                 {"snapshot_spacing_seconds", r.spacingSeconds},
+                 {"seeks", r.seeks},
+                 {"worst_at_seconds", r.worstAt},
+                 {"from_zero_worst_at_seconds", r.fromZeroWorstAt}};
+  out["seek_worst_ms"] = r.worstSeconds * 1e3;
+  out["seek_from_zero_worst_ms"] = r.fromZeroWorstSeconds * 1e3;
+  out["seek_speedup_vs_from_zero"] = ratio;
+}
+
 // Startup: `fxview render` of the gallery as a new process, and the viewer's first frame.
 void startupPart(const bench::Settings& s, Json& out, PartTimer& parts) {
   std::cout << "\n== Startup: `fxview render presets/gallery.json -o x.png` as a new process "
@@ -416,6 +454,7 @@ int run(const Args& args) {
   if (wants(args, "vm") && !vmPart(s, out, parts)) return 1;
   if (wants(args, "ribbons")) ribbonsPart(s, out, parts);
   if (wants(args, "render")) renderPart(s, out, parts);
+  if (wants(args, "seek")) seekPart(s, out, parts);
   if (wants(args, "startup")) startupPart(s, out, parts);
 
   out["goals"] = goalsTable(out);
@@ -445,7 +484,7 @@ void registerBench(CLI::App& app, int& exitCode) {
   auto* cmd = app.add_subcommand(
       "bench",
       "Benchmark suite: per-family update cost at 1K/100K/1M particles, VM vs native, "
-      "roofline, render vs raw, thread speedup, startup");
+      "roofline, render vs raw, thread speedup, seek, startup");
   cmd->add_flag("--quick", args->quick, "Short timings (under a minute on 2 cores), same keys");
   cmd->add_option("--json", args->json, "Write the results as JSON to FILE");
   cmd->add_option("--sizes", args->sizes,
@@ -455,10 +494,10 @@ void registerBench(CLI::App& app, int& exitCode) {
   cmd->add_option("--presets", args->presets, "Folder of the shipped presets (default: found)");
   cmd->add_option(
          "--only", args->only,
-         "Parts to run, comma-separated: families,threads,roofline,vm,ribbons,render,startup")
+         "Parts to run, comma-separated: families,threads,roofline,vm,ribbons,render,seek,startup")
       ->delimiter(',')
-      ->check(
-          CLI::IsMember({"families", "threads", "roofline", "vm", "ribbons", "render", "startup"}));
+      ->check(CLI::IsMember(
+          {"families", "threads", "roofline", "vm", "ribbons", "render", "seek", "startup"}));
   cmd->callback([args, &exitCode] { exitCode = run(*args); });
 }
 

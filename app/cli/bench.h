@@ -23,6 +23,13 @@
 //              (ribbon_update_speedup_2t, ribbon_strips_speedup_2t);
 //   render     a full frame (simulate + collect + upload + draw, headless EGL) of 10K and 100K
 //              sprites vs a raw instanced draw of the same sprites (render_vs_raw_10k / _100k);
+//   seek       scrubbing (World::seek) on the heaviest shipped preset (the one whose first
+//              seconds cost most to simulate): the world plays to t = 300 s keeping snapshots,
+//              then seeks to targets spread over 0..300 s, each one step before a snapshot (the
+//              most a seek simulates), back and forth; seek_worst_ms is the worst target's best
+//              of a few tries, beside the same seek by re-simulation from 0 measured in the same
+//              run (seek_from_zero_worst_ms; the old way) and what keeping snapshots costs while
+//              playing (bench_seek.cpp);
 //   startup    the wall time of `fxview render` of the gallery as a new process
 //              (render_png_seconds) with where it went (its --startup-report), and the viewer's
 //              time to its first frame (gui_first_frame_seconds; bench_startup.cpp).
@@ -179,6 +186,20 @@ struct StartupResult {
   std::string error;
 };
 StartupResult runStartup(const Settings& s);
+
+struct SeekResult {
+  std::string preset;         // the heaviest shipped preset's file name
+  double probeSeconds = 0.0;  // its first seconds simulated from 0 (how it was chosen)
+  double endSeconds = 300.0;  // seeks go up to here
+  double playPlainSeconds = 0.0, playSnapshotSeconds = 0.0;  // playing 0..end without / with
+  size_t snapshots = 0, snapshotBytes = 0;
+  double spacingSeconds = 0.0;  // between snapshots after playing to the end
+  size_t seeks = 0;
+  double worstSeconds = 0.0, worstAt = 0.0;                  // through snapshots
+  double fromZeroWorstSeconds = 0.0, fromZeroWorstAt = 0.0;  // by re-simulation from 0
+  std::string error;
+};
+SeekResult runSeek(const Settings& s);
 
 // Stress presets (bench_presets.cpp): a shipped preset of `family` scaled to about `count`
 // particles. Empty json with `error` set when the preset cannot be built.

@@ -29,6 +29,17 @@ size_t rowBytes(const Pool& pool) {
   return bytes;
 }
 
+// Bytes the columns hold on the heap (their capacities): what a copy of the pool costs, for
+// memory budgets (the seek snapshots, engine/session/world.h).
+template <class Pool>
+size_t heapBytes(const Pool& pool) {
+  size_t bytes = 0;
+  Pool::columns(pool, [&bytes](const auto& column, const auto&) {
+    bytes += column.capacity() * sizeof(column[0]);
+  });
+  return bytes;
+}
+
 // Growing pools --------------------------------------------------------------------------------
 
 template <class Pool>

@@ -213,7 +213,29 @@ class EffectInstance {
   // `attributes` false leaves ParticleInfo::attributes empty (picking, scanning). The default
   // lists dump()'s records as emitter 0 with their index as id.
   virtual void inspect(std::vector<ParticleInfo>& out, const View& view, bool attributes) const;
+
+  // Seek snapshots (World::seek): an exact copy of this instance's whole simulation state, which
+  // steps on bit-identically to the original. `shared` is the copy of the family's shared state
+  // the copy uses instead of the original's (null for families without one). The copy may keep
+  // pointers the original holds into the definition and into the World's evaluated scene (the
+  // World keeps both in place while its snapshots live). Null: the family cannot be copied, and
+  // seeks re-simulate from time 0.
+  virtual std::unique_ptr<EffectInstance> clone(const FamilyShared& shared) const {
+    (void)shared;
+    return nullptr;
+  }
+  // Bytes the instance holds (itself and its arrays' capacities): the snapshot budget's measure.
+  virtual size_t stateBytes() const { return 0; }
+  // Whether step reads StepContext::view (the camera): a snapshot then holds only for the view
+  // it was taken under. True unless the family says otherwise.
+  virtual bool stepReadsView() const { return true; }
 };
+
+// Bytes a vector holds on the heap.
+template <class T>
+size_t heapBytes(const std::vector<T>& v) {
+  return v.capacity() * sizeof(T);
+}
 
 // The two hooks most families register: a definition of type D with every declared field (and
 // entry key) at its default, and an instance I built from that definition and the context.
@@ -239,6 +261,8 @@ struct EffectFamily {
   std::unique_ptr<EffectInstance> (*instantiate)(const EffectDefinition& def,
                                                  const InstanceContext& ctx);
   FamilyShared (*createShared)() = nullptr;
+  // A copy of that shared state (seek snapshots); required when createShared is set.
+  FamilyShared (*copyShared)(const FamilyShared&) = nullptr;
   // Halo families: the tag class their definitions are stored as ("glow"), whose bytes map onto
   // the definition's declared fields (engine/import/halo/tag_definitions.h). "" for the others.
   std::string_view tagClass = {};

@@ -22,7 +22,7 @@ bool advanceTransport(Transport& t, World& world, double wallSeconds) {
     t.frameCarry -= steps;
     for (int i = 0; i < steps; ++i) {
       if (t.loopSeconds > 0.0 && world.time() + 1e-9 >= t.loopSeconds) {
-        world.reset(world.seed());
+        world.seek(0.0);  // as reset, keeping the seek snapshots
         looped = true;
       }
       world.stepOnce();
@@ -33,7 +33,7 @@ bool advanceTransport(Transport& t, World& world, double wallSeconds) {
   t.playhead += dt;
   if (t.loopSeconds > 0.0 && t.playhead >= t.loopSeconds) {
     t.playhead = std::fmod(t.playhead, t.loopSeconds);
-    world.reset(world.seed());
+    world.seek(0.0);
     looped = true;
   }
   world.advanceTo(t.playhead);
@@ -48,7 +48,7 @@ void stepTransport(Transport& t, World& world, int steps) {
 }
 
 void restartTransport(Transport& t, World& world) {
-  world.reset(world.seed());
+  world.seek(0.0);
   t.playhead = 0.0;
   t.frameCarry = 0.0;
 }

@@ -504,7 +504,13 @@ std::unique_ptr<EffectInstance> World::instantiate(EffectEntry& e) {
 }
 
 void World::reset(uint32_t seed) {
+  dropSnapshots();
   seed_ = seed;
+  restart();
+  startHistory();
+}
+
+void World::restart() {
   clock_.settings = preset_.scene.simulation;
   clock_.reset();
   shared_.clear();
@@ -549,6 +555,8 @@ void World::stepOnce() {
   if (flags.weather != latest) {
     std::erase_if(weatherChanges_, [&](const FlagChange& c) { return c.step >= index; });
     if (weatherAt(index) != flags.weather) weatherChanges_.push_back({index, flags.weather});
+    // Snapshots past this step followed the old history.
+    std::erase_if(snapshots_, [&](const WorldSnapshot& s) { return s.steps > index; });
   }
   DebugFlags stepFlags = flags;
   stepFlags.weather = weatherAt(index);
@@ -570,9 +578,11 @@ void World::stepOnce() {
     r.instance->step(ctx);
     r.cpuSeconds += cpuClock() - t0;
   }
+  afterStep();
 }
 
 void World::pausedFrame() {
+  historyClean_ = false;  // a replay takes no paused frames
   StepContext ctx{.dt = 0.0f,
                   .step = clock_.steps,
                   .time = clock_.time(),

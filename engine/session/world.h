@@ -26,13 +26,14 @@ struct EffectEntry {
   bool solo = false;
   const EffectFamily* family = nullptr;
   std::unique_ptr<EffectDefinition> definition;
-  std::string definitionRef;                // authored path when the definition is a file ("" = inline)
-  std::filesystem::path definitionFile;     // resolved file of the definition (the preset itself when inline)
-  FileId definitionId;                      // that file itself, whatever path reached it (documents.h)
-  std::string definitionDisplay;            // display name of that file
-  std::string definitionPointer;            // pointer of the definition object inside it
-  Json definitionJson;                      // the definition as loaded (unknown keys kept on save)
-  std::string entryPointer;                 // "/effects/N" in the preset
+  std::string definitionRef;  // authored path when the definition is a file ("" = inline)
+  std::filesystem::path
+      definitionFile;             // resolved file of the definition (the preset itself when inline)
+  FileId definitionId;            // that file itself, whatever path reached it (documents.h)
+  std::string definitionDisplay;  // display name of that file
+  std::string definitionPointer;  // pointer of the definition object inside it
+  Json definitionJson;            // the definition as loaded (unknown keys kept on save)
+  std::string entryPointer;       // "/effects/N" in the preset
   // A definition read from a Halo tag (.glow, .weather_particle_system): the parsed tag, which
   // saving writes the edited fields into (every other byte kept). Null for JSON definitions.
   std::shared_ptr<halo::TagFile> definitionTag;
@@ -85,9 +86,9 @@ struct Preset {
 
 // Loads and validates a preset, collecting every error. A Stride scene or prefab
 // (.sdscene / .sdprefab, engine/formats/stride) is imported into a preset first; its path is
-// then the JSON beside the asset (x.sdprefab.json), so saving never writes over the asset. Returns null only when the document
-// cannot be used at all (unreadable, malformed); otherwise entries with errors are dropped from
-// `effects` and the errors are in `diags`.
+// then the JSON beside the asset (x.sdprefab.json), so saving never writes over the asset. Returns
+// null only when the document cannot be used at all (unreadable, malformed); otherwise entries with
+// errors are dropped from `effects` and the errors are in `diags`.
 std::unique_ptr<Preset> loadPreset(const std::filesystem::path& path, Diagnostics& diags,
                                    const PresetLoadOptions& opts = {});
 std::unique_ptr<Preset> loadPresetFromJson(Json json, const std::filesystem::path& path,
@@ -117,6 +118,45 @@ struct EffectRuntime {
   mutable double cpuSeconds = 0.0;
 };
 
+// One exact copy of a World's simulation state after `steps` steps (World::seek): every
+// instance and the families' shared state, copied whole.
+struct WorldSnapshot {
+  uint64_t steps = 0;
+  std::vector<std::pair<const EffectFamily*, FamilyShared>> shared;
+  std::vector<std::unique_ptr<EffectInstance>> instances;
+  size_t bytes = 0;  // what the copies hold (EffectInstance::stateBytes)
+};
+
+// What a run from time 0 depends on besides the history of the `weather` flag: while the
+// inputs match, snapshots taken under them hold.
+struct SeekInputs {
+  uint32_t seed = 0;
+  SimulationSettings simulation;
+  bool unlimitedBudget = false;
+  std::vector<uint8_t> enabled;  // per effect
+  bool viewMatters = false;      // an enabled instance reads the view in step
+  View view;                     // compared only when viewMatters
+  uint64_t fingerprint = 0;      // every definition, entry key and scene field (a hash)
+};
+
+// Seek snapshots' spacing and memory bound. A snapshot is kept every `intervalSeconds` of
+// simulated time while the world steps (playing, stepping or re-simulating for a seek); when
+// their bytes pass `maxBytes` every other one goes (the interval doubles), so any length of
+// timeline stays within the budget. A state bigger than an eighth of the budget (a stress run)
+// is not copied.
+struct SnapshotBudget {
+  double intervalSeconds = 1.0;
+  size_t maxBytes = size_t(256) << 20;
+};
+
+struct SnapshotInfo {
+  size_t count = 0;
+  size_t bytes = 0;
+  uint64_t spacingSteps = 0;    // steps between snapshots now
+  std::vector<uint64_t> steps;  // each snapshot's step count, ascending
+  uint64_t lastSeekSteps = 0;   // steps the last seek simulated
+};
+
 class World {
  public:
   explicit World(Preset& preset);
@@ -129,6 +169,18 @@ class World {
 
   // Steps deterministically until the clock reaches `seconds` (tick or frame mode).
   void advanceTo(double seconds);
+  // Goes to `seconds` (negative: 0) exactly as reset() and advanceTo(seconds) would, bit for bit,
+  // starting from the nearest seek snapshot at or before it (or from now, when the world is on
+  // a clean history before it), so a seek costs at most one snapshot interval of simulation.
+  // reset() drops the snapshots (edits, seed changes and loads all reset); so does a seek that
+  // finds the inputs changed (SeekInputs: rate, mode, enable toggles, the camera for families
+  // whose step reads it, a definition or scene field edited in place).
+  void seek(double seconds);
+  void dropSnapshots();
+  // A new spacing or bound drops the snapshots kept so far; the next steps keep new ones.
+  void setSnapshotBudget(const SnapshotBudget& b);
+  const SnapshotBudget& snapshotBudget() const { return snapshotBudget_; }
+  SnapshotInfo snapshotInfo() const;
   // One fixed step.
   void stepOnce();
   // One rendered frame while the simulation is paused (the console pause): each enabled effect's
@@ -174,6 +226,24 @@ class World {
  private:
   bool active(const EffectRuntime& r) const;
   std::unique_ptr<EffectInstance> instantiate(EffectEntry& e);
+  // reset() without dropping the snapshots: fresh instances at time 0 with the world's seed.
+  void restart();
+
+  // Seek snapshots (world_snapshots.cpp).
+  SeekInputs currentInputs(bool withFingerprint);
+  bool sameStepInputs(const SeekInputs& a) const;  // all but the fingerprint, against now
+  void startHistory();                             // the current history is a run from 0
+  void afterStep();                                // keeps a snapshot when one is due
+  void takeSnapshot();
+  void restoreSnapshot(const WorldSnapshot& s);
+  void thinSnapshots();
+  SnapshotBudget snapshotBudget_;
+  std::vector<WorldSnapshot> snapshots_;  // ascending steps
+  SeekInputs snapshotInputs_;             // what they were taken under
+  bool historyClean_ = false;             // the state now is that of a run from 0 under them
+  bool uncopyable_ = false;               // an instance cannot be copied: seeks re-simulate
+  uint64_t spacing_ = 0;                  // steps between snapshots (0: not started)
+  uint64_t lastSeekSteps_ = 0;
 
   Preset& preset_;
   uint32_t seed_ = 1;

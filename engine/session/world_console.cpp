@@ -571,7 +571,8 @@ constexpr ConsoleCommandSpec kCommands[] = {
      .run = runSeed},
     {.name = "time",
      .usage = "time [SECONDS]",
-     .help = "seek to a time by deterministic re-simulation",
+     .help = "seek to a time: exactly the state a run from 0 gives, from the nearest snapshot "
+             "(kept every second while the world steps; edits drop them)",
      .arg = ConsoleArg::Number,
      .run = runTime},
     {.name = "fps",

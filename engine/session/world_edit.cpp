@@ -172,9 +172,7 @@ void replayWorld(World& world) {
 }
 
 void seekWorld(World& world, double seconds) {
-  if (!(seconds >= 0.0)) seconds = 0.0;
-  world.reset(world.seed());
-  world.advanceTo(seconds);
+  world.seek(seconds);
 }
 
 std::string effectTarget(const EffectEntry& entry) {

@@ -28,8 +28,8 @@ bool applySceneSnapshot(Preset& preset, World& world, const Json& snapshot, Diag
 // Re-simulates from time 0 with the world's seed to the time it was at (after an edit that
 // changes what happened before now).
 void replayWorld(World& world);
-// Seeks by deterministic re-simulation: reset with the world's seed, then advance to `seconds`.
-// Bit-identical to running straight to `seconds`.
+// Seeks by deterministic re-simulation (World::seek): from the nearest seek snapshot at or before
+// `seconds`, else from time 0. Bit-identical to reset with the world's seed, then advance.
 void seekWorld(World& world, double seconds);
 
 // The edit target names EditHistory uses: "scene" or "effect:<id>".

@@ -150,6 +150,17 @@ class Instance final : public EffectInstance, public SequenceInstanceApi {
     particles_.inspect(out, attributes);
   }
 
+  // A copy reads the same definition (the entry's, which outlives both); its player drives its
+  // own particle nodes.
+  std::unique_ptr<EffectInstance> clone(const FamilyShared&) const override {
+    return std::unique_ptr<EffectInstance>(new Instance(*this));
+  }
+  size_t stateBytes() const override {
+    size_t bytes = sizeof(*this) + particles_.stateBytes() + heapBytes(channels_) +
+                   heapBytes(overrides_) + heapBytes(actions_) + heapBytes(scratch_);
+    return bytes;
+  }
+
   // --- SequenceInstanceApi ---
   const SequenceDefinition& definition() const override { return def_.seq; }
   const SequenceGraph& graph() const override { return def_.graph; }
@@ -195,6 +206,25 @@ class Instance final : public EffectInstance, public SequenceInstanceApi {
   }
 
  private:
+  Instance(const Instance& o)
+      : EffectInstance(),
+        SequenceInstanceApi(),
+        def_(o.def_),
+        placement_(o.placement_),
+        player_(o.player_),
+        particles_(o.particles_, &player_),
+        object_(o.object_),
+        channels_(o.channels_),
+        overrides_(o.overrides_),
+        importanceOverride_(o.importanceOverride_),
+        actions_(o.actions_),
+        nextAction_(o.nextAction_),
+        autoplayPending_(o.autoplayPending_),
+        frames_(o.frames_),
+        scratch_(o.scratch_) {
+    player_.setHooks(&particles_);
+  }
+
   void apply(const SequenceAction& a) {
     switch (a.action) {
       case ActionKind::Play:

@@ -170,6 +170,18 @@ class Instance final : public EffectInstance {
       systems_[k].inspect(out, attributes, uint32_t(k), "instance " + std::to_string(k));
   }
 
+  // A copy reads the same definition (the entry's, which outlives both).
+  std::unique_ptr<EffectInstance> clone(const FamilyShared&) const override {
+    auto c = std::make_unique<Instance>(*this);
+    for (SystemInstance& s : c->systems_) s.rebindCopy();
+    return c;
+  }
+  size_t stateBytes() const override {
+    size_t bytes = sizeof(*this) + heapBytes(markers_) + heapBytes(named_);
+    for (const SystemInstance& s : systems_) bytes += s.stateBytes();
+    return bytes;
+  }
+
   std::vector<SystemInstance>& systems() { return systems_; }
   const std::vector<SystemInstance>& systems() const { return systems_; }
 

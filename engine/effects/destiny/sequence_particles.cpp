@@ -11,6 +11,38 @@ constexpr size_t kMaxMessages = 16;
 
 }  // namespace
 
+ParticleNodes::ParticleNodes(const ParticleNodes& o, const SequencePlayer* player)
+    : WorkHooks(),
+      def_(o.def_),
+      player_(player),
+      seeds_(o.seeds_),
+      events_(o.events_),
+      starts_(o.starts_),
+      scratch_(o.scratch_),
+      retiredSpawned_(o.retiredSpawned_),
+      messages_(o.messages_) {
+  systems_.reserve(o.systems_.size());
+  for (const LiveSystem& s : o.systems_) {
+    LiveSystem c;
+    c.work = s.work, c.row = s.row, c.instance = s.instance, c.start = s.start;
+    c.emitFrom = s.emitFrom, c.emitUntil = s.emitUntil;
+    if (s.system) {
+      c.system = std::make_unique<SystemInstance>(*s.system);
+      c.system->rebindCopy();
+    }
+    systems_.push_back(std::move(c));
+  }
+}
+
+size_t ParticleNodes::stateBytes() const {
+  size_t bytes = heapBytes(events_) + heapBytes(systems_) + heapBytes(starts_) +
+                 heapBytes(scratch_) + heapBytes(messages_);
+  for (const LiveSystem& s : systems_)
+    if (s.system) bytes += s.system->stateBytes();
+  for (const std::string& m : messages_) bytes += m.capacity();
+  return bytes;
+}
+
 void ParticleNodes::init(const SequenceDefinition* def, const SequencePlayer* player,
                          uint32_t seed) {
   def_ = def;

@@ -43,6 +43,13 @@ std::string systemName(const LiveSystem& s);
 
 class ParticleNodes final : public WorkHooks {
  public:
+  ParticleNodes() = default;
+  // A deep copy (seek snapshots) whose systems are its own, driven by `player`.
+  ParticleNodes(const ParticleNodes& o, const SequencePlayer* player);
+  ParticleNodes(const ParticleNodes&) = delete;
+  ParticleNodes& operator=(const ParticleNodes&) = delete;
+  size_t stateBytes() const;
+
   void init(const SequenceDefinition* def, const SequencePlayer* player, uint32_t seed);
 
   void workStarted(int32_t workIndex, double secondsLeft) override;

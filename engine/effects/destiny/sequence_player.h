@@ -87,6 +87,8 @@ class SequencePlayer {
   // `def` and `graph` must outlive the player. `hooks` may be null.
   void init(const SequenceDefinition* def, const SequenceGraph* graph, uint32_t seed,
             WorkHooks* hooks);
+  // A copied player (seek snapshots) reports to the copy's hooks.
+  void setHooks(WorkHooks* hooks) { hooks_ = hooks; }
 
   // --- starts (seed "What starts a sequence") ---
   // Starts the root unless the tree is already playing.

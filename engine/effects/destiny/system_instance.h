@@ -121,6 +121,13 @@ class SystemInstance {
   // Test hook: when set, every stage run is appended (stage 4 once per frame).
   std::vector<int>* stageLog = nullptr;
 
+  // After a copy (seek snapshots): the VM points at this instance's own members, the per-thread
+  // scratch is not shared with the original, and no test hook is inherited. The copy then steps
+  // exactly as the original would.
+  void rebindCopy();
+  // Bytes the instance holds (itself and its arrays' capacities).
+  size_t stateBytes() const;
+
  private:
   struct ChanPtr {
     float* p = nullptr;  // null: unbound

@@ -177,6 +177,20 @@ void SystemInstance::bindVm() {
   vm_.rng = &rng_;
 }
 
+void SystemInstance::rebindCopy() {
+  bindVm();
+  chunkStacks_.reset();
+  stageLog = nullptr;
+}
+
+size_t SystemInstance::stateBytes() const {
+  size_t bytes = sizeof(*this) + heapBytes(streams_[0]) + heapBytes(streams_[1]) +
+                 heapBytes(native_) + heapBytes(namedChannels_) + heapBytes(vmStack_) +
+                 heapBytes(channelConstants_) + heapBytes(messages_);
+  for (const std::string& m : messages_) bytes += m.capacity();
+  return bytes;
+}
+
 void SystemInstance::zeroRow(size_t i) {
   auto zero = [&](std::vector<float>& v) {
     for (size_t c = 0; c < v.size() / stride_; ++c) v[c * stride_ + i] = 0.0f;

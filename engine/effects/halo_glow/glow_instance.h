@@ -87,6 +87,10 @@ class GlowInstance final : public EffectInstance {
   // on the path a trailing particle left and its ticks.
   void inspect(std::vector<ParticleInfo>& out, const View& view, bool attributes) const override;
 
+  std::unique_ptr<EffectInstance> clone(const FamilyShared& shared) const override;
+  size_t stateBytes() const override;
+  bool stepReadsView() const override { return false; }
+
   // For tests and overlays.
   const PathSetup& path() const { return path_; }
   const MarkerSet& markers() const { return markers_; }

@@ -259,6 +259,20 @@ GlowInstance::~GlowInstance() {
   if (claimed_ && running_ && shared_->glows > 0) shared_->glows--;
 }
 
+std::unique_ptr<EffectInstance> GlowInstance::clone(const FamilyShared& shared) const {
+  auto c = std::make_unique<GlowInstance>(*this);
+  c->shared_ = shared ? std::static_pointer_cast<GlowShared>(shared)
+                      : std::make_shared<GlowShared>(*shared_);
+  return c;
+}
+
+size_t GlowInstance::stateBytes() const {
+  size_t bytes =
+      sizeof(*this) + soa::heapBytes(normal_) + soa::heapBytes(trailing_) + heapBytes(messages_);
+  for (const std::string& m : messages_) bytes += m.capacity();
+  return bytes;
+}
+
 bool GlowInstance::claimParticle(bool unlimited) {
   if (unlimited) {
     if (normal_.count + trailing_.count >= kUnlimitedParticlesPerGlow) return false;

@@ -13,6 +13,11 @@ const EffectFamily& haloGlowFamily() {
       .createDefinition = &defaultDefinition<glow::GlowDefinition>,
       .instantiate = &instantiateAs<glow::GlowDefinition, glow::GlowInstance>,
       .createShared = [] { return FamilyShared(std::make_shared<glow::GlowShared>()); },
+      .copyShared =
+          [](const FamilyShared& s) {
+            return FamilyShared(
+                std::make_shared<glow::GlowShared>(*std::static_pointer_cast<glow::GlowShared>(s)));
+          },
       .tagClass = "glow",
   };
   return kFamily;

@@ -130,6 +130,21 @@ class WeatherInstance final : public EffectInstance {
     }
   }
 
+  // The copy's sim points at the same definition (the entry's, which outlives both).
+  std::unique_ptr<EffectInstance> clone(const FamilyShared& shared) const override {
+    std::unique_ptr<WeatherInstance> c(new WeatherInstance(def_, placement_));
+    c->sim_ = std::make_unique<WeatherSim>(*sim_);
+    if (pool_)
+      c->pool_ = shared ? std::static_pointer_cast<WeatherPool>(shared)
+                        : std::make_shared<WeatherPool>(*pool_);
+    return c;
+  }
+  size_t stateBytes() const override {
+    const WeatherSim& s = *sim_;
+    return sizeof(*this) + sizeof(s) + soa::heapBytes(s.particles) + heapBytes(s.datums.freed) +
+           heapBytes(s.chunkDraws);
+  }
+
   const WeatherSim& sim() const { return *sim_; }
 
  private:
@@ -151,6 +166,9 @@ class WeatherInstance final : public EffectInstance {
     r.add("serial", {double(p.serial[i])});
   }
 
+  WeatherInstance(const WeatherDefinition& def, const EffectPlacement& placement)
+      : def_(def), placement_(placement) {}
+
   const WeatherDefinition& def_;
   EffectPlacement placement_;
   std::unique_ptr<WeatherSim> sim_;
@@ -167,6 +185,11 @@ const EffectFamily& haloWeatherFamily() {
       .createDefinition = &defaultDefinition<WeatherDefinition>,
       .instantiate = &instantiateAs<WeatherDefinition, WeatherInstance>,
       .createShared = [] { return FamilyShared(std::make_shared<WeatherPool>()); },
+      .copyShared =
+          [](const FamilyShared& s) {
+            return FamilyShared(
+                std::make_shared<WeatherPool>(*std::static_pointer_cast<WeatherPool>(s)));
+          },
       .tagClass = "weather_particle_system",
   };
   return kFamily;

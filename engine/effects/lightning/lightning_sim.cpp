@@ -195,6 +195,13 @@ class Instance final : public EffectInstance {
     out.push_back(r);
   }
 
+  // A copy reads the same definition (the entry's, which outlives both).
+  std::unique_ptr<EffectInstance> clone(const FamilyShared&) const override {
+    return std::make_unique<Instance>(*this);
+  }
+  size_t stateBytes() const override { return sizeof(*this); }
+  bool stepReadsView() const override { return false; }
+
  private:
   ShaderParams params(float initial) const {
     return shaderParams(*def_, state_, time_, stateStart_, initial, randomOffset_);

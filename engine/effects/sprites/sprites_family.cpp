@@ -62,6 +62,13 @@ class SpritesInstance final : public EffectInstance {
                        .rotation = s.rotationDeg * kDegToRad});
   }
 
+  std::unique_ptr<EffectInstance> clone(const FamilyShared&) const override {
+    return std::make_unique<SpritesInstance>(*this);
+  }
+  // Static: the copy is the definition (no simulation state).
+  size_t stateBytes() const override { return sizeof(*this); }
+  bool stepReadsView() const override { return false; }
+
  private:
   Transform placementTransform(const SceneState& scene) const {
     if (placement_.object.empty()) return {};

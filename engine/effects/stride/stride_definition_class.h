@@ -45,6 +45,13 @@ class StrideInstance final : public EffectInstance {
   // group) where the emitter keeps one, the parent particle and emitter of a child.
   void inspect(std::vector<ParticleInfo>& out, const View& view, bool attributes) const override;
 
+  // A copy reads the same definition (the entry's, which outlives both).
+  std::unique_ptr<EffectInstance> clone(const FamilyShared&) const override {
+    return std::make_unique<StrideInstance>(*this);
+  }
+  size_t stateBytes() const override;
+  bool stepReadsView() const override { return false; }
+
   // Steps with an explicit component transform in Stride space (tests, warm-up).
   void stepWith(float dt, const Transform& component, const SceneState* scene);
   const std::vector<EmitterRuntime>& emitters() const { return emitters_; }

@@ -139,6 +139,30 @@ void StrideInstance::stepWith(float dt, const Transform& component, const SceneS
   stepAll(simDt);
 }
 
+namespace {
+
+size_t emitterBytes(const EmitterRuntime& rt) {
+  const DrawScratch& d = rt.drawScratch;
+  const RemovalScratch& r = rt.removal;
+  size_t bytes = sizeof(rt) + soa::heapBytes(rt.pool) + heapBytes(rt.spawners) +
+                 heapBytes(rt.dead) + heapBytes(rt.deadPerChunk) + heapBytes(r.holes) +
+                 heapBytes(r.sources) + heapBytes(r.holeRank) + heapBytes(r.sourceRank) +
+                 heapBytes(r.from) + heapBytes(rt.initContexts) + heapBytes(rt.orderCounters) +
+                 heapBytes(rt.lastBatchAt) + heapBytes(rt.hadBatch) + heapBytes(d.order) +
+                 heapBytes(d.sort.keys) + heapBytes(d.sort.keysTmp) + heapBytes(d.sort.indexTmp) +
+                 heapBytes(d.ribbon.stripBegin) + heapBytes(d.ribbon.position) +
+                 heapBytes(d.ribbon.width) + heapBytes(d.colours);
+  return bytes;
+}
+
+}  // namespace
+
+size_t StrideInstance::stateBytes() const {
+  size_t bytes = sizeof(*this) + heapBytes(emitters_);
+  for (const EmitterRuntime& rt : emitters_) bytes += emitterBytes(rt) - sizeof(rt);
+  return bytes;
+}
+
 void StrideInstance::step(const StepContext& ctx) {
   Transform component =
       ctx.scene ? worldToStride(placementWorld(*ctx.scene, ctx_.placement)) : Transform{};
