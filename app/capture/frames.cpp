@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "engine/core/file_write.h"
 #include "engine/core/paths.h"
@@ -89,7 +90,11 @@ render::Backdrop backdropOf(const Preset& preset) {
 std::string captureFrames(render::Renderer& renderer, Preset& preset, World& world,
                           SplitView* split, const ViewMaker& makeView, const CaptureOptions& o,
                           const std::function<std::string(int index, Image& frame)>& each) {
-  render::OffscreenTarget target(o.width, o.height);
+  std::optional<render::OffscreenTarget> own;
+  render::OffscreenTarget& target =
+      o.target && o.target->width() == o.width && o.target->height() == o.height
+          ? *o.target
+          : own.emplace(o.width, o.height);
   bool twoHalves = split && split->spec.enabled;
   SplitRects rects = splitViews(makeView, 0.0f, 0.0f, float(o.width), float(o.height), twoHalves);
   const render::Backdrop backdrop = backdropOf(preset);

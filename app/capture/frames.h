@@ -47,6 +47,9 @@ struct CaptureOptions {
   double every = 0.1;  // seconds between frames
   int frames = 1;
   bool grid = false;
+  // Drawn into when given (it must be width x height): a recording that renders a few frames at a
+  // time keeps one instead of making a framebuffer for each call.
+  render::OffscreenTarget* target = nullptr;
 };
 
 // Advances `world` (and the split's right half, following it) to each frame's time and renders

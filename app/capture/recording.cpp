@@ -150,6 +150,8 @@ std::string Recording::advance(render::Renderer& renderer, int maxFrames) {
                    .every = 1.0 / spec_.fps,
                    .frames = n,
                    .grid = spec_.grid};
+  if (!target_) target_ = std::make_unique<render::OffscreenTarget>(spec_.width, spec_.height);
+  o.target = target_.get();
   SplitView* right = split_.spec.enabled ? &split_ : nullptr;
   const bool wasTransparent = renderer.transparent();
   renderer.setTransparent(spec_.transparent);

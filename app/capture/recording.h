@@ -70,9 +70,10 @@ class Recording {
   ViewMaker makeView_;
   int count_ = 1, done_ = 0;
   bool finished_ = false;
-  std::vector<Image> frames_;                   // GIF and sheet: written at the end
-  std::unique_ptr<VideoWriter> video_;          // a clip: open while it records
-  std::vector<std::filesystem::path> written_;  // sequence frames so far
+  std::vector<Image> frames_;                        // GIF and sheet: written at the end
+  std::unique_ptr<VideoWriter> video_;               // a clip: open while it records
+  std::vector<std::filesystem::path> written_;       // sequence frames so far
+  std::unique_ptr<render::OffscreenTarget> target_;  // drawn into by every advance
 };
 
 }  // namespace fx::capture

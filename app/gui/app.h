@@ -63,6 +63,9 @@ struct App {
   std::unique_ptr<Preset> preset;
   std::unique_ptr<World> world;
   std::filesystem::path presetPath;
+  // The last reload of the open file failed: the picture is its last good state (a banner says
+  // so until a load succeeds).
+  bool runningLastGood = false;
   Diagnostics loadDiagnostics;             // errors and warnings of the last load / reload / edit
   std::vector<std::string> runtimeErrors;  // renderer warnings, effect messages, failed commands
   EditHistory history;
@@ -130,6 +133,8 @@ struct App {
   std::vector<ConsoleLine> consoleLog;
   CommandHistory commandHistory;
   std::string consoleInput;
+  std::string cameraViewName;  // the Camera section's "Save view" box
+  double recordStart = -1.0;   // the Record dialog's start time (negative: now)
   std::vector<std::string> fieldPathCache;
 
   // Scripted input (--exec): statements run across frames; a screenshot flushes a frame first.
@@ -303,6 +308,10 @@ std::string viewerRecover(App& app, const ConsoleStatement& st);
 // `camera [ortho | perspective | view front|back|left|right|top | frame [all|selected] | fov DEG
 // | clip NEAR FAR]`.
 std::string viewerCamera(App& app, const ConsoleStatement& st);
+// The preset's named views (scene/camera/views); "" or the error.
+std::string saveCameraView(App& app, const std::string& name);
+std::string loadCameraView(App& app, const std::string& name);
+std::string deleteCameraView(App& app, const std::string& name);
 void cameraSection(App& app);    // the scene panel's Camera section
 void drawViewGizmo(App& app);    // axes in the picture's corner: a click looks along one
 void cameraShortcuts(App& app);  // keypad or digit keys: the views, 5 orthographic; A frame all

@@ -39,9 +39,13 @@ bool loadInto(App& app, const fs::path& path, bool keepView, bool allowErrors) {
   bool failed = !preset || (diags.hasErrors() && !allowErrors);
   app.loadDiagnostics = diags;
   if (failed) {
-    if (app.preset) {
+    if (app.preset && path == app.presetPath) {
+      app.runningLastGood = true;
       app.loadDiagnostics.warning(toUtf8(path), "",
                                   "not loaded: the last good state keeps running");
+    } else if (app.preset) {
+      app.loadDiagnostics.warning(toUtf8(path), "",
+                                  "not opened: " + toUtf8(app.presetPath) + " stays open");
     } else {
       // Nothing runs yet: watch the file (and those the errors name), so fixing it in an editor
       // brings the scene up.
@@ -50,6 +54,7 @@ bool loadInto(App& app, const fs::path& path, bool keepView, bool allowErrors) {
     }
     return false;
   }
+  app.runningLastGood = false;
   DebugFlags flags = app.world ? app.world->flags : DebugFlags{};
   double time = app.world ? app.world->time() : 0.0;
   auto world = std::make_unique<World>(*preset);
@@ -115,7 +120,10 @@ bool loadBundle(App& app, const fs::path& dir) {
     };
     app.camera = orbitFromLookAt(
         vec("position", orbitEye(app.camera)), vec("target", app.camera.target),
-        c.value("fov_deg", app.camera.fovDeg), app.camera.nearPlane, app.camera.farPlane);
+        c.value("fov_deg", app.camera.fovDeg), moment->nearPlane.value_or(app.camera.nearPlane),
+        moment->farPlane.value_or(app.camera.farPlane));
+    if (moment->projection)
+      app.camera.orthographic = *moment->projection == Projection::Orthographic;
     if (c.contains("orbit") && c["orbit"].is_object()) {
       const Json& o = c["orbit"];
       auto num = [&](const char* k, float fallback) {
@@ -136,8 +144,7 @@ bool loadBundle(App& app, const fs::path& dir) {
 }  // namespace
 
 void resetCameraFromPreset(App& app) {
-  const Camera& c = app.preset->scene.camera;
-  app.camera = orbitFromLookAt(c.position, c.target, c.fovDeg, c.nearPlane, c.farPlane);
+  app.camera = orbitFromCamera(app.preset->scene.camera);
 }
 
 bool openDocument(App& app, const fs::path& path) {

@@ -52,6 +52,7 @@ void recordEdit(App& app, const std::string& target, const std::string& label,
                       .coalesceKey = coalesceKey});
   app.committed[target] = std::move(*after);
   app.split.stale = true;
+  if (app.world) app.world->dropSnapshots();  // the edit changes what a run from 0 gives
 }
 
 void applySnapshotEdit(App& app, const std::string& target, const Json& snapshot,

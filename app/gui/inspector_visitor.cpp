@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/gui/inspector_text.h"
 #include "engine/core/field_json.h"
 
 namespace fx::gui {
@@ -22,55 +23,6 @@ std::string lower(std::string s) {
   return s;
 }
 
-std::string escapePercent(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    out += c;
-    if (c == '%') out += '%';
-  }
-  return out;
-}
-
-std::string numberFormat(const FieldMeta& m, bool integer) {
-  std::string f = integer ? "%d" : "%.4g";
-  if (!m.unit.empty()) f += " " + escapePercent(m.unit);
-  return f;
-}
-
-float dragSpeed(const FieldMeta& m, bool integer) {
-  if (m.speed > 0.0f) return m.speed;
-  if (std::isfinite(m.min) && std::isfinite(m.max)) {
-    double span = m.max - m.min;
-    return float(std::clamp(span / 400.0, integer ? 0.05 : 0.0005, integer ? 50.0 : 10.0));
-  }
-  return integer ? 0.2f : 0.01f;
-}
-
-float lo(const FieldMeta& m) {
-  return std::isfinite(m.min) ? float(std::max(m.min, -1e30)) : 0.0f;
-}
-float hi(const FieldMeta& m) {
-  return std::isfinite(m.max) ? float(std::min(m.max, 1e30)) : 0.0f;
-}
-bool ranged(const FieldMeta& m) {
-  return std::isfinite(m.min) || std::isfinite(m.max);
-}
-
-std::string rangeText(const FieldMeta& m) {
-  if (m.maxLength > 0) return "at most " + std::to_string(m.maxLength) + " bytes";
-  char buf[96];
-  bool a = std::isfinite(m.min), b = std::isfinite(m.max);
-  if (a && b)
-    std::snprintf(buf, sizeof buf, "range %g .. %g", m.min, m.max);
-  else if (a)
-    std::snprintf(buf, sizeof buf, "range >= %g", m.min);
-  else if (b)
-    std::snprintf(buf, sizeof buf, "range <= %g", m.max);
-  else
-    return {};
-  return buf;
-}
-
 // A string field with a maximum length (a Halo tag's 32-byte string) edits in a buffer of that
 // size: the box takes no more than the field holds (typing stops, a paste is shortened, never
 // inside a UTF-8 character) and the tooltip names the limit. A longer value from elsewhere is
@@ -82,11 +34,6 @@ bool limitedInputText(const FieldMeta& m, std::string& v) {
   if (!ImGui::InputText("##v", buf.data(), buf.size())) return false;
   v = buf.data();
   return true;
-}
-
-void clampValue(const FieldMeta& m, float& v) {
-  if (std::isfinite(m.min)) v = std::max(v, float(m.min));
-  if (std::isfinite(m.max)) v = std::min(v, float(m.max));
 }
 
 // Reads whether the array element is one keyless value (a value array) and, for objects, a
@@ -167,64 +114,6 @@ float measureText(std::string_view s) {
 
 }  // namespace
 
-namespace {
-
-// The longest prefix of `text` that fits `room`, cut where a UTF-8 character starts (widths only
-// grow), without trailing spaces.
-std::string fittingPrefix(std::string_view text, float room,
-                          const std::function<float(std::string_view)>& measure) {
-  std::vector<size_t> cuts;
-  for (size_t i = 0; i < text.size(); ++i)
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) cuts.push_back(i);
-  size_t lo = 0, hi = cuts.size() - 1;
-  while (lo < hi) {
-    size_t mid = (lo + hi + 1) / 2;
-    if (measure(text.substr(0, cuts[mid])) <= room)
-      lo = mid;
-    else
-      hi = mid - 1;
-  }
-  std::string shown(text.substr(0, cuts[lo]));
-  while (!shown.empty() && shown.back() == ' ') shown.pop_back();
-  return shown;
-}
-
-}  // namespace
-
-FittedLabel fitLabel(std::string_view text, float width,
-                     const std::function<float(std::string_view)>& measure, size_t shared) {
-  if (text.empty() || measure(text) <= width) return {std::string(text), false};
-  constexpr std::string_view kEllipsis = "...";
-  const float ellipsis = measure(kEllipsis);
-  if (shared > 0 && shared < text.size()) {
-    // What the label shares with its siblings gives way first: the part that tells it apart
-    // stays, cut at its end when even that does not fit.
-    std::string_view rest = text.substr(shared);
-    if (ellipsis + measure(rest) <= width)
-      return {std::string(kEllipsis) + std::string(rest), true};
-    if (width - 2.0f * ellipsis >= measure(rest.substr(0, 1)))
-      return {std::string(kEllipsis) + fittingPrefix(rest, width - 2.0f * ellipsis, measure) +
-                  std::string(kEllipsis),
-              true};
-  }
-  const float room = width - ellipsis;
-  if (room < 0.0f) return {"", true};
-  return {fittingPrefix(text, room, measure) + std::string(kEllipsis), true};
-}
-
-size_t sharedWordPrefix(std::string_view label, const std::vector<std::string>& siblings) {
-  size_t best = 0;
-  for (const std::string& other : siblings) {
-    if (other == label) continue;
-    size_t n = 0;
-    while (n < label.size() && n < other.size() && label[n] == other[n]) ++n;
-    // Back to the start of the word the two part in.
-    while (n > 0 && label[n - 1] != ' ') --n;
-    best = std::max(best, n);
-  }
-  return best;
-}
-
 std::string InspectorVisitor::fitTitle(const std::string& title, bool& truncated) const {
   float room = ImGui::GetContentRegionAvail().x - ImGui::GetTreeNodeToLabelSpacing();
   FittedLabel f = fitLabel(title, room, measureText);
@@ -300,11 +189,12 @@ void InspectorVisitor::field(const FieldMeta& m, T& value, const T& def, Widget&
   const float room = valueX - ImGui::GetStyle().ItemSpacing.x - ImGui::GetCursorPosX();
   size_t shared = 0;
   if (siblings) {
-    std::string parent;
-    for (const auto& t : path_) parent += "/" + t;
+    std::string& parent = siblings->parent;
+    parent.clear();
+    for (const auto& t : path_) (parent += '/') += t;
     if (auto it = siblings->last.find(parent); it != siblings->last.end())
-      shared = sharedWordPrefix(label, it->second);
-    siblings->now[parent].push_back(label);
+      shared = sharedWordPrefix(label, it->second.seen());
+    siblings->nowGroup().add(label);
   }
   const FittedLabel shown = fitLabel(label, room, measureText, shared);
   ImVec4 colour = m.unused  ? kUnusedColour
@@ -360,10 +250,10 @@ void InspectorVisitor::visit(const FieldMeta& m, bool& value, bool def) {
 void InspectorVisitor::visit(const FieldMeta& m, int32_t& value, int32_t def) {
   field(m, value, def, [&](int32_t& v) {
     int x = v;
-    bool e =
-        ImGui::DragInt("##v", &x, dragSpeed(m, true), ranged(m) ? int(std::max(lo(m), -2.0e9f)) : 0,
-                       ranged(m) ? int(std::min(hi(m), 2.0e9f)) : 0, numberFormat(m, true).c_str(),
-                       ImGuiSliderFlags_AlwaysClamp);
+    bool e = ImGui::DragInt("##v", &x, dragSpeed(m, true),
+                            ranged(m) ? int(std::max(fieldLo(m), -2.0e9f)) : 0,
+                            ranged(m) ? int(std::min(fieldHi(m), 2.0e9f)) : 0,
+                            numberFormat(m, true).c_str(), ImGuiSliderFlags_AlwaysClamp);
     if (e) {
       if (std::isfinite(m.min)) x = std::max(x, int(std::max(m.min, -2.0e9)));
       if (std::isfinite(m.max)) x = std::min(x, int(std::min(m.max, 2.0e9)));
@@ -375,7 +265,7 @@ void InspectorVisitor::visit(const FieldMeta& m, int32_t& value, int32_t def) {
 
 void InspectorVisitor::visit(const FieldMeta& m, float& value, float def) {
   field(m, value, def, [&](float& v) {
-    bool e = ImGui::DragFloat("##v", &v, dragSpeed(m, false), lo(m), hi(m),
+    bool e = ImGui::DragFloat("##v", &v, dragSpeed(m, false), fieldLo(m), fieldHi(m),
                               numberFormat(m, false).c_str(), ImGuiSliderFlags_AlwaysClamp);
     if (e) clampValue(m, v);
     return e;
@@ -395,7 +285,7 @@ void InspectorVisitor::visit(const FieldMeta& m, std::string& value, std::string
 
 void InspectorVisitor::visit(const FieldMeta& m, FloatBounds& value, FloatBounds def) {
   field(m, value, def, [&](FloatBounds& v) {
-    bool e = ImGui::DragFloat2("##v", &v.lo, dragSpeed(m, false), lo(m), hi(m),
+    bool e = ImGui::DragFloat2("##v", &v.lo, dragSpeed(m, false), fieldLo(m), fieldHi(m),
                                numberFormat(m, false).c_str(), ImGuiSliderFlags_AlwaysClamp);
     if (e) {
       clampValue(m, v.lo);
@@ -408,10 +298,10 @@ void InspectorVisitor::visit(const FieldMeta& m, FloatBounds& value, FloatBounds
 void InspectorVisitor::visit(const FieldMeta& m, IntBounds& value, IntBounds def) {
   field(m, value, def, [&](IntBounds& v) {
     int x[2] = {v.lo, v.hi};
-    bool e =
-        ImGui::DragInt2("##v", x, dragSpeed(m, true), ranged(m) ? int(std::max(lo(m), -2.0e9f)) : 0,
-                        ranged(m) ? int(std::min(hi(m), 2.0e9f)) : 0, numberFormat(m, true).c_str(),
-                        ImGuiSliderFlags_AlwaysClamp);
+    bool e = ImGui::DragInt2("##v", x, dragSpeed(m, true),
+                             ranged(m) ? int(std::max(fieldLo(m), -2.0e9f)) : 0,
+                             ranged(m) ? int(std::min(fieldHi(m), 2.0e9f)) : 0,
+                             numberFormat(m, true).c_str(), ImGuiSliderFlags_AlwaysClamp);
     if (e) v = {x[0], x[1]};
     return e;
   });
@@ -427,21 +317,21 @@ void InspectorVisitor::visit(const FieldMeta& m, ColorRgba& value, ColorRgba def
 
 void InspectorVisitor::visit(const FieldMeta& m, vec2& value, vec2 def) {
   field(m, value, def, [&](vec2& v) {
-    return ImGui::DragFloat2("##v", &v.x, dragSpeed(m, false), lo(m), hi(m),
+    return ImGui::DragFloat2("##v", &v.x, dragSpeed(m, false), fieldLo(m), fieldHi(m),
                              numberFormat(m, false).c_str());
   });
 }
 
 void InspectorVisitor::visit(const FieldMeta& m, vec3& value, vec3 def) {
   field(m, value, def, [&](vec3& v) {
-    return ImGui::DragFloat3("##v", &v.x, dragSpeed(m, false), lo(m), hi(m),
+    return ImGui::DragFloat3("##v", &v.x, dragSpeed(m, false), fieldLo(m), fieldHi(m),
                              numberFormat(m, false).c_str());
   });
 }
 
 void InspectorVisitor::visit(const FieldMeta& m, vec4& value, vec4 def) {
   field(m, value, def, [&](vec4& v) {
-    return ImGui::DragFloat4("##v", &v.x, dragSpeed(m, false), lo(m), hi(m),
+    return ImGui::DragFloat4("##v", &v.x, dragSpeed(m, false), fieldLo(m), fieldHi(m),
                              numberFormat(m, false).c_str());
   });
 }

@@ -9,7 +9,9 @@
 
 #include <functional>
 #include <map>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/core/diagnostics.h"
@@ -32,15 +34,34 @@ FittedLabel fitLabel(std::string_view text, float width,
                      const std::function<float(std::string_view)>& measure, size_t shared = 0);
 // The longest run of whole words at the front of `label` that it shares with one of `siblings`
 // (the other labels beside it), in bytes, up to the word where the two part.
-size_t sharedWordPrefix(std::string_view label, const std::vector<std::string>& siblings);
+size_t sharedWordPrefix(std::string_view label, std::span<const std::string> siblings);
 
 // The labels each object's fields showed last frame and this one, keyed by the object's pointer:
 // the siblings a label is shortened against. nextFrame() once per frame.
+// Kept across frames. Each group's labels are overwritten in place, not freed and made again, so
+// a steady inspector allocates nothing for them frame after frame.
 struct SiblingLabels {
-  std::map<std::string, std::vector<std::string>> last, now;
+  struct Group {
+    std::vector<std::string> labels;
+    size_t used = 0;  // labels[0, used) are this frame's
+    std::span<const std::string> seen() const { return {labels.data(), used}; }
+    void add(std::string_view label) {
+      if (used < labels.size())
+        labels[used].assign(label);
+      else
+        labels.emplace_back(label);
+      ++used;
+    }
+  };
+  std::map<std::string, Group, std::less<>> last, now;
+  std::string parent;  // the group being drawn (reused)
   void nextFrame() {
-    last = std::move(now);
-    now.clear();
+    std::swap(last, now);
+    for (auto& [key, group] : now) group.used = 0;
+  }
+  Group& nowGroup() {
+    auto it = now.find(parent);
+    return it != now.end() ? it->second : now[parent];
   }
 };
 

@@ -3,15 +3,18 @@
 // view and clip planes in the scene panel's Camera section.
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 
 #include "app/gui/app.h"
 #include "engine/core/paths.h"
 #include "engine/session/framing.h"
+#include "engine/session/world_edit.h"
 
 namespace fx::gui {
 
@@ -53,15 +56,95 @@ void setStandardView(App& app, std::string_view name) {
   orbitStandardView(app.camera, name);
 }
 
+std::vector<CameraView>::iterator findView(App& app, const std::string& name) {
+  auto& views = app.preset->scene.camera.views;
+  return std::find_if(views.begin(), views.end(),
+                      [&](const CameraView& v) { return v.name == name; });
+}
+
+}  // namespace
+
+// Named views live in the preset (scene/camera/views): saving or deleting one is an edit of the
+// scene, undone and saved like any other.
+std::string saveCameraView(App& app, const std::string& name) {
+  if (!app.preset || !app.world) return "no preset is loaded";
+  if (name.empty() || name.size() > 64) return "camera save: a name of 1 to 64 bytes, please";
+  auto& views = app.preset->scene.camera.views;
+  committedSnapshot(app, kSceneTarget);
+  if (auto it = findView(app, name); it != views.end()) {
+    *it = cameraViewOf(app.camera, name);  // saving under a name again moves that view
+  } else {
+    if (views.size() >= 256) return "camera save: a preset keeps at most 256 views";
+    views.push_back(cameraViewOf(app.camera, name));
+  }
+  recordEdit(app, kSceneTarget, "camera view " + name, "");
+  app.history.breakCoalescing();
+  return {};
+}
+
+std::string loadCameraView(App& app, const std::string& name) {
+  if (!app.preset) return "no preset is loaded";
+  auto it = findView(app, name);
+  if (it == app.preset->scene.camera.views.end())
+    return "camera load: the preset has no view named \"" + name + "\"";
+  orbitApplyView(app.camera, *it);
+  return {};
+}
+
+std::string deleteCameraView(App& app, const std::string& name) {
+  if (!app.preset || !app.world) return "no preset is loaded";
+  auto it = findView(app, name);
+  if (it == app.preset->scene.camera.views.end())
+    return "camera delete: the preset has no view named \"" + name + "\"";
+  committedSnapshot(app, kSceneTarget);
+  app.preset->scene.camera.views.erase(it);
+  recordEdit(app, kSceneTarget, "delete camera view " + name, "");
+  app.history.breakCoalescing();
+  return {};
+}
+
+namespace {
+
+std::string listViews(App& app) {
+  if (!app.preset) return "no preset is loaded";
+  const auto& views = app.preset->scene.camera.views;
+  if (views.empty()) say(app, "no saved views (camera save NAME keeps the camera in the preset)");
+  for (const CameraView& v : views) {
+    char buf[256];
+    std::snprintf(
+        buf, sizeof buf, "view \"%s\" %s fov %.1f eye [%.3f, %.3f, %.3f] target [%.3f, %.3f, %.3f]",
+        v.name.c_str(), v.projection == Projection::Orthographic ? "orthographic" : "perspective",
+        double(v.fovDeg), double(v.position.x), double(v.position.y), double(v.position.z),
+        double(v.target.x), double(v.target.y), double(v.target.z));
+    say(app, buf);
+  }
+  return {};
+}
+
+// `camera save|load|delete NAME` (the name may have spaces) and `camera views`.
+std::optional<std::string> namedViewCommand(App& app, const std::vector<std::string>& t) {
+  if (t.size() < 2) return std::nullopt;
+  if (t[1] == "views" && t.size() == 2) return listViews(app);
+  if (t[1] != "save" && t[1] != "load" && t[1] != "delete") return std::nullopt;
+  if (t.size() < 3) return "usage: camera " + t[1] + " NAME";
+  std::string name = t[2];
+  for (size_t i = 3; i < t.size(); ++i) name += " " + t[i];
+  if (t[1] == "save") return saveCameraView(app, name);
+  if (t[1] == "load") return loadCameraView(app, name);
+  return deleteCameraView(app, name);
+}
+
 }  // namespace
 
 std::string viewerCamera(App& app, const ConsoleStatement& st) {
   const auto& t = st.tokens;
   const std::string usage =
       "usage: camera [ortho | perspective | view front|back|left|right|top | frame [all|selected] "
-      "| fov DEG | clip NEAR FAR]";
+      "| fov DEG | clip NEAR FAR | save NAME | load NAME | delete NAME | views]";
   std::string err;
-  if (t.size() == 1) {
+  if (auto named = namedViewCommand(app, t)) {
+    if (!named->empty() || t[1] == "views") return *named;
+  } else if (t.size() == 1) {
   } else if (t.size() == 2 && (t[1] == "ortho" || t[1] == "orthographic")) {
     app.camera.orthographic = true;
   } else if (t.size() == 2 && t[1] == "perspective") {
@@ -192,6 +275,39 @@ void viewButtons(App& app) {
   if (ImGui::SmallButton("Preset camera")) resetCameraFromPreset(app);
 }
 
+// The preset's named views: load or delete each; save the camera under a name.
+void savedViews(App& app) {
+  ImGui::Separator();
+  ImGui::TextDisabled("Saved views (kept in the preset)");
+  std::string load, remove;
+  for (const CameraView& v : app.preset->scene.camera.views) {
+    ImGui::PushID(v.name.c_str());
+    if (ImGui::SmallButton("Load")) load = v.name;
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Delete")) remove = v.name;
+    ImGui::SameLine();
+    ImGui::TextUnformatted(v.name.c_str());
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s, fov %.0f deg (camera load %s)",
+                        v.projection == Projection::Orthographic ? "orthographic" : "perspective",
+                        double(v.fovDeg), v.name.c_str());
+    ImGui::PopID();
+  }
+  std::string err;
+  if (!load.empty()) err = loadCameraView(app, load);
+  if (!remove.empty()) err = deleteCameraView(app, remove);
+  std::string& name = app.cameraViewName;
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
+  const bool enter = ImGui::InputTextWithHint("##view name", "view name", &name,
+                                              ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::SameLine();
+  if ((ImGui::Button("Save view") || enter) && !name.empty()) {
+    err = saveCameraView(app, name);
+    if (err.empty()) name.clear();
+  }
+  if (!err.empty()) setStatus(app, err);
+}
+
 }  // namespace
 
 void cameraSection(App& app) {
@@ -211,6 +327,7 @@ void cameraSection(App& app) {
     c.farPlane = clip[1];
   }
   viewButtons(app);
+  savedViews(app);
 }
 
 }  // namespace fx::gui

@@ -100,10 +100,7 @@ void modelNotice(App& app) {
 
 // A reload that failed: the picture is the last good state, not the file on disk.
 void staleNotice(App& app) {
-  bool stale = std::any_of(
-      app.loadDiagnostics.items.begin(), app.loadDiagnostics.items.end(), [](const Diagnostic& d) {
-        return d.message.find("the last good state keeps running") != std::string::npos;
-      });
+  const bool stale = app.runningLastGood;
   if (!stale || !beginNotice(app, "##stale", true, 900.0f)) {
     if (stale) ImGui::End();
     return;

@@ -32,13 +32,19 @@ constexpr SizePreset kSizes[] = {
 constexpr const char* kKindLabels[] = {"Still PNG", "Image sequence (PNG)", "Animated GIF",
                                        "Video (.webm VP9 / .mp4 H.264)", "Sprite sheet (PNG)"};
 
-// The spec the dialog's choices make, starting now.
-RecordSpec specFromSettings(const App& app, const fs::path& path) {
+// Where the recording starts: the time typed in the dialog, or now.
+double recordStart(const App& app) {
+  if (app.recordStart >= 0.0) return app.recordStart;
+  return app.world ? app.world->time() : 0.0;
+}
+
+// The spec the dialog's choices make, from `start`.
+RecordSpec specFromSettings(const App& app, const fs::path& path, double start) {
   const RecordSettings& r = app.settings.record;
   RecordSpec s;
   s.kind = RecordKind(std::clamp(r.kind, 0, 4));
   s.path = path;
-  s.start = app.world ? app.world->time() : 0.0;
+  s.start = start;
   s.end = s.start + double(r.seconds);
   s.fps = r.fps;
   s.width = r.width;
@@ -82,21 +88,34 @@ void choices(App& app) {
   RecordSettings& r = app.settings.record;
   ImGui::Combo("kind", &r.kind, kKindLabels, 5);
   const bool still = r.kind == int(RecordKind::Still);
-  double now = app.world ? app.world->time() : 0.0;
-  ImGui::Text("start  %.2f s (now; pause and scrub to choose another)", now);
+  double start = recordStart(app);
+  if (ImGui::InputDouble(still ? "at (s)" : "start (s)", &start, 0.1, 1.0, "%.2f"))
+    app.recordStart = std::clamp(std::isfinite(start) ? start : 0.0, 0.0, 3600.0);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("now")) app.recordStart = -1.0;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Start at the viewer's time (it follows play)");
   if (!still) {
-    ImGui::InputFloat("length (s)", &r.seconds, 0.5f, 5.0f, "%.2f");
+    double end = recordStart(app) + double(r.seconds);
+    if (ImGui::InputDouble("end (s)", &end, 0.5, 5.0, "%.2f") && std::isfinite(end))
+      r.seconds = float(end - recordStart(app));
     r.seconds = std::clamp(r.seconds, 0.1f, 3600.0f);
     ImGui::InputFloat("frame rate", &r.fps, 1.0f, 10.0f, "%.1f");
     r.fps = std::clamp(r.fps, 1.0f, 240.0f);
-    ImGui::TextDisabled("%d frames, %.2f s to %.2f s",
-                        capture::recordFrameCount(specFromSettings(app, "x")), now,
-                        now + double(r.seconds));
+    ImGui::TextDisabled("%d frames, %.2f s long",
+                        capture::recordFrameCount(specFromSettings(app, "x", 0.0)),
+                        double(r.seconds));
   }
   sizeChoice(r);
-  ImGui::Checkbox("transparent background", &r.transparent);
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Premultiplied alpha: composites over any background (README: capture)");
+  // A GIF has no alpha channel to hold the coverage: not offered (nor for .mp4, refused on start).
+  const bool gif = r.kind == int(RecordKind::Gif);
+  ImGui::BeginDisabled(gif);
+  bool transparent = r.transparent && !gif;
+  if (ImGui::Checkbox("transparent background", &transparent)) r.transparent = transparent;
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip(gif ? "A GIF holds no alpha: record PNGs, a sheet or a .webm for that"
+                          : "Premultiplied alpha: composites over any background (README: "
+                            "capture). Video: .webm (VP9) only");
 }
 
 }  // namespace
@@ -172,7 +191,9 @@ void drawRecordDialog(App& app) {
     app.showRecord = false;
     ImGui::CloseCurrentPopup();
     chooseFile(app, "Record to", "Record", suggestedRecordPath(app), [&app](const fs::path& path) {
-      return startRecording(app, specFromSettings(app, path));
+      RecordSpec spec = specFromSettings(app, path, recordStart(app));
+      if (spec.kind == RecordKind::Gif) spec.transparent = false;  // not offered for a GIF
+      return startRecording(app, spec);
     });
   }
   ImGui::SameLine();
@@ -229,7 +250,7 @@ std::string viewerRecord(App& app, const ConsoleStatement& st) {
   if (t.size() > 5 && std::sscanf(t[5].c_str(), "%dx%d", &r.width, &r.height) != 2)
     return "SIZE: expected WxH";
   std::swap(app.settings.record, r);
-  RecordSpec spec = specFromSettings(app, toPath(t[2]));
+  RecordSpec spec = specFromSettings(app, toPath(t[2]), app.world ? app.world->time() : 0.0);
   std::swap(app.settings.record, r);
   return startRecording(app, spec);
 }

@@ -36,15 +36,7 @@ void Renderer::drawDebug(const DebugDraw& debug, const View& view) {
   glEnableVertexAttribArray(0);
   glEnableVertexAttribArray(1);
   if (!debug.lines.empty()) {
-    GLsizeiptr bytes = GLsizeiptr(debug.lines.size() * sizeof(DebugVertex));
-    glBufferData(GL_ARRAY_BUFFER, bytes, nullptr, GL_STREAM_DRAW);
-    glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, debug.lines.data());
-    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(DebugVertex),
-                          reinterpret_cast<void*>(offsetof(DebugVertex, position)));
-    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(DebugVertex),
-                          reinterpret_cast<void*>(offsetof(DebugVertex, color)));
-    glDisableVertexAttribArray(2);
-    glVertexAttrib1f(2, 1.0f);
+    r.streamDebugVertices(debug.lines.data(), debug.lines.size());
     glDrawArrays(GL_LINES, 0, GLsizei(debug.lines.size() & ~size_t(1)));
     r.stats.drawCalls++;
   }
@@ -86,17 +78,7 @@ void Renderer::drawLabels(const DebugDraw& debug, const View& view, float scale)
   glEnable(GL_BLEND);
   setBlend(BlendMode::AlphaBlend);  // covering in a transparent capture
   r.particleMask();
-  GLsizeiptr bytes = GLsizeiptr(tris.size() * sizeof(DebugVertex));
-  glBufferData(GL_ARRAY_BUFFER, bytes, nullptr, GL_STREAM_DRAW);
-  glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, tris.data());
-  glEnableVertexAttribArray(0);
-  glEnableVertexAttribArray(1);
-  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(DebugVertex),
-                        reinterpret_cast<void*>(offsetof(DebugVertex, position)));
-  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(DebugVertex),
-                        reinterpret_cast<void*>(offsetof(DebugVertex, color)));
-  glDisableVertexAttribArray(2);
-  glVertexAttrib1f(2, 1.0f);
+  r.streamDebugVertices(tris.data(), tris.size());
   glDrawArrays(GL_TRIANGLES, 0, GLsizei(tris.size()));
   r.stats.drawCalls++;
   glDisable(GL_SCISSOR_TEST);
@@ -107,6 +89,20 @@ void Renderer::drawLabels(const DebugDraw& debug, const View& view, float scale)
 
 // Text as triangles in pixel space (stb_easy_font quads, y down) into labelTriangles, a 1 px dark
 // shadow under it; labels behind the camera or well off screen are left out.
+void Renderer::Impl::streamDebugVertices(const DebugVertex* v, size_t n) {
+  const GLsizeiptr bytes = GLsizeiptr(n * sizeof(DebugVertex));
+  glBufferData(GL_ARRAY_BUFFER, bytes, nullptr, GL_STREAM_DRAW);
+  glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, v);
+  glEnableVertexAttribArray(0);
+  glEnableVertexAttribArray(1);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(DebugVertex),
+                        reinterpret_cast<void*>(offsetof(DebugVertex, position)));
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(DebugVertex),
+                        reinterpret_cast<void*>(offsetof(DebugVertex, color)));
+  glDisableVertexAttribArray(2);
+  glVertexAttrib1f(2, 1.0f);
+}
+
 void Renderer::Impl::layoutLabels(const DebugDraw& debug, const View& view, float scale) {
   // Scratch kept by the renderer, so a frame with labels allocates nothing once warm.
   std::vector<DebugVertex>& tris = labelTriangles;

@@ -279,6 +279,9 @@ struct Renderer::Impl {
 
   // Debug lines, points and labels (renderer_debug.cpp).
   void layoutLabels(const DebugDraw& debug, const View& view, float scale);
+  // Uploads `n` debug vertices into the bound debug buffer and points the debug program's
+  // attributes at them (size attribute 1: lines and triangles).
+  void streamDebugVertices(const DebugVertex* v, size_t n);
   // The overdraw view's end of frame (renderer_overdraw.cpp).
   void resolveOverdraw();
   void overdrawStats();

@@ -117,16 +117,7 @@ void Renderer::Impl::drawOverdrawLegend() {
   glDisable(GL_BLEND);
   glDisable(GL_SCISSOR_TEST);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-  const GLsizeiptr bytes = GLsizeiptr(labelTriangles.size() * sizeof(DebugVertex));
-  glBufferData(GL_ARRAY_BUFFER, bytes, labelTriangles.data(), GL_STREAM_DRAW);
-  glEnableVertexAttribArray(0);
-  glEnableVertexAttribArray(1);
-  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(DebugVertex),
-                        reinterpret_cast<void*>(offsetof(DebugVertex, position)));
-  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(DebugVertex),
-                        reinterpret_cast<void*>(offsetof(DebugVertex, color)));
-  glDisableVertexAttribArray(2);
-  glVertexAttrib1f(2, 1.0f);
+  streamDebugVertices(labelTriangles.data(), labelTriangles.size());
   glDrawArrays(GL_TRIANGLES, 0, GLsizei(labelTriangles.size()));
   glBindVertexArray(0);
 }

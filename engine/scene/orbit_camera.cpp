@@ -43,6 +43,26 @@ void makeOrthographic(View& v, float halfHeight) {
   v.viewProjection = v.projection * v.view;
 }
 
+OrbitCamera orbitFromCamera(const Camera& c) {
+  OrbitCamera o = orbitFromLookAt(c.position, c.target, c.fovDeg, c.nearPlane, c.farPlane);
+  o.orthographic = c.projection == Projection::Orthographic;
+  return o;
+}
+
+void orbitApplyView(OrbitCamera& c, const CameraView& view) {
+  OrbitCamera o = orbitFromLookAt(view.position, view.target, view.fovDeg, c.nearPlane, c.farPlane);
+  o.orthographic = view.projection == Projection::Orthographic;
+  c = o;
+}
+
+CameraView cameraViewOf(const OrbitCamera& c, const std::string& name) {
+  return {.name = name,
+          .position = orbitEye(c),
+          .target = c.target,
+          .fovDeg = c.fovDeg,
+          .projection = c.orthographic ? Projection::Orthographic : Projection::Perspective};
+}
+
 bool orbitStandardView(OrbitCamera& c, std::string_view name) {
   struct Angles {
     std::string_view name;

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "engine/core/view.h"
+#include "engine/scene/scene.h"
 
 namespace fx {
 
@@ -22,6 +23,12 @@ struct OrbitCamera {
   // switching keeps what is at the target the same size; zooming changes the distance as before).
   bool orthographic = false;
 };
+
+// The preset's camera (its projection included); a named view of the preset applied (keeping
+// the clip planes), and the camera as one.
+OrbitCamera orbitFromCamera(const Camera& c);
+void orbitApplyView(OrbitCamera& c, const CameraView& view);
+CameraView cameraViewOf(const OrbitCamera& c, const std::string& name);
 
 // View `v` made orthographic: `halfHeight` world units from the picture's middle to its top.
 void makeOrthographic(View& v, float halfHeight);

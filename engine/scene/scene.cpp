@@ -12,19 +12,25 @@ constexpr EnumOption kSources[] = {{"constant", 0, "a fixed value (the slider)"}
 
 void reflectTransform(FieldVisitor& v, Transform& t, vec3& forward, vec3& up) {
   v.visit({.key = "position", .unit = "wu"}, t.position, vec3(0.0f));
-  v.visit({.key = "rotation", .help = "Quaternion [i, j, k, w]; alternatively give forward (+X) and up (+Z)"},
+  v.visit({.key = "rotation",
+           .help = "Quaternion [i, j, k, w]; alternatively give forward (+X) and up (+Z)"},
           t.rotation, quat(1, 0, 0, 0));
-  v.visit({.key = "forward", .help = "Direction of local +X (used instead of rotation when given)"}, forward, vec3(0.0f));
+  v.visit({.key = "forward", .help = "Direction of local +X (used instead of rotation when given)"},
+          forward, vec3(0.0f));
   v.visit({.key = "up", .help = "Direction of local +Z (used with forward)"}, up, vec3(0.0f));
   v.visit({.key = "scale", .min = 0.0, .max = 1e6}, t.scale, 1.0f);
 }
 
 void resolveFrame(Transform& t, const vec3& forward, const vec3& up) {
-  if (glm::length(forward) > 0.0f) t.rotation = rotationFromForwardUp(forward, glm::length(up) > 0.0f ? up : vec3(0, 0, 1));
+  if (glm::length(forward) > 0.0f)
+    t.rotation = rotationFromForwardUp(forward, glm::length(up) > 0.0f ? up : vec3(0, 0, 1));
 }
 
 void reflectTrack(FieldVisitor& v, KeyframeTrack& track) {
-  visitArray(v, {.key = "keyframes", .help = "Animation keys: linear position, slerped rotation", .maxCount = 4096},
+  visitArray(v,
+             {.key = "keyframes",
+              .help = "Animation keys: linear position, slerped rotation",
+              .maxCount = 4096},
              track.keys, [](Keyframe& k, FieldVisitor& ev) { k.reflect(ev); });
   v.visit({.key = "loop", .help = "Wrap time over the last key's time"}, track.loop, true);
 }
@@ -64,21 +70,28 @@ Transform KeyframeTrack::sample(float time, const Transform& fallback) const {
 }
 
 void Marker::reflect(FieldVisitor& v) {
-  v.visit({.key = "name", .help = "Marker / attachment point name; several may share one name", .hint = FieldHint::Name},
+  v.visit({.key = "name",
+           .help = "Marker / attachment point name; several may share one name",
+           .hint = FieldHint::Name},
           name, "");
   reflectTransform(v, local, forward, up);
-  v.visit({.key = "enabled", .help = "Attachment point enable bit: a disabled point gives no frame"}, enabled, true);
-  v.visit({.key = "node", .help = "Node index (stored and shown)", .min = 0, .max = 65535}, node, 0);
+  v.visit(
+      {.key = "enabled", .help = "Attachment point enable bit: a disabled point gives no frame"},
+      enabled, true);
+  v.visit({.key = "node", .help = "Node index (stored and shown)", .min = 0, .max = 65535}, node,
+          0);
   reflectTrack(v, keyframes);
 }
 
 void ObjectFunction::reflect(FieldVisitor& v) {
   visitEnum(v, {.key = "source"}, source, kSources, ObjectFunctionSource::Constant);
   v.visit({.key = "value", .help = "Constant output", .min = -1e6, .max = 1e6}, value, 0.0f);
-  visitEnum(v, {.key = "function", .help = "Periodic wave"}, function, periodicFunctionOptions(), PeriodicFunction::Cosine);
+  visitEnum(v, {.key = "function", .help = "Periodic wave"}, function, periodicFunctionOptions(),
+            PeriodicFunction::Cosine);
   v.visit({.key = "period", .unit = "s", .min = 0.0, .max = 1e6}, period, 1.0f);
   v.visit({.key = "invert"}, invert, false);
-  visitEnum(v, {.key = "wobble_function"}, wobbleFunction, periodicFunctionOptions(), PeriodicFunction::One);
+  visitEnum(v, {.key = "wobble_function"}, wobbleFunction, periodicFunctionOptions(),
+            PeriodicFunction::One);
   v.visit({.key = "wobble_period", .unit = "s", .min = 0.0, .max = 1e6}, wobblePeriod, 1.0f);
   v.visit({.key = "wobble_magnitude", .min = 0.0, .max = 1.0}, wobbleMagnitude, 0.0f);
   v.visit({.key = "square_wave_threshold", .min = 0.0, .max = 1.0}, squareWaveThreshold, 0.0f);
@@ -115,50 +128,76 @@ void Channel::reflect(FieldVisitor& v) {
 void SceneObject::reflect(FieldVisitor& v) {
   v.visit({.key = "name", .required = true, .hint = FieldHint::Name}, name, "");
   reflectTransform(v, transform, forward, up);
-  v.visit({.key = "parent", .help = "Name of the object this one rides on", .hint = FieldHint::Name}, parent, "");
+  v.visit(
+      {.key = "parent", .help = "Name of the object this one rides on", .hint = FieldHint::Name},
+      parent, "");
   reflectTrack(v, keyframes);
-  visitArray(v, {.key = "markers", .help = "Markers / attachment points", .maxCount = 4096}, markers,
-             [](Marker& m, FieldVisitor& ev) { m.reflect(ev); });
-  v.visitObject({.key = "functions", .help = "Object functions A-D out: a number, or a periodic function"},
-                [&](FieldVisitor& fv) {
-                  static constexpr std::string_view kNames[] = {"a", "b", "c", "d"};
-                  for (int i = 0; i < 4; ++i)
-                    fv.visitObject({.key = kNames[i]}, [&](FieldVisitor& ov) { functions[size_t(i)].reflect(ov); });
-                });
-  visitArray(v, {.key = "channels", .help = "Named object variables; an unset channel reads 0", .maxCount = 1024},
+  visitArray(v, {.key = "markers", .help = "Markers / attachment points", .maxCount = 4096},
+             markers, [](Marker& m, FieldVisitor& ev) { m.reflect(ev); });
+  v.visitObject(
+      {.key = "functions", .help = "Object functions A-D out: a number, or a periodic function"},
+      [&](FieldVisitor& fv) {
+        static constexpr std::string_view kNames[] = {"a", "b", "c", "d"};
+        for (int i = 0; i < 4; ++i)
+          fv.visitObject({.key = kNames[i]},
+                         [&](FieldVisitor& ov) { functions[size_t(i)].reflect(ov); });
+      });
+  visitArray(v,
+             {.key = "channels",
+              .help = "Named object variables; an unset channel reads 0",
+              .maxCount = 1024},
              channels, [](Channel& c, FieldVisitor& ev) { c.reflect(ev); });
-  v.visit({.key = "importance", .help = "Sequences pause while this is below their importance threshold", .min = 0.0, .max = 1e6},
+  v.visit({.key = "importance",
+           .help = "Sequences pause while this is below their importance threshold",
+           .min = 0.0,
+           .max = 1e6},
           importance, 1.0f);
   int32_t bits = int32_t(bitset);
-  v.visit({.key = "bitset", .help = "Per-object condition bits (sequence condition kind 1)"}, bits, 0);
+  v.visit({.key = "bitset", .help = "Per-object condition bits (sequence condition kind 1)"}, bits,
+          0);
   bitset = uint32_t(bits);
-  visitValueArray(v, {.key = "components", .help = "Component names for sequence condition kind 3", .maxCount = 256},
+  visitValueArray(v,
+                  {.key = "components",
+                   .help = "Component names for sequence condition kind 3",
+                   .maxCount = 256},
                   components, std::string());
-  v.visit({.key = "first_person", .help = "A first-person model: Halo glows do not render on it"}, firstPerson, false);
+  v.visit({.key = "first_person", .help = "A first-person model: Halo glows do not render on it"},
+          firstPerson, false);
   v.visit({.key = "model",
-           .help = "Halo .gbxmodel tag (relative to the tags folder) whose markers and mesh the object takes, "
-                   "a Stride .sdpromodel procedural model, or a Wavefront .obj reference mesh (Y-up; both relative "
+           .help = "Halo .gbxmodel tag (relative to the tags folder) whose markers and mesh the "
+                   "object takes, "
+                   "a Stride .sdpromodel procedural model, or a Wavefront .obj reference mesh "
+                   "(Y-up; both relative "
                    "to the preset) drawn as its mesh"},
           model, "");
   v.visit({.key = "model_scale",
-           .help = "Per-axis scale of a Stride model's mesh in object space (a Stride entity's non-uniform scale over the object's uniform \"scale\")",
+           .help = "Per-axis scale of a Stride model's mesh in object space (a Stride entity's "
+                   "non-uniform scale over the object's uniform \"scale\")",
            .min = 0.0,
            .max = 1e6},
           modelScale, vec3(1.0f));
   v.visit({.key = "permutation",
-           .help = "Model permutation shown in every region that has one by this name (else the region's first)",
+           .help = "Model permutation shown in every region that has one by this name (else the "
+                   "region's first)",
            .hint = FieldHint::Name},
           permutation, "__base");
-  v.visitObject({.key = "animation", .help = "Halo: a model_animations animation played on the model"},
-                [&](FieldVisitor& av) { animation.reflect(av); });
+  v.visitObject(
+      {.key = "animation", .help = "Halo: a model_animations animation played on the model"},
+      [&](FieldVisitor& av) { animation.reflect(av); });
 }
 
 void ObjectAnimation::reflect(FieldVisitor& v) {
-  v.visit({.key = "tag",
-           .help = "Halo .model_animations tag (relative to the tags folder) animating the object's model"},
-          tag, "");
-  v.visit({.key = "name", .help = "The animation in the tag (empty: its first)", .hint = FieldHint::Name}, name, "");
-  v.visit({.key = "loop", .help = "Wrap to the loop frame after the last frame; otherwise hold the last frame"},
+  v.visit(
+      {.key = "tag",
+       .help =
+           "Halo .model_animations tag (relative to the tags folder) animating the object's model"},
+      tag, "");
+  v.visit({.key = "name",
+           .help = "The animation in the tag (empty: its first)",
+           .hint = FieldHint::Name},
+          name, "");
+  v.visit({.key = "loop",
+           .help = "Wrap to the loop frame after the last frame; otherwise hold the last frame"},
           loop, true);
 }
 
@@ -178,25 +217,66 @@ float SceneObject::channel(std::string_view n) const {
   return 0.0f;
 }
 
+namespace {
+
+constexpr EnumOption kProjections[] = {
+    {"perspective", int32_t(Projection::Perspective), "farther is smaller"},
+    {"orthographic", int32_t(Projection::Orthographic),
+     "parallel: sizes do not change with distance (as high as the perspective picture is at the "
+     "target's distance)"}};
+
+}  // namespace
+
+void CameraView::reflect(FieldVisitor& v) {
+  v.visit({.key = "name", .help = "what the Camera section and `camera load NAME` call it"}, name,
+          "");
+  v.visit({.key = "position", .unit = "wu"}, position, vec3(3, -4, 2));
+  v.visit({.key = "target", .unit = "wu"}, target, vec3(0, 0, 0.5f));
+  v.visit({.key = "fov_deg", .unit = "deg", .min = 1.0, .max = 170.0}, fovDeg, 60.0f);
+  visitEnum(v, {.key = "projection"}, projection, kProjections, Projection::Perspective);
+}
+
 void Camera::reflect(FieldVisitor& v) {
   v.visit({.key = "position", .unit = "wu"}, position, vec3(3, -4, 2));
   v.visit({.key = "target", .unit = "wu"}, target, vec3(0, 0, 0.5f));
   v.visit({.key = "fov_deg", .unit = "deg", .min = 1.0, .max = 170.0}, fovDeg, 60.0f);
   v.visit({.key = "near", .unit = "wu", .min = 1e-5, .max = 1e6}, nearPlane, 0.01f);
   v.visit({.key = "far", .unit = "wu", .min = 1e-3, .max = 1e9}, farPlane, 1000.0f);
+  visitEnum(v, {.key = "projection"}, projection, kProjections, Projection::Perspective);
+  visitArray(
+      v,
+      {.key = "views",
+       .help = "named views (the viewer's Camera section; camera save NAME)",
+       .maxCount = 256},
+      views, [](CameraView& c, FieldVisitor& cv) { c.reflect(cv); },
+      [](const CameraView& c) { return c.name; });
 }
 
 void BloomLook::reflect(FieldVisitor& v) {
-  v.visit({.key = "enabled", .help = "Bloom: colours above the threshold glow (render: --bloom)"}, enabled, false);
-  v.visit({.key = "threshold", .help = "Linear colour (after the exposure) above which a channel glows", .min = 0.0, .max = 64.0},
+  v.visit({.key = "enabled", .help = "Bloom: colours above the threshold glow (render: --bloom)"},
+          enabled, false);
+  v.visit({.key = "threshold",
+           .help = "Linear colour (after the exposure) above which a channel glows",
+           .min = 0.0,
+           .max = 64.0},
           threshold, 0.75f);
-  v.visit({.key = "intensity", .help = "How much of the blurred glow is added back", .min = 0.0, .max = 16.0}, intensity, 1.5f);
-  v.visit({.key = "soft_knee", .help = "0: a hard threshold; up to 1: the glow eases in over that fraction of the threshold below it",
-           .min = 0.0, .max = 1.0},
+  v.visit({.key = "intensity",
+           .help = "How much of the blurred glow is added back",
+           .min = 0.0,
+           .max = 16.0},
+          intensity, 1.5f);
+  v.visit({.key = "soft_knee",
+           .help = "0: a hard threshold; up to 1: the glow eases in over that fraction of the "
+                   "threshold below it",
+           .min = 0.0,
+           .max = 1.0},
           softKnee, 0.0f);
-  v.visit({.key = "exposure", .help = "The HDR picture's multiplier before the bloom and the clamp to 1 (bloom on or off)",
-           .min = 0.0, .max = 64.0},
-          exposure, 1.0f);
+  v.visit(
+      {.key = "exposure",
+       .help = "The HDR picture's multiplier before the bloom and the clamp to 1 (bloom on or off)",
+       .min = 0.0,
+       .max = 64.0},
+      exposure, 1.0f);
 }
 
 namespace {
@@ -214,7 +294,8 @@ void BackgroundStyle::reflect(FieldVisitor& v) {
   v.visit({.key = "bottom", .help = "Gradient: the bottom row's colour", .min = 0.0, .max = 1.0},
           bottom, ColorRgba{0.05f, 0.05f, 0.08f, 1.0f});
   v.visit({.key = "image",
-           .help = "Image: a PNG (relative to the preset) stretched over the picture, over the background colour by its alpha",
+           .help = "Image: a PNG (relative to the preset) stretched over the picture, over the "
+                   "background colour by its alpha",
            .hint = FieldHint::TexturePath},
           image, "");
 }
@@ -222,16 +303,23 @@ void BackgroundStyle::reflect(FieldVisitor& v) {
 void Scene::reflect(FieldVisitor& v) {
   v.visit({.key = "version", .min = 1, .max = 1, .required = true}, version, 1);
   v.visit({.key = "name"}, name, "");
-  v.visit({.key = "seed", .help = "Preset seed; each effect's RNG stream is seeded from it and the effect id", .min = 0, .max = 2147483647},
+  v.visit({.key = "seed",
+           .help = "Preset seed; each effect's RNG stream is seeded from it and the effect id",
+           .min = 0,
+           .max = 2147483647},
           seed, 1);
   v.visitObject({.key = "simulation"}, [&](FieldVisitor& sv) { simulation.reflect(sv); });
   v.visitObject({.key = "camera"}, [&](FieldVisitor& cv) { camera.reflect(cv); });
-  v.visit({.key = "background", .min = 0.0, .max = 1.0}, background, ColorRgba{0.05f, 0.05f, 0.08f, 1.0f});
-  v.visitObject({.key = "bloom", .help = "Bloom and exposure of the picture"}, [&](FieldVisitor& bv) { bloom.reflect(bv); });
+  v.visit({.key = "background", .min = 0.0, .max = 1.0}, background,
+          ColorRgba{0.05f, 0.05f, 0.08f, 1.0f});
+  v.visitObject({.key = "bloom", .help = "Bloom and exposure of the picture"},
+                [&](FieldVisitor& bv) { bloom.reflect(bv); });
 
-  v.visitObject({.key = "background_style", .help = "A gradient or an image behind the scene instead of the plain colour"},
+  v.visitObject({.key = "background_style",
+                 .help = "A gradient or an image behind the scene instead of the plain colour"},
                 [&](FieldVisitor& bv) { backgroundStyle.reflect(bv); });
-  visitArray(v, {.key = "objects", .maxCount = 4096}, objects, [](SceneObject& o, FieldVisitor& ev) { o.reflect(ev); });
+  visitArray(v, {.key = "objects", .maxCount = 4096}, objects,
+             [](SceneObject& o, FieldVisitor& ev) { o.reflect(ev); });
 }
 
 void Scene::resolveAuthoredFrames() {
@@ -270,7 +358,8 @@ void evaluateScene(const Scene& scene, double seconds, SceneState& out) {
     s.def = &o;
     s.index = int(i);
     s.world = o.keyframes.sample(t, o.transform);
-    for (int f = 0; f < 4; ++f) s.functions[size_t(f)] = o.functions[size_t(f)].evaluate(seconds, int(i));
+    for (int f = 0; f < 4; ++f)
+      s.functions[size_t(f)] = o.functions[size_t(f)].evaluate(seconds, int(i));
   }
   // Parenting: resolve in order, a parent chain at most the object count long (cycles stop).
   for (size_t i = 0; i < scene.objects.size(); ++i) {
@@ -290,13 +379,15 @@ void evaluateScene(const Scene& scene, double seconds, SceneState& out) {
     const SceneObject& o = scene.objects[i];
     ObjectState& s = out.objects[i];
     s.markers.resize(o.markerCount());
-    const ModelPoses* poses = o.poses && o.poses->markerCount == o.modelMarkers.size() ? o.poses.get() : nullptr;
+    const ModelPoses* poses =
+        o.poses && o.poses->markerCount == o.modelMarkers.size() ? o.poses.get() : nullptr;
     s.modelFrame = poses ? poses->frameAt(seconds, o.animation.loop) : 0;
     for (size_t m = 0; m < o.markerCount(); ++m) {
       const Marker& def = o.marker(m);
       s.markers[m].def = &def;
       if (poses && m < poses->markerCount)
-        s.markers[m].world = compose(s.world, poses->markers[size_t(s.modelFrame) * poses->markerCount + m]);
+        s.markers[m].world =
+            compose(s.world, poses->markers[size_t(s.modelFrame) * poses->markerCount + m]);
       else
         s.markers[m].world = compose(s.world, def.keyframes.sample(t, def.local));
     }

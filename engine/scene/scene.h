@@ -151,12 +151,27 @@ struct SceneObject {
   float channel(std::string_view name) const;
 };
 
+enum class Projection : int32_t { Perspective, Orthographic };
+
+// A named view kept in the preset: the Camera section's saved views, `camera save NAME`.
+struct CameraView {
+  std::string name;
+  vec3 position{3, -4, 2};
+  vec3 target{0, 0, 0.5f};
+  float fovDeg = 60.0f;
+  Projection projection = Projection::Perspective;
+  void reflect(FieldVisitor& v);
+};
+
 struct Camera {
   vec3 position{3, -4, 2};
   vec3 target{0, 0, 0.5f};
   float fovDeg = 60.0f;
   float nearPlane = 0.01f;
   float farPlane = 1000.0f;
+  // Orthographic: as high as the perspective picture is at the target's distance.
+  Projection projection = Projection::Perspective;
+  std::vector<CameraView> views;
   void reflect(FieldVisitor& v);
 };
 

@@ -166,6 +166,18 @@ std::optional<BundleMoment> readBundleMoment(const fs::path& dir, Diagnostics& d
     if (auto it = c->find("fov_deg");
         it != c->end() && it->is_number() && std::isfinite(it->get<float>()))
       out.fovDeg = std::clamp(it->get<float>(), 1.0f, 179.0f);
+    if (auto it = c->find("projection"); it != c->end() && it->is_string()) {
+      if (*it == "orthographic") out.projection = Projection::Orthographic;
+      if (*it == "perspective") out.projection = Projection::Perspective;
+    }
+    auto n = c->find("near"), f = c->find("far");
+    if (n != c->end() && f != c->end() && n->is_number() && f->is_number()) {
+      const float nv = n->get<float>(), fv = f->get<float>();
+      if (std::isfinite(nv) && std::isfinite(fv) && nv > 0.0f && fv > nv && fv <= 1e9f) {
+        out.nearPlane = nv;
+        out.farPlane = fv;
+      }
+    }
   }
   out.meta = std::move(*meta);
   return out;
@@ -179,6 +191,11 @@ void applyBundleMoment(Preset& preset, const BundleMoment& moment) {
   if (moment.cameraPosition) scene.camera.position = *moment.cameraPosition;
   if (moment.cameraTarget) scene.camera.target = *moment.cameraTarget;
   if (moment.fovDeg) scene.camera.fovDeg = *moment.fovDeg;
+  if (moment.projection) scene.camera.projection = *moment.projection;
+  if (moment.nearPlane && moment.farPlane) {
+    scene.camera.nearPlane = *moment.nearPlane;
+    scene.camera.farPlane = *moment.farPlane;
+  }
 }
 
 }  // namespace fx

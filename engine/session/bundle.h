@@ -44,6 +44,8 @@ struct BundleMoment {
   std::optional<float> rate;  // Hz, 1..1000
   std::optional<vec3> cameraPosition, cameraTarget;
   std::optional<float> fovDeg;
+  std::optional<Projection> projection;
+  std::optional<float> nearPlane, farPlane;  // both or neither, 0 < near < far
   Json meta;  // the whole document (the viewer also reads its overlays and orbit)
 };
 

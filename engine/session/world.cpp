@@ -12,6 +12,7 @@
 #include "engine/import/halo/scene_models.h"
 #include "engine/import/halo/tag_definitions.h"
 #include "engine/import/stride/stride_import.h"
+#include "engine/scene/orbit_camera.h"
 #include "engine/session/file_kinds.h"
 
 namespace fx {
@@ -472,8 +473,11 @@ std::string savePreset(Preset& preset, const fs::path& path) {
 }
 
 View presetView(const Scene& scene, vec2 viewportPx) {
-  return makeView(scene.camera.position, scene.camera.target, scene.camera.fovDeg, viewportPx,
-                  scene.camera.nearPlane, scene.camera.farPlane);
+  const Camera& c = scene.camera;
+  View v = makeView(c.position, c.target, c.fovDeg, viewportPx, c.nearPlane, c.farPlane);
+  if (c.projection == Projection::Orthographic)
+    makeOrthographic(v, orthoHalfHeight(c.fovDeg, glm::length(c.position - c.target)));
+  return v;
 }
 
 World::World(Preset& preset) : preset_(preset) {

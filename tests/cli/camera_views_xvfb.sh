@@ -4,6 +4,7 @@
 # it), pictured through the console's `camera view top|front` and `camera ortho|perspective`:
 # a top view puts +X right and +Y up the picture; a front view +X right and +Z up; orthographic
 # draws the near and the far sprite the same size, perspective the near one larger.
+# Named views are saved in the preset, undone like any edit and loaded again.
 # Skipped (exit 77) where xvfb-run is not installed.
 # usage: camera_views_xvfb.sh FXVIEW SOURCE_DIR
 set -euo pipefail
@@ -139,4 +140,48 @@ assert xs, "FAIL: nothing of the prefab is in the picture"
 span = max(max(xs) - min(xs), max(ys) - min(ys)) / h
 assert span > 0.25, "FAIL: the prefab is not framed: it spans %.3f of the picture's height" % span
 print("ok: a 0.2-unit prefab opened on its own spans %.2f of the picture" % span)
+PY
+
+# --- Named views live in the preset: `camera save NAME` is an edit (undone by undo, written by
+# save), `camera load NAME` puts the camera back, a reopened preset still has them.
+script="camera view top; camera ortho; camera save Top down; camera view front; camera perspective"
+script+="; camera save front; camera delete front; undo; save; camera view left"
+script+="; camera load Top down; screenshot $tmp/top_again.png; camera load nowhere"
+status=0
+(cd "$tmp" && timeout 120 bash "$on_display" 1280x800x24 "$fxview" axes.json --frames 600 \
+  --keep-going --exec "$script; quit") > "$tmp/log" 2>&1 || status=$?
+[ "$status" -eq 1 ] || { echo "FAIL: fxview exited with $status"; cat "$tmp/log"; exit 1; }
+grep -q 'the preset has no view named "nowhere"' "$tmp/log" ||
+  { echo "FAIL: an unknown view is not a clear error"; cat "$tmp/log"; exit 1; }
+python3 - "$src/tests/windows" "$tmp" <<'PY'
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from png_difference import read_png
+tmp = sys.argv[2]
+views = json.load(open(f"{tmp}/axes.json"))["camera"].get("views", [])
+names = [v["name"] for v in views]
+assert names == ["Top down", "front"], f"FAIL: saved views {names} (the delete was undone)"
+top = views[0]
+assert top["projection"] == "orthographic", f"FAIL: {top}"
+assert top["position"][2] > 9.5, f"FAIL: the top view is not above the target: {top}"
+assert views[1].get("projection", "perspective") == "perspective", f"FAIL: {views[1]}"
+_, _, _, a = read_png(f"{tmp}/top.png")
+w, h, ch, b = read_png(f"{tmp}/top_again.png")
+diff = sum(1 for y in range(h) for x in range(w * ch) if abs(a[y][x] - b[y][x]) > 8)
+assert diff < w * h * ch // 1000, f"FAIL: the loaded view differs from the saved one in {diff} values"
+print("ok: named views saved in the preset, undone, loaded")
+PY
+(cd "$tmp" && timeout 120 bash "$on_display" 1280x800x24 "$fxview" axes.json --frames 600 \
+  --exec "camera view top; camera load front; screenshot $tmp/front_again.png; quit") \
+  > "$tmp/log" 2>&1 || { echo "FAIL: the preset with views did not reopen"; cat "$tmp/log"; exit 1; }
+python3 - "$src/tests/windows" "$tmp" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+from png_difference import read_png
+tmp = sys.argv[2]
+_, _, _, a = read_png(f"{tmp}/front_persp.png")
+w, h, ch, b = read_png(f"{tmp}/front_again.png")
+diff = sum(1 for y in range(h) for x in range(w * ch) if abs(a[y][x] - b[y][x]) > 8)
+assert diff < w * h * ch // 1000, f"FAIL: the reopened preset's front view differs in {diff} values"
+print("ok: the reopened preset keeps its views")
 PY
