@@ -7,6 +7,7 @@
 // CLI uses too.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <functional>
@@ -133,8 +134,9 @@ struct App {
   std::vector<ConsoleLine> consoleLog;
   CommandHistory commandHistory;
   std::string consoleInput;
-  std::string cameraViewName;  // the Camera section's "Save view" box
-  double recordStart = -1.0;   // the Record dialog's start time (negative: now)
+  std::string cameraViewName;      // the Camera section's "Save view" box
+  bool openCameraSection = false;  // `panel camera`: open the scene panel's Camera section
+  double recordStart = -1.0;       // the Record dialog's start time (negative: now)
   std::vector<std::string> fieldPathCache;
 
   // Scripted input (--exec): statements run across frames; a screenshot flushes a frame first.
@@ -348,6 +350,10 @@ void drawAbout(App& app);
 // scale changed (ui_scale.cpp); call before ImGui::NewFrame. `baseStyle` sets the unscaled style.
 void applyUiScale(App& app, void (*baseStyle)());
 float effectiveUiScale(const App& app);
+// The scale this frame is drawn at (fonts and style): pixel sizes written for 100 % times this.
+inline float uiScaleOf(const App& app) {
+  return app.appliedUiScale > 0.25f ? std::min(app.appliedUiScale, 8.0f) : 1.0f;
+}
 std::string viewerUiScale(App& app, const ConsoleStatement& st);
 // File > Record... and its progress (panel_record.cpp); `record` from the console.
 void drawRecordDialog(App& app);

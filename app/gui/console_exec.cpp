@@ -17,7 +17,8 @@ namespace {
 // of the window with the errors tab in front.
 bool worksWithoutDocument(const std::string& command) {
   return command == "screenshot_window" || command == "panel" || command == "layout" ||
-         command == "wait";
+         command == "wait" || command == "ui_scale" || command == "font_size" ||
+         command == "grid" || command == "axes";
 }
 
 // Without a document only `load` / `open`, `screenshot` (of the errors), the viewer commands

@@ -177,7 +177,7 @@ void frame(App& app, double dt) {
   handleShortcuts(app);
   drawMenuBar(app);
   app.regions = computeRegions(app.settings.layout, io.DisplaySize.x, io.DisplaySize.y,
-                               ImGui::GetFrameHeight(), app.toolbarHeight);
+                               ImGui::GetFrameHeight(), app.toolbarHeight, uiScaleOf(app));
   frameOpenedFile(app);
   handleViewportInput(app);
   handleParticlePick(app);

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <utility>
 
 #include "app/gui/app.h"
 #include "engine/core/paths.h"
@@ -311,7 +312,9 @@ void savedViews(App& app) {
 }  // namespace
 
 void cameraSection(App& app) {
-  if (!app.preset || !ImGui::CollapsingHeader("Camera")) return;
+  if (!app.preset) return;
+  if (std::exchange(app.openCameraSection, false)) ImGui::SetNextItemOpen(true);
+  if (!ImGui::CollapsingHeader("Camera")) return;
   OrbitCamera& c = app.camera;
   int projection = c.orthographic ? 1 : 0;
   ImGui::RadioButton("Perspective", &projection, 0);

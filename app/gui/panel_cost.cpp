@@ -127,7 +127,8 @@ std::string viewerCost(App& app, const ConsoleStatement& st) {
 void drawCostWindow(App& app) {
   SceneContextSettings& c = app.settings.sceneContext;
   if (!c.showCost) return;
-  ImGui::SetNextWindowSize(ImVec2(520, 480), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(520.0f * uiScaleOf(app), 480.0f * uiScaleOf(app)),
+                           ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowPos(
       ImVec2(std::max(app.regions.viewport.x, app.regions.viewport.right() - 536.0f),
              app.regions.viewport.y + 16),

@@ -21,10 +21,10 @@ std::string filterText;
 // gap before the value widgets. Submitted before the fields so it wins the hover in that strip;
 // dragging writes the persisted width. Returns the width to draw with this frame, clamped so
 // labels and values both keep some room (the stored width is kept for a wider panel).
-float labelColumnSplitter(float& stored) {
+float labelColumnSplitter(float& stored, float scale) {
   const float content = ImGui::GetContentRegionAvail().x;
   const float hi = std::max(kMinLabelColumn, content - kMinValueColumn);
-  float width = std::clamp(stored, kMinLabelColumn, hi);
+  float width = std::clamp(stored * scale, kMinLabelColumn, hi);
   const ImVec2 start = ImGui::GetCursorPos();
   const ImVec2 pos = ImGui::GetWindowPos();
   const float x =
@@ -41,7 +41,7 @@ float labelColumnSplitter(float& stored) {
   }
   if (ImGui::IsItemActive()) {
     width = std::clamp(width + ImGui::GetIO().MouseDelta.x, kMinLabelColumn, hi);
-    stored = width;
+    stored = width / scale;
   }
   ImGui::GetWindowDrawList()->AddLine(
       ImVec2(x, top), ImVec2(x, top + h),
@@ -151,7 +151,7 @@ void drawInspector(App& app) {
 
   ImGui::BeginChild("##fields");
   InspectorVisitor v(e.definitionDisplay);
-  v.labelColumn = labelColumnSplitter(app.settings.layout.inspectorLabelWidth);
+  v.labelColumn = labelColumnSplitter(app.settings.layout.inspectorLabelWidth, uiScaleOf(app));
   static SiblingLabels labels;
   labels.nextFrame();
   v.siblings = &labels;

@@ -14,9 +14,9 @@ namespace {
 constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 
-// A grab zone: a borderless window over `zone`; dragging it moves `size` by the mouse delta
-// times `sign`.
-void splitter(const char* id, Rect zone, float& size, float sign, bool vertical) {
+// A grab zone: a borderless window over `zone`; dragging it moves `size` (kept at 100 % UI
+// scale) by the mouse delta times `sign`, over `scale`.
+void splitter(const char* id, Rect zone, float& size, float sign, bool vertical, float scale) {
   if (zone.w <= 0.0f || zone.h <= 0.0f) return;
   placeWindow(zone);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
@@ -29,7 +29,7 @@ void splitter(const char* id, Rect zone, float& size, float sign, bool vertical)
   if (hot) ImGui::SetMouseCursor(vertical ? ImGuiMouseCursor_ResizeEW : ImGuiMouseCursor_ResizeNS);
   if (ImGui::IsItemActive()) {
     ImVec2 d = ImGui::GetIO().MouseDelta;
-    size += sign * (vertical ? d.x : d.y);
+    size += sign * (vertical ? d.x : d.y) / scale;
   }
   if (hot)
     ImGui::GetWindowDrawList()->AddRectFilled(
@@ -53,16 +53,17 @@ void showTab(App& app, BottomTab tab) {
 void drawSplitters(App& app) {
   LayoutSettings& l = app.settings.layout;
   const Regions& r = app.regions;
+  const float s = uiScaleOf(app);
   if (l.showScene)
     splitter("##split_scene",
              {r.scene.right() - kSplitterWidth, r.scene.y, kSplitterWidth, r.scene.h}, l.sceneWidth,
-             1.0f, true);
+             1.0f, true, s);
   if (l.showInspector)
     splitter("##split_inspector", {r.inspector.x, r.inspector.y, kSplitterWidth, r.inspector.h},
-             l.inspectorWidth, -1.0f, true);
+             l.inspectorWidth, -1.0f, true, s);
   if (l.showBottom)
     splitter("##split_bottom", {r.bottom.x, r.bottom.y, r.bottom.w, kSplitterWidth}, l.bottomHeight,
-             -1.0f, false);
+             -1.0f, false, s);
   l.sceneWidth = std::clamp(l.sceneWidth, 120.0f, 4000.0f);
   l.inspectorWidth = std::clamp(l.inspectorWidth, 160.0f, 4000.0f);
   l.bottomHeight = std::clamp(l.bottomHeight, 60.0f, 4000.0f);

@@ -186,7 +186,11 @@ void drawParticlePanel(App& app) {
   pi.place = false;
   ImGui::SetNextWindowPos(ImVec2(left ? v.x + 8.0f : v.right() - 8.0f, v.y + 8.0f), when,
                           ImVec2(left ? 0.0f : 1.0f, 0.0f));
-  ImGui::SetNextWindowSize(ImVec2(std::min(340.0f, v.w * 0.5f - 16.0f), v.h - 16.0f), when);
+  // Half the picture at most, but never too narrow for its rows (it may then cover a panel).
+  const float s = uiScaleOf(app);
+  ImGui::SetNextWindowSize(ImVec2(std::min(340.0f * s, std::max(v.w * 0.5f - 16.0f, 240.0f * s)),
+                                  std::max(v.h - 16.0f, 260.0f * s)),
+                           when);
   if (!ImGui::Begin("Particle###particle", &pi.visible)) {
     ImGui::End();
     return;

@@ -35,6 +35,7 @@ void effectsSection(App& app) {
     bool dim = !e.enabled || (anySolo && !e.solo);
     if (dim) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.5f, 0.5f, 0.5f, 1));
     std::string label = e.placement.id + "##sel";
+    const float nameX = ImGui::GetCursorPosX();
     if (ImGui::Selectable(label.c_str(), app.selectedEffect == int(i))) {
       app.selectedEffect = int(i);
       app.settings.layout.showInspector = true;
@@ -50,8 +51,14 @@ void effectsSection(App& app) {
                                   .c_str(),
                         st.live, st.budget ? (" / " + std::to_string(st.budget)).c_str() : "");
     }
-    ImGui::SameLine(ImGui::GetContentRegionAvail().x + ImGui::GetCursorPosX() - 110);
-    ImGui::TextDisabled("%s", e.kind.c_str());
+    // The kind right-aligned where the name leaves room for it (the tooltip has it otherwise).
+    const float right = ImGui::GetWindowContentRegionMax().x;
+    const float kindWidth = ImGui::CalcTextSize(e.kind.c_str()).x;
+    const float nameWidth = ImGui::CalcTextSize(e.placement.id.c_str()).x;
+    if (nameX + nameWidth + 2.0f * ImGui::GetStyle().ItemSpacing.x + kindWidth <= right) {
+      ImGui::SameLine(right - kindWidth);
+      ImGui::TextDisabled("%s", e.kind.c_str());
+    }
     ImGui::PopID();
   }
 }

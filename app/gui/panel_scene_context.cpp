@@ -114,7 +114,7 @@ std::string viewerAxes(App& app, const ConsoleStatement& st) {
 void drawSceneContextWindow(App& app) {
   SceneContextSettings& c = app.settings.sceneContext;
   if (!c.showWindow) return;
-  ImGui::SetNextWindowSize(ImVec2(360, 0), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(360.0f * uiScaleOf(app), 0), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowPos(ImVec2(app.regions.viewport.x + 16, app.regions.viewport.y + 16),
                           ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Scene Context", &c.showWindow)) return ImGui::End();

@@ -60,7 +60,7 @@ std::string viewerBloomControls(App& app, const ConsoleStatement& st) {
 
 void drawBloomPanel(App& app) {
   if (!app.showBloomPanel) return;
-  ImGui::SetNextWindowSize(ImVec2(320, 0), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(320.0f * uiScaleOf(app), 0), ImGuiCond_FirstUseEver);
   if (ImGui::Begin("Bloom", &app.showBloomPanel, ImGuiWindowFlags_AlwaysAutoResize)) {
     ViewerSettings& s = app.settings;
     ImGui::Checkbox("Bloom", &s.bloom);

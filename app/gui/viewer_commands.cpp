@@ -83,7 +83,12 @@ std::string viewerPanel(App& app, const ConsoleStatement& st) {
                  : which == "shortcuts" ? &app.showShortcuts
                                         : nullptr;
   if (which == "record" && !app.preset) return "panel record: no preset is loaded";
-  if (!window) return "usage: panel console|errors|sequence|curves|record|about|shortcuts";
+  if (which == "camera") {  // the scene panel's Camera section, opened
+    app.settings.layout.showScene = true;
+    app.openCameraSection = true;
+    return {};
+  }
+  if (!window) return "usage: panel console|errors|sequence|curves|record|about|shortcuts|camera";
   *window = true;
   return {};
 }

@@ -106,6 +106,9 @@ grep -q "clip.gif exists" "$tmp/log" || { bad "recording over an existing file i
 printf '{"version": 1, "effects": [,]}' > "$tmp/broken.json"
 gui broken.json --frames 300 --exec "panel errors; screenshot_window shots/error.png; quit"
 [ -s "$tmp/shots/error.png" ] || { bad "no window screenshot with nothing loaded"; cat "$tmp/log"; }
+# The viewer's own settings (UI scale, grid) need no document either: a bug report at 200 %.
+gui broken.json --frames 300 --exec "ui_scale 200; grid 0; wait 3; screenshot_window shots/error200.png; quit"
+[ -s "$tmp/shots/error200.png" ] || { bad "ui_scale with nothing loaded"; cat "$tmp/log"; }
 python3 - "$tmp/shots/error.png" <<'PY' || bad "the picture area shows no error text"
 import sys, zlib, struct
 # The picture area's middle (the error notice) holds bright text pixels on the dark background.

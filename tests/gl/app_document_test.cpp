@@ -311,6 +311,17 @@ TEST(AppLayout, PanelsNeverCoverThePicture) {
   gui::Regions r = gui::computeRegions(hidden, 1600, 900, 19);
   EXPECT_EQ(r.viewport.w, 1600.0f);
   EXPECT_EQ(r.viewport.y, 19.0f + gui::kToolbarHeight);
+
+  // At 200 % (a HiDPI monitor) the panels are twice as wide where the window has the room, and
+  // on a small window the picture still keeps its share.
+  gui::LayoutSettings d;
+  gui::Regions big = gui::computeRegions(d, 3840, 2160, 38, 170, 2.0f);
+  EXPECT_FLOAT_EQ(big.scene.w, 2.0f * d.sceneWidth);
+  EXPECT_FLOAT_EQ(big.inspector.w, 2.0f * d.inspectorWidth);
+  EXPECT_FLOAT_EQ(big.bottom.h, 2.0f * d.bottomHeight);
+  gui::Regions small = gui::computeRegions(d, 1280, 720, 38, 170, 2.0f);
+  EXPECT_GE(small.viewport.w, gui::kMinViewportShare * 1280.0f - 0.5f);
+  EXPECT_GE(small.viewport.h, gui::kMinViewport - 0.5f);
 }
 
 TEST(AppSettings, LayoutWindowRecentFilesAndBloomPersist) {
