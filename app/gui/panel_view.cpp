@@ -60,9 +60,12 @@ std::string viewerBloomControls(App& app, const ConsoleStatement& st) {
 
 void drawBloomPanel(App& app) {
   if (!app.showBloomPanel) return;
-  ImGui::SetNextWindowSize(ImVec2(320.0f * uiScaleOf(app), 0), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(ImVec2(app.regions.viewport.x + 16, app.regions.viewport.y + 16),
+                          ImGuiCond_FirstUseEver);
   if (ImGui::Begin("Bloom", &app.showBloomPanel, ImGuiWindowFlags_AlwaysAutoResize)) {
     ViewerSettings& s = app.settings;
+    // A fixed slider width: the window fits its content, so a share of it would shrink to nothing.
+    ImGui::PushItemWidth(ImGui::GetFontSize() * 14.0f);
     ImGui::Checkbox("Bloom", &s.bloom);
     ImGui::SliderFloat("Threshold", &s.bloomThreshold, 0.0f, 4.0f, "%.3f");
     if (ImGui::IsItemHovered())
@@ -82,6 +85,7 @@ void drawBloomPanel(App& app) {
     if (ImGui::Button("From preset") && app.preset) setViewerBloomLook(s, app.preset->scene.bloom);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("%s", "The open preset's bloom object (what fxview render draws)");
+    ImGui::PopItemWidth();
   }
   ImGui::End();
   applyViewSettings(app);

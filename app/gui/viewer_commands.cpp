@@ -78,17 +78,22 @@ std::string viewerPanel(App& app, const ConsoleStatement& st) {
     }
   // The windows the menus open, for scripted screenshots of them.
   const std::string which = st.tokens.size() == 2 ? st.tokens[1] : "";
-  bool* window = which == "record"      ? &app.showRecord
-                 : which == "about"     ? &app.showAbout
-                 : which == "shortcuts" ? &app.showShortcuts
-                                        : nullptr;
+  bool* window = which == "record"          ? &app.showRecord
+                 : which == "about"         ? &app.showAbout
+                 : which == "shortcuts"     ? &app.showShortcuts
+                 : which == "bloom"         ? &app.showBloomPanel
+                 : which == "scene_context" ? &app.settings.sceneContext.showWindow
+                 : which == "cost"          ? &app.settings.sceneContext.showCost
+                                            : nullptr;
   if (which == "record" && !app.preset) return "panel record: no preset is loaded";
   if (which == "camera") {  // the scene panel's Camera section, opened
     app.settings.layout.showScene = true;
     app.openCameraSection = true;
     return {};
   }
-  if (!window) return "usage: panel console|errors|sequence|curves|record|about|shortcuts|camera";
+  if (!window)
+    return "usage: panel console|errors|sequence|curves|record|about|shortcuts|camera|bloom|"
+           "scene_context|cost";
   *window = true;
   return {};
 }

@@ -680,8 +680,10 @@ constexpr ConsoleCommandSpec kCommands[] = {
      .viewer = true,
      .run = runViewer},
     {.name = "panel",
-     .usage = "panel console|errors|sequence|curves|record|about|shortcuts",
-     .help = "show a tab of the bottom area, or open File > Record, Help > About or the shortcuts",
+     .usage = "panel console|errors|sequence|curves|record|about|shortcuts|camera|bloom|"
+              "scene_context|cost",
+     .help = "show a tab of the bottom area, or open File > Record, Help > About, the shortcuts, "
+             "the Camera section, the Bloom, Scene Context or Cost window",
      .arg = ConsoleArg::Text,
      .viewer = true,
      .run = runViewer},
@@ -762,9 +764,9 @@ constexpr ConsoleCommandSpec kCommands[] = {
      .run = runViewer},
     {.name = "camera",
      .usage = "camera [ortho | perspective | view front|back|left|right|top | frame [all|selected] "
-              "| fov DEG | clip NEAR FAR]",
+              "| fov DEG | clip NEAR FAR | save NAME | load NAME | delete NAME | views]",
      .help = "the viewer's camera: projection, the standard views, framing, field of view and "
-             "clip planes (no argument: print it)",
+             "clip planes (no argument: print it); named views kept in the preset",
      .arg = ConsoleArg::Text,
      .viewer = true,
      .run = runViewer},
