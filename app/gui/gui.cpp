@@ -393,6 +393,7 @@ int runGui(const GuiArgs& args) {
   if (!platform::displayAvailable()) return noDisplay();
   glfwSetErrorCallback(glfwError);
   if (!glfwInit()) return noDisplay();
+  platform::keepInputLibrariesLoaded();  // before any glfwTerminate (Wine's XInput, platform.h)
   windowHints();
   std::filesystem::path settingsFile = settingsPath();
   std::string settingsWarning;

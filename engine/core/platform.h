@@ -35,6 +35,12 @@ void prepareStandardStreams();
 // command prompt, or output going to a pipe or file, stays. Nothing elsewhere.
 void leaveOwnConsole();
 
+// After glfwInit: on Windows, the XInput DLL that GLFW loaded for gamepads stays loaded until the
+// process ends. glfwTerminate unloads it, and Wine's XInput leaves a thread of its own running in
+// it, which then jumps into unmapped code: the viewer crashed at exit, now and then. Nothing
+// elsewhere.
+void keepInputLibrariesLoaded();
+
 // Where the viewer keeps its settings: $FXVIEW_SETTINGS_DIR when set (a copy carried on a USB
 // stick, a test), else $XDG_CONFIG_HOME/fxview or ~/.config/fxview on Linux and
 // %APPDATA%\fxview on Windows. Empty when none is known.

@@ -48,6 +48,8 @@ void prepareStandardStreams() {}
 
 void leaveOwnConsole() {}
 
+void keepInputLibrariesLoaded() {}
+
 fs::path settingsFolder() {
   const std::string explicitDir = environment("FXVIEW_SETTINGS_DIR");
   if (!explicitDir.empty()) return toPath(explicitDir);

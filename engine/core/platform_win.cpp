@@ -87,6 +87,14 @@ void leaveOwnConsole() {
   FreeConsole();
 }
 
+void keepInputLibrariesLoaded() {
+  // The names GLFW tries, in its order; a second reference, never released, keeps the one it
+  // loaded in memory past its FreeLibrary.
+  for (const wchar_t* name :
+       {L"xinput1_4.dll", L"xinput1_3.dll", L"xinput9_1_0.dll", L"xinput1_2.dll", L"xinput1_1.dll"})
+    if (GetModuleHandleW(name)) LoadLibraryW(name);
+}
+
 fs::path settingsFolder() {
   const std::string explicitDir = environment("FXVIEW_SETTINGS_DIR");
   if (!explicitDir.empty()) return toPath(explicitDir);
