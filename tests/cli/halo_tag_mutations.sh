@@ -57,6 +57,14 @@ mutant() { n=$((n + 1)); m=$work/m$n.weather_particle_system; cp "$base" "$m"; }
 check() {  # check WHAT: exit 1 with an offset, no signal
   out=$(timeout 20 "$bin" check "$m" 2>&1)
   rc=$?
+  # Under Wine (the Windows build's tests) a process has, once in some thousand runs on a loaded
+  # machine, ended with status 1 before printing anything. fxview always prints why it fails, so
+  # a silent status 1 is asked once more, and said; a second silent one fails below.
+  if [ "$rc" -eq 1 ] && [ -z "$out" ] && [ -n "${FXVIEW_WINDOWS:-}" ]; then
+    echo "note: mutation $n ($1): no output at all, run again"
+    out=$(timeout 20 "$bin" check "$m" 2>&1)
+    rc=$?
+  fi
   if [ "$rc" -ne 1 ]; then
     echo "FAIL mutation $n ($1): exit $rc (want 1)"; echo "$out" | head -3; fail=$((fail + 1))
   elif ! grep -q "(offset 0x" <<<"$out"; then
