@@ -169,7 +169,8 @@ class Instance final : public EffectInstance {
                 {"threshold_initial_t", initialT_},
                 {"target_distance", aim_.distance},
                 {"time_in_state", time_ - stateStart_}};
-    s.messages.push_back(std::string("state: ") + stateName(state_));
+    // The state is a value (above), not a message: messages are what the Errors tab lists as
+    // warnings, and a bolt in a state is nothing to warn about.
     s.values.push_back({"reach", def_->look(state_).length});
     if (std::string r = reachProblem(*def_, state_, aim_); !r.empty()) s.messages.push_back(r);
     if (aim_.targetMissing)
