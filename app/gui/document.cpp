@@ -114,14 +114,12 @@ bool loadBundle(App& app, const fs::path& dir) {
       if (it->is_boolean()) setDebugFlag(w.flags, it.key(), it->get<bool>());
   if (m.contains("camera") && m["camera"].is_object()) {
     const Json& c = m["camera"];
-    auto vec = [&](const char* k, vec3 fallback) {
-      if (!c.contains(k) || !c[k].is_array() || c[k].size() != 3) return fallback;
-      return vec3(c[k][0].get<float>(), c[k][1].get<float>(), c[k][2].get<float>());
-    };
-    app.camera = orbitFromLookAt(
-        vec("position", orbitEye(app.camera)), vec("target", app.camera.target),
-        c.value("fov_deg", app.camera.fovDeg), moment->nearPlane.value_or(app.camera.nearPlane),
-        moment->farPlane.value_or(app.camera.farPlane));
+    // What readBundleMoment checked (finite numbers in range), not the raw JSON again.
+    app.camera = orbitFromLookAt(moment->cameraPosition.value_or(orbitEye(app.camera)),
+                                 moment->cameraTarget.value_or(app.camera.target),
+                                 moment->fovDeg.value_or(app.camera.fovDeg),
+                                 moment->nearPlane.value_or(app.camera.nearPlane),
+                                 moment->farPlane.value_or(app.camera.farPlane));
     if (moment->projection)
       app.camera.orthographic = *moment->projection == Projection::Orthographic;
     if (c.contains("orbit") && c["orbit"].is_object()) {
