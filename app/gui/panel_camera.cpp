@@ -144,8 +144,12 @@ std::string viewerCamera(App& app, const ConsoleStatement& st) {
       "| fov DEG | clip NEAR FAR | save NAME | load NAME | delete NAME | views]";
   std::string err;
   if (auto named = namedViewCommand(app, t)) {
-    if (!named->empty() || t[1] == "views") return *named;
-  } else if (t.size() == 1) {
+    // A view saved, loaded or deleted prints the camera as every other form does; the list
+    // printed itself.
+    if (named->empty() && t[1] != "views") say(app, describeCamera(app));
+    return *named;
+  }
+  if (t.size() == 1) {
   } else if (t.size() == 2 && (t[1] == "ortho" || t[1] == "orthographic")) {
     app.camera.orthographic = true;
   } else if (t.size() == 2 && t[1] == "perspective") {
